@@ -1,0 +1,127 @@
+// Capture generation: orthogonal man jumps and king long leaps, continued
+// while possible, with delayed removal (jumped pieces stay and block), the
+// start square counting as empty, and the majority rule over all pieces.
+package engine
+
+// orthogonal lists the four capture directions.
+var orthogonal = [4]direction{north, south, east, west}
+
+// jumpOver[d][s] and jumpLand[d][s] are the square a man on s jumps in
+// direction d and the square it lands on (0 when off the board).
+var jumpOver, jumpLand [numDirections][64]Bitboard
+
+func init() {
+	for _, d := range orthogonal {
+		for s := 0; s < 64; s++ {
+			over := shift(1<<s, d)
+			jumpOver[d][s] = over
+			jumpLand[d][s] = shift(over, d)
+			if jumpLand[d][s] == 0 {
+				jumpOver[d][s] = 0
+			}
+		}
+	}
+}
+
+// HasCapture reports whether the side to move has a capture (and so must capture).
+func (p *Position) HasCapture() bool {
+	us := p.side
+	enemy := p.pieces[us^1]
+	empty := ^(p.pieces[White] | p.pieces[Black])
+	men := p.pieces[us] &^ p.kings
+	for _, d := range orthogonal {
+		if shift(shift(men, d)&enemy, d)&empty != 0 {
+			return true
+		}
+	}
+	occupied := ^empty
+	for k := p.pieces[us] & p.kings; k != 0; k &= k - 1 {
+		s := firstSquare(k)
+		for _, d := range orthogonal {
+			if _, b := rayTo(s, d, occupied); b&enemy != 0 && shift(b, d)&empty != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// captureGen holds the state shared by the capture searches of one position.
+type captureGen struct {
+	list     *MoveList
+	best     int      // most pieces taken by any sequence found so far
+	from     Square   // start square of the piece now capturing
+	enemy    Bitboard // enemy pieces
+	occupied Bitboard // occupied squares without the capturing piece
+}
+
+// generateCaptures fills l with the capture moves allowed by the majority rule.
+func (p *Position) generateCaptures(l *MoveList) {
+	us := p.side
+	g := captureGen{list: l, enemy: p.pieces[us^1]}
+	all := p.pieces[White] | p.pieces[Black]
+	for b := p.pieces[us] &^ p.kings; b != 0; b &= b - 1 {
+		g.from = firstSquare(b)
+		g.occupied = all &^ (1 << g.from)
+		g.manJumps(g.from, 0, 0)
+	}
+	for b := p.pieces[us] & p.kings; b != 0; b &= b - 1 {
+		g.from = firstSquare(b)
+		g.occupied = all &^ (1 << g.from)
+		g.kingLeaps(g.from, 0, 0)
+	}
+}
+
+// manJumps continues a man's capture from s, having taken captured (n pieces).
+func (g *captureGen) manJumps(s Square, captured Bitboard, n int) {
+	found := false
+	for _, d := range orthogonal {
+		over := jumpOver[d][s]
+		if over&g.enemy&^captured == 0 || jumpLand[d][s]&g.occupied != 0 {
+			continue
+		}
+		found = true
+		g.manJumps(firstSquare(jumpLand[d][s]), captured|over, n+1)
+	}
+	if !found && n > 0 {
+		g.add(s, captured, n)
+	}
+}
+
+// kingLeaps continues a king's capture from s, having taken captured (n pieces).
+func (g *captureGen) kingLeaps(s Square, captured Bitboard, n int) {
+	found := false
+	for _, d := range orthogonal {
+		_, victim := rayTo(s, d, g.occupied)
+		if victim&g.enemy&^captured == 0 {
+			continue // edge, own piece, or a piece already taken
+		}
+		landings, _ := rayTo(firstSquare(victim), d, g.occupied)
+		for ; landings != 0; landings &= landings - 1 {
+			found = true
+			g.kingLeaps(firstSquare(landings), captured|victim, n+1)
+		}
+	}
+	if !found && n > 0 {
+		g.add(s, captured, n)
+	}
+}
+
+// add records a finished capture sequence under the majority rule, once per
+// (start, final square, captured set).
+func (g *captureGen) add(to Square, captured Bitboard, n int) {
+	if n < g.best {
+		return
+	}
+	if n > g.best {
+		g.best = n
+		g.list.Len = 0
+	}
+	m := Move{From: g.from, To: to, Captured: captured}
+	for _, old := range g.list.Slice() {
+		if old == m {
+			return
+		}
+	}
+	g.list.add(m)
+}

@@ -1,0 +1,6 @@
+package engine
+
+import "flag"
+
+// perftDeep enables the reference perft values beyond depth 5 (minutes).
+var perftDeep = flag.Bool("perft-deep", false, "also check perft depths 6 and 7 from ../shared/perft.txt")

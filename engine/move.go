@@ -1,0 +1,42 @@
+// Moves and move lists. A move is identified by its start square, its final
+// square and the set of pieces it captures (RULES.md); the path of a capture
+// is rebuilt from these when it is printed.
+package engine
+
+// Move is a legal move: start square, final square and captured pieces.
+// The zero Move is NoMove (a quiet move never starts and ends on one square).
+type Move struct {
+	Captured Bitboard
+	From, To Square
+}
+
+// NoMove is the absence of a move.
+var NoMove Move
+
+// IsCapture reports whether m captures.
+func (m Move) IsCapture() bool { return m.Captured != 0 }
+
+// CaptureCount is the number of pieces m captures.
+func (m Move) CaptureCount() int { return popCount(m.Captured) }
+
+// MaxMoves bounds the moves of one position. Quiet moves cannot exceed it:
+// each empty square is reached from at most eight directions by one piece
+// each (8 × 63 = 504). Capture lists of that size do not arise in play; a
+// generator that would exceed it drops the excess rather than fail.
+const MaxMoves = 512
+
+// MoveList is a fixed-size list of moves, reused to avoid allocation.
+type MoveList struct {
+	Moves [MaxMoves]Move
+	Len   int
+}
+
+// Slice is the list's moves (sharing its storage).
+func (l *MoveList) Slice() []Move { return l.Moves[:l.Len] }
+
+func (l *MoveList) add(m Move) {
+	if l.Len < MaxMoves {
+		l.Moves[l.Len] = m
+		l.Len++
+	}
+}

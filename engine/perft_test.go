@@ -1,0 +1,75 @@
+package engine
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// perftCase is one line of ../shared/perft.txt.
+type perftCase struct {
+	text  string
+	depth int
+	nodes uint64
+}
+
+func loadPerftCases(t *testing.T) []perftCase {
+	t.Helper()
+	f, err := os.Open("../../shared/perft.txt")
+	if err != nil {
+		t.Fatalf("reference perft file: %v", err)
+	}
+	defer f.Close()
+	var cases []perftCase
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		parts := strings.Split(line, "\t")
+		if len(parts) != 3 {
+			t.Fatalf("bad perft line %q", line)
+		}
+		d, err1 := strconv.Atoi(parts[1])
+		n, err2 := strconv.ParseUint(parts[2], 10, 64)
+		if err1 != nil || err2 != nil {
+			t.Fatalf("bad perft line %q", line)
+		}
+		cases = append(cases, perftCase{parts[0], d, n})
+	}
+	if len(cases) == 0 {
+		t.Fatal("no perft cases read")
+	}
+	return cases
+}
+
+// TestPerftReference checks every reference value up to depth 5 (deeper ones
+// with -perft-deep), with and without bulk counting at the shallow depths.
+func TestPerftReference(t *testing.T) {
+	ran := 0
+	for _, c := range loadPerftCases(t) {
+		if c.depth > 5 && !*perftDeep {
+			continue
+		}
+		if testing.Short() && c.nodes > 10_000_000 {
+			continue
+		}
+		p, err := ParsePosition(c.text)
+		if err != nil {
+			t.Fatalf("%q: %v", c.text, err)
+		}
+		if got := Perft(&p, c.depth, true); got != c.nodes {
+			t.Errorf("perft(%q, %d) = %d, want %d", c.text, c.depth, got, c.nodes)
+		}
+		if c.nodes < 1_000_000 {
+			if got := Perft(&p, c.depth, false); got != c.nodes {
+				t.Errorf("perft without bulk (%q, %d) = %d, want %d", c.text, c.depth, got, c.nodes)
+			}
+		}
+		ran++
+	}
+	t.Logf("%d perft cases checked", ran)
+}

@@ -1,0 +1,181 @@
+// Position text (RULES.md) and the Hub position form (PROTOCOL.md pos=):
+// parsing with errors that say what is wrong, and formatting.
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// StartText is the position text of the start position.
+const StartText = "bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww w"
+
+// ParsePosition reads position text: "<board> <side>", the board as ranks 8
+// to 1 separated by '/', each rank from file a to h.
+func ParsePosition(text string) (Position, error) {
+	fields := strings.Fields(text)
+	switch len(fields) {
+	case 0:
+		return Position{}, fmt.Errorf("empty position text")
+	case 1:
+		return Position{}, fmt.Errorf("missing side to move after the board (want 'w' or 'b')")
+	case 2:
+	default:
+		return Position{}, fmt.Errorf("unexpected text %q after the side to move", fields[2])
+	}
+	var side Color
+	switch fields[1] {
+	case "w":
+		side = White
+	case "b":
+		side = Black
+	default:
+		return Position{}, fmt.Errorf("bad side to move %q (want 'w' or 'b')", fields[1])
+	}
+	ranks := strings.Split(fields[0], "/")
+	if len(ranks) != 8 {
+		return Position{}, fmt.Errorf("board has %d ranks, want 8", len(ranks))
+	}
+	var white, black, kings Bitboard
+	for i, r := range ranks {
+		rank := 7 - i
+		file := 0
+		for j := 0; j < len(r); j++ {
+			c := r[j]
+			if c >= '1' && c <= '8' {
+				file += int(c - '0')
+				if file > 8 {
+					return Position{}, fmt.Errorf("rank %d has more than 8 squares", rank+1)
+				}
+				continue
+			}
+			if file >= 8 {
+				return Position{}, fmt.Errorf("rank %d has more than 8 squares", rank+1)
+			}
+			sq := Bitboard(1) << (8*rank + file)
+			switch c {
+			case 'w':
+				white |= sq
+			case 'W':
+				white |= sq
+				kings |= sq
+			case 'b':
+				black |= sq
+			case 'B':
+				black |= sq
+				kings |= sq
+			default:
+				return Position{}, fmt.Errorf("unknown character %q in rank %d", c, rank+1)
+			}
+			file++
+		}
+		if file != 8 {
+			return Position{}, fmt.Errorf("rank %d has %d squares, want 8", rank+1, file)
+		}
+	}
+	return NewPosition(white, black, kings, side)
+}
+
+// pieceChar is the letter of the piece on s, or 0 for an empty square.
+func (p *Position) pieceChar(s Square) byte {
+	b := Bitboard(1) << s
+	var c byte
+	switch {
+	case p.pieces[White]&b != 0:
+		c = 'w'
+	case p.pieces[Black]&b != 0:
+		c = 'b'
+	default:
+		return 0
+	}
+	if p.kings&b != 0 {
+		c -= 'a' - 'A'
+	}
+	return c
+}
+
+// String is the position text of p.
+func (p Position) String() string {
+	var sb strings.Builder
+	for rank := 7; rank >= 0; rank-- {
+		empty := 0
+		for file := 0; file < 8; file++ {
+			c := p.pieceChar(Square(8*rank + file))
+			if c == 0 {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteByte(byte('0' + empty))
+				empty = 0
+			}
+			sb.WriteByte(c)
+		}
+		if empty > 0 {
+			sb.WriteByte(byte('0' + empty))
+		}
+		if rank > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	if p.side == White {
+		sb.WriteString(" w")
+	} else {
+		sb.WriteString(" b")
+	}
+	return sb.String()
+}
+
+// ParseHub reads the Hub position form: 'W' or 'B' for the side to move,
+// then 64 characters a8..h8, a7..h7, ..., a1..h1 ('w', 'b', 'W', 'B', 'e').
+func ParseHub(s string) (Position, error) {
+	if len(s) != 65 {
+		return Position{}, fmt.Errorf("hub position has %d characters, want 65 (side and 64 squares)", len(s))
+	}
+	var side Color
+	switch s[0] {
+	case 'W':
+		side = White
+	case 'B':
+		side = Black
+	default:
+		return Position{}, fmt.Errorf("bad side to move %q in hub position (want 'W' or 'B')", s[0])
+	}
+	var white, black, kings Bitboard
+	for i := 0; i < 64; i++ {
+		sq := Bitboard(1) << (8*(7-i/8) + i%8)
+		switch s[1+i] {
+		case 'e':
+		case 'w':
+			white |= sq
+		case 'W':
+			white |= sq
+			kings |= sq
+		case 'b':
+			black |= sq
+		case 'B':
+			black |= sq
+			kings |= sq
+		default:
+			return Position{}, fmt.Errorf("unknown character %q at square %v of hub position", s[1+i], Square(8*(7-i/8)+i%8))
+		}
+	}
+	return NewPosition(white, black, kings, side)
+}
+
+// Hub is the Hub position form of p.
+func (p *Position) Hub() string {
+	b := make([]byte, 65)
+	b[0] = 'W'
+	if p.side == Black {
+		b[0] = 'B'
+	}
+	for i := 0; i < 64; i++ {
+		c := p.pieceChar(Square(8*(7-i/8) + i%8))
+		if c == 0 {
+			c = 'e'
+		}
+		b[1+i] = c
+	}
+	return string(b)
+}
