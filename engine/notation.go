@@ -1,0 +1,209 @@
+// Move notation (RULES.md): "from-to" for quiet moves, "a1xa3xc3" listing
+// every landing square for captures; the short capture form "fromxto" is
+// accepted when exactly one legal move matches it.
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// FormatMove writes m, a legal move of p, in full notation.
+func (p *Position) FormatMove(m Move) string {
+	if m.Captured == 0 {
+		return m.From.String() + "-" + m.To.String()
+	}
+	var path [MaxCapturePath]Square
+	n := p.capturePath(m, path[:])
+	var sb strings.Builder
+	for i, s := range path[:n] {
+		if i > 0 {
+			sb.WriteByte('x')
+		}
+		sb.WriteString(s.String())
+	}
+	return sb.String()
+}
+
+// MaxCapturePath bounds the squares of a capture path (start plus one
+// landing per captured piece; at most 32 enemy pieces fit on the board with
+// the empty squares a capture needs).
+const MaxCapturePath = 65
+
+// capturePath writes one legal path of capture m into path (start square
+// first) and returns its length.
+func (p *Position) capturePath(m Move, path []Square) int {
+	isKing := p.kings&(1<<m.From) != 0
+	occupied := (p.pieces[White] | p.pieces[Black]) &^ (1 << m.From)
+	path[0] = m.From
+	var walk func(s Square, taken Bitboard, n int) bool
+	walk = func(s Square, taken Bitboard, n int) bool {
+		if taken == m.Captured {
+			return s == m.To
+		}
+		for _, d := range orthogonal {
+			var victim, landings Bitboard
+			if isKing {
+				_, victim = rayTo(s, d, occupied)
+				if victim != 0 {
+					landings, _ = rayTo(firstSquare(victim), d, occupied)
+				}
+			} else {
+				victim, landings = jumpOver[d][s], jumpLand[d][s]&^occupied
+			}
+			if victim&m.Captured&^taken == 0 {
+				continue
+			}
+			for ; landings != 0; landings &= landings - 1 {
+				l := firstSquare(landings)
+				path[n] = l
+				if walk(l, taken|victim, n+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	walk(m.From, 0, 1)
+	return popCount(m.Captured) + 1
+}
+
+// ParseMove reads a move of p in full notation or the unambiguous short
+// capture form, and returns it if it is legal.
+func (p *Position) ParseMove(s string) (Move, error) {
+	var squares []Square
+	var sep byte
+	for i, part := range splitMove(s) {
+		if i == 0 && len(part) != 2 {
+			return NoMove, fmt.Errorf("malformed move %q", s)
+		}
+		if len(part) == 3 {
+			if sep != 0 && sep != part[0] {
+				return NoMove, fmt.Errorf("malformed move %q: mixes '-' and 'x'", s)
+			}
+			sep, part = part[0], part[1:]
+		}
+		sq, err := ParseSquare(part)
+		if err != nil {
+			return NoMove, fmt.Errorf("malformed move %q: %v", s, err)
+		}
+		squares = append(squares, sq)
+	}
+	if len(squares) < 2 {
+		return NoMove, fmt.Errorf("malformed move %q", s)
+	}
+	if sep == '-' && len(squares) != 2 {
+		return NoMove, fmt.Errorf("malformed move %q: a move without capture has two squares", s)
+	}
+	var l MoveList
+	p.GenerateMoves(&l)
+	from, to := squares[0], squares[len(squares)-1]
+	if sep == '-' {
+		for _, m := range l.Slice() {
+			if m.From == from && m.To == to && m.Captured == 0 {
+				return m, nil
+			}
+		}
+		if l.Len > 0 && l.Moves[0].Captured != 0 {
+			return NoMove, fmt.Errorf("illegal move %q: a capture is compulsory", s)
+		}
+		return NoMove, fmt.Errorf("illegal move %q", s)
+	}
+	if l.Len == 0 || l.Moves[0].Captured == 0 {
+		return NoMove, fmt.Errorf("illegal move %q: no capture is possible", s)
+	}
+	// A path with intermediate squares is the full form: follow it.
+	if len(squares) > 2 || popCount(l.Moves[0].Captured) == 1 {
+		captured, err := p.followPath(squares)
+		if err != nil {
+			return NoMove, fmt.Errorf("illegal move %q: %v", s, err)
+		}
+		want := Move{From: from, To: to, Captured: captured}
+		for _, m := range l.Slice() {
+			if m == want {
+				return m, nil
+			}
+		}
+		return NoMove, fmt.Errorf("illegal move %q: the majority rule requires %d captures", s, popCount(l.Moves[0].Captured))
+	}
+	var found Move
+	count := 0
+	for _, m := range l.Slice() {
+		if m.From == from && m.To == to {
+			found = m
+			count++
+		}
+	}
+	switch count {
+	case 0:
+		return NoMove, fmt.Errorf("illegal move %q", s)
+	case 1:
+		return found, nil
+	default:
+		return NoMove, fmt.Errorf("ambiguous move %q: %d captures go from %v to %v; give every landing square", s, count, from, to)
+	}
+}
+
+// splitMove cuts "a1xb2xc3" into "a1", "xb2", "xc3" (separator kept).
+func splitMove(s string) []string {
+	var parts []string
+	start := 0
+	for i := 1; i <= len(s); i++ {
+		if i == len(s) || s[i] == 'x' || s[i] == '-' {
+			parts = append(parts, s[start:i])
+			start = i
+		}
+	}
+	return parts
+}
+
+// followPath checks that squares is a capture path of the piece on its
+// first square (each leg along a rank or file jumping exactly one enemy
+// piece not taken before) and returns the captured set.
+func (p *Position) followPath(squares []Square) (Bitboard, error) {
+	from := squares[0]
+	us := p.side
+	if p.pieces[us]&(1<<from) == 0 {
+		return 0, fmt.Errorf("no %v piece on %v", us, from)
+	}
+	isKing := p.kings&(1<<from) != 0
+	occupied := (p.pieces[White] | p.pieces[Black]) &^ (1 << from)
+	var taken Bitboard
+	for i := 1; i < len(squares); i++ {
+		a, b := squares[i-1], squares[i]
+		d, ok := orthogonalDirection(a, b)
+		if !ok {
+			return 0, fmt.Errorf("%v to %v is not along a rank or file", a, b)
+		}
+		between := rays[d][a] &^ rays[d][b] &^ (1 << b)
+		if !isKing && popCount(between) != 1 {
+			return 0, fmt.Errorf("a man jumps one square: %v to %v", a, b)
+		}
+		hit := between & occupied
+		if popCount(hit) != 1 || hit&p.pieces[us^1]&^taken == 0 {
+			return 0, fmt.Errorf("%v to %v does not jump exactly one enemy piece", a, b)
+		}
+		if occupied&(1<<b) != 0 {
+			return 0, fmt.Errorf("landing square %v is occupied", b)
+		}
+		taken |= hit
+	}
+	return taken, nil
+}
+
+// orthogonalDirection is the rank or file direction from a to b.
+func orthogonalDirection(a, b Square) (direction, bool) {
+	switch {
+	case a == b:
+		return 0, false
+	case a.File() == b.File() && b > a:
+		return north, true
+	case a.File() == b.File():
+		return south, true
+	case a.Rank() == b.Rank() && b > a:
+		return east, true
+	case a.Rank() == b.Rank():
+		return west, true
+	}
+	return 0, false
+}
