@@ -1,0 +1,70 @@
+// The search API: what callers (protocol, CLI, book builder, match runner)
+// give a search and what they get back.
+package search
+
+import (
+	"time"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// Score is a search score from the side to move's view in hundredths of a
+// man (a man is 100). A forced win in n plies is Win - n, a forced loss
+// -(Win - n); so Score/100 printed with two decimals is the protocol's score.
+type Score int32
+
+const (
+	// Win is the score of a won position (win in 0 plies).
+	Win Score = 10000
+	// WinBound: scores with an absolute value above it are forced wins or losses.
+	WinBound Score = Win - 1000
+)
+
+// IsWin reports whether s is a forced win or loss score.
+func (s Score) IsWin() bool { return s > WinBound || s < -WinBound }
+
+// Options configure a Searcher.
+type Options struct {
+	Threads int // search goroutines, at least 1
+	HashMiB int // transposition table size in MiB, at least 1
+}
+
+// Limits bound one search. Zero fields mean no limit of that kind; with no
+// limit at all the search runs until Stop (as Infinite).
+type Limits struct {
+	Depth     int           // maximum nominal depth in plies
+	Nodes     int64         // maximum nodes over all threads
+	MoveTime  time.Duration // exact time for this move
+	Time      time.Duration // clock time left (before this move's increment)
+	Inc       time.Duration // increment per move
+	MovesToGo int           // moves to the next time control, 0 = sudden death
+	Overhead  time.Duration // time kept back per move for latency
+	Infinite  bool          // search until Stop
+	Ponder    bool          // pondering: no time limit until PonderHit
+	MultiPV   int           // number of principal variations (analysis), default 1
+	Analysis  bool          // analysis: never stop early on a single legal move
+}
+
+// Info is a progress report sent during the search.
+type Info struct {
+	Depth    int
+	SelDepth int
+	Score    Score
+	Nodes    int64
+	Time     time.Duration
+	NPS      int64 // nodes per second
+	Hashfull int   // permille of the table in use
+	MultiPV  int   // 1-based index of this line
+	PV       []engine.Move
+}
+
+// Result is the outcome of a search: the best move and the expected reply
+// (NoMove when unknown), or HasMove false when the side to move has no move.
+type Result struct {
+	Move    engine.Move
+	Ponder  engine.Move
+	HasMove bool
+	Score   Score
+	Depth   int
+	Nodes   int64
+}
