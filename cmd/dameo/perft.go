@@ -1,0 +1,51 @@
+// `dameo perft`: leaf counts of the legal move tree, per depth, with timing.
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/dameo/dameo/engine"
+)
+
+type perftCmd struct {
+	Depth    int    `default:"6" help:"Count depths 1 to N." placeholder:"N"`
+	Divide   bool   `help:"First print each root move's count at depth N, sorted by notation."`
+	NoBulk   bool   `help:"Play every leaf move instead of counting the last ply's moves."`
+	Hash     int    `default:"0" help:"Size in MiB of a table of subtree counts (0 = none; never changes a count)." placeholder:"MB"`
+	Threads  int    `default:"1" help:"Goroutines sharing the root moves." placeholder:"T"`
+	Position string `arg:"" optional:"" help:"Position text (default: the start position)."`
+}
+
+func (c *perftCmd) Run() error {
+	switch {
+	case c.Depth < 1 || c.Depth > 20:
+		return usageError{fmt.Errorf("--depth must be 1 to 20, not %d", c.Depth)}
+	case c.Hash < 0 || c.Hash > 65536:
+		return usageError{fmt.Errorf("--hash must be 0 to 65536 MiB, not %d", c.Hash)}
+	case c.Threads < 1 || c.Threads > 256:
+		return usageError{fmt.Errorf("--threads must be 1 to 256, not %d", c.Threads)}
+	}
+	p, err := parsePositionArg(c.Position)
+	if err != nil {
+		return err
+	}
+	opt := engine.PerftOptions{Bulk: !c.NoBulk, HashMiB: c.Hash, Threads: c.Threads}
+	if c.Divide {
+		entries, _ := engine.PerftDivide(&p, c.Depth, opt)
+		for _, e := range entries {
+			fmt.Printf("%s %d\n", e.Move, e.Nodes)
+		}
+	}
+	for d := 1; d <= c.Depth; d++ {
+		start := time.Now()
+		n := engine.PerftWithOptions(&p, d, opt)
+		secs := time.Since(start).Seconds()
+		nps := 0.0
+		if secs > 0 {
+			nps = float64(n) / secs
+		}
+		fmt.Printf("depth=%d nodes=%d time=%.3f nps=%.0f\n", d, n, secs, nps)
+	}
+	return nil
+}
