@@ -1,0 +1,389 @@
+// Reading game records: a streaming reader that returns one game at a time
+// and reports malformed input with the line where it was found.
+package pdn
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// SyntaxError is malformed PDN, with the line (from 1) where it was found.
+type SyntaxError struct {
+	Line int
+	Msg  string
+}
+
+func (e *SyntaxError) Error() string { return fmt.Sprintf("pdn: line %d: %s", e.Line, e.Msg) }
+
+// Reader reads games one after another from a PDN stream.
+type Reader struct {
+	r       *bufio.Reader
+	line    int  // line of the next byte
+	atStart bool // the next byte starts a line
+	err     error
+}
+
+// NewReader returns a reader of the PDN text in r.
+func NewReader(r io.Reader) *Reader {
+	return &Reader{r: bufio.NewReader(r), line: 1, atStart: true}
+}
+
+// ReadAll reads every game of r.
+func ReadAll(r io.Reader) ([]*Game, error) {
+	pr := NewReader(r)
+	var games []*Game
+	for {
+		g, err := pr.Read()
+		if err == io.EOF {
+			return games, nil
+		}
+		if err != nil {
+			return games, err
+		}
+		games = append(games, g)
+	}
+}
+
+// Parse reads every game of the PDN text s.
+func Parse(s string) ([]*Game, error) { return ReadAll(strings.NewReader(s)) }
+
+// Read returns the next game, or io.EOF when there is none. Malformed input
+// gives a *SyntaxError; after any error the reader is finished.
+func (r *Reader) Read() (*Game, error) {
+	if r.err != nil {
+		return nil, r.err
+	}
+	g, err := r.read()
+	if err != nil {
+		r.err = err
+	}
+	return g, err
+}
+
+func (r *Reader) read() (*Game, error) {
+	g := &Game{}
+	started := false // a tag or movetext token has been seen
+	// Tag section.
+	for {
+		c, err := r.skipSpace()
+		if err == io.EOF {
+			if started {
+				return nil, r.errorf("end of file after the tags: the game has no result")
+			}
+			return nil, io.EOF
+		}
+		if err != nil {
+			return nil, err
+		}
+		if c != '[' {
+			break
+		}
+		started = true
+		if err := r.readTag(g); err != nil {
+			return nil, err
+		}
+	}
+	// Movetext.
+	depth := 0 // nesting of variations, which are skipped
+	for {
+		c, err := r.skipSpace()
+		if err == io.EOF {
+			if depth > 0 {
+				return nil, r.errorf("end of file inside a variation '('")
+			}
+			return nil, r.errorf("end of file: the game has no result token")
+		}
+		if err != nil {
+			return nil, err
+		}
+		line := r.line
+		switch c {
+		case '[':
+			return nil, r.errorf("tag inside movetext (is the previous game's result token missing?)")
+		case '{', ';':
+			text, err := r.readComment(c)
+			if err != nil {
+				return nil, err
+			}
+			if depth == 0 {
+				addComment(g, text)
+			}
+			continue
+		case '(':
+			r.next()
+			depth++
+			continue
+		case ')':
+			r.next()
+			if depth == 0 {
+				return nil, r.errorf("')' without '('")
+			}
+			depth--
+			continue
+		case ']', '}':
+			return nil, r.errorf("unexpected %q", c)
+		}
+		word, err := r.readWord()
+		if err != nil {
+			return nil, err
+		}
+		if depth > 0 {
+			continue
+		}
+		if res, ok := resultToken(word); ok {
+			return g, finish(g, res, line)
+		}
+		if word[0] == '$' {
+			if len(word) == 1 || strings.Trim(word[1:], "0123456789") != "" {
+				return nil, &SyntaxError{line, fmt.Sprintf("bad annotation %q", word)}
+			}
+			continue
+		}
+		move := stripMoveNumber(word)
+		if move == "" {
+			continue
+		}
+		move = strings.TrimRight(move, "!?")
+		if !validMove(move) {
+			return nil, &SyntaxError{line, fmt.Sprintf("bad move %q", word)}
+		}
+		g.Moves = append(g.Moves, Move{Text: move})
+	}
+}
+
+// finish checks the result token against the Result tag.
+func finish(g *Game, res string, line int) error {
+	g.Result = res
+	if tag := g.Tag(TagResult); g.HasTag(TagResult) && tag != "?" && tag != "" {
+		norm, ok := resultToken(tag)
+		if !ok {
+			return &SyntaxError{line, fmt.Sprintf("bad Result tag %q", tag)}
+		}
+		if norm != res {
+			return &SyntaxError{line, fmt.Sprintf("result token %s differs from the Result tag %q", res, tag)}
+		}
+	}
+	return nil
+}
+
+// addComment attaches a comment to the last move, or to the game before
+// the first move.
+func addComment(g *Game, text string) {
+	text = strings.Join(strings.Fields(text), " ")
+	if text == "" {
+		return
+	}
+	dst := &g.Comment
+	if len(g.Moves) > 0 {
+		dst = &g.Moves[len(g.Moves)-1].Comment
+	}
+	if *dst != "" {
+		*dst += " "
+	}
+	*dst += text
+}
+
+// resultToken recognises a result token, also in the draughts forms 2-0,
+// 0-2 and 1-1, and returns it in its standard form.
+func resultToken(w string) (string, bool) {
+	switch w {
+	case WhiteWins, "2-0":
+		return WhiteWins, true
+	case BlackWins, "0-2":
+		return BlackWins, true
+	case Draw, "1-1":
+		return Draw, true
+	case Unfinished:
+		return Unfinished, true
+	}
+	return "", false
+}
+
+// stripMoveNumber removes a leading move number ("12." or "12...") from w.
+func stripMoveNumber(w string) string {
+	i := 0
+	for i < len(w) && isDigit(w[i]) {
+		i++
+	}
+	if i == 0 {
+		return w
+	}
+	j := i
+	for j < len(w) && w[j] == '.' {
+		j++
+	}
+	if j == i {
+		return w // digits without a dot: not a move number
+	}
+	return w[j:]
+}
+
+// readTag reads `[Name "value"]`; the '[' is the next byte.
+func (r *Reader) readTag(g *Game) error {
+	r.next()
+	line := r.line
+	c, err := r.skipBlanks()
+	if err != nil {
+		return &SyntaxError{line, "unterminated tag"}
+	}
+	var name strings.Builder
+	for isLetter(c) || isDigit(c) || c == '_' {
+		name.WriteByte(c)
+		r.next()
+		if c, err = r.peek(); err != nil {
+			return &SyntaxError{line, "unterminated tag"}
+		}
+	}
+	if !validTagName(name.String()) {
+		return &SyntaxError{line, fmt.Sprintf("bad tag name %q", name.String()+string(c))}
+	}
+	if c, err = r.skipBlanks(); err != nil || c != '"' {
+		return &SyntaxError{line, fmt.Sprintf("tag %s: value must be in double quotes", name.String())}
+	}
+	r.next()
+	var value strings.Builder
+	for {
+		c, err := r.next()
+		if err != nil || c == '\n' || c == '\r' {
+			return &SyntaxError{line, fmt.Sprintf("tag %s: unterminated value", name.String())}
+		}
+		if c == '"' {
+			break
+		}
+		if c == '\\' {
+			if c, err = r.next(); err != nil || c == '\n' || c == '\r' {
+				return &SyntaxError{line, fmt.Sprintf("tag %s: unterminated value", name.String())}
+			}
+		}
+		value.WriteByte(c)
+	}
+	if c, err = r.skipBlanks(); err != nil || c != ']' {
+		return &SyntaxError{line, fmt.Sprintf("tag %s: missing ']'", name.String())}
+	}
+	r.next()
+	if g.HasTag(name.String()) {
+		return &SyntaxError{line, fmt.Sprintf("duplicate tag %s", name.String())}
+	}
+	g.Tags = append(g.Tags, Tag{name.String(), value.String()})
+	return nil
+}
+
+// readComment reads a "{...}" or "; ..." comment; its first byte is next.
+func (r *Reader) readComment(open byte) (string, error) {
+	line := r.line
+	r.next()
+	var b strings.Builder
+	for {
+		c, err := r.next()
+		if err == io.EOF {
+			if open == ';' {
+				return b.String(), nil
+			}
+			return "", &SyntaxError{line, "unterminated comment '{'"}
+		}
+		if err != nil {
+			return "", err
+		}
+		if open == '{' && c == '}' || open == ';' && c == '\n' {
+			return b.String(), nil
+		}
+		b.WriteByte(c)
+	}
+}
+
+// readWord reads bytes up to white space or a delimiter.
+func (r *Reader) readWord() (string, error) {
+	var b strings.Builder
+	for {
+		c, err := r.peek()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+		if isSpace(c) || strings.IndexByte("[]{}();", c) >= 0 {
+			break
+		}
+		if c < 0x20 || c >= 0x7f {
+			return "", r.errorf("unexpected byte 0x%02x", c)
+		}
+		b.WriteByte(c)
+		r.next()
+	}
+	return b.String(), nil
+}
+
+// skipSpace skips white space and '%' escape lines, and returns the next
+// byte without consuming it.
+func (r *Reader) skipSpace() (byte, error) {
+	for {
+		c, err := r.peek()
+		if err != nil {
+			return 0, err
+		}
+		if c == '%' && r.atStart {
+			for c != '\n' {
+				if c, err = r.next(); err != nil {
+					return 0, err
+				}
+			}
+			continue
+		}
+		if !isSpace(c) {
+			return c, nil
+		}
+		r.next()
+	}
+}
+
+// skipBlanks skips spaces and tabs within a line.
+func (r *Reader) skipBlanks() (byte, error) {
+	for {
+		c, err := r.peek()
+		if err != nil {
+			return 0, err
+		}
+		if c != ' ' && c != '\t' {
+			return c, nil
+		}
+		r.next()
+	}
+}
+
+func (r *Reader) peek() (byte, error) {
+	b, err := r.r.Peek(1)
+	if err != nil {
+		return 0, err
+	}
+	return b[0], nil
+}
+
+func (r *Reader) next() (byte, error) {
+	c, err := r.r.ReadByte()
+	if err != nil {
+		return 0, err
+	}
+	r.atStart = c == '\n'
+	if c == '\n' {
+		r.line++
+	}
+	return c, nil
+}
+
+func (r *Reader) errorf(format string, args ...any) error {
+	return &SyntaxError{r.line, fmt.Sprintf(format, args...)}
+}
+
+func isSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+}
+
+// IsSyntaxError reports whether err is malformed PDN (not an I/O error).
+func IsSyntaxError(err error) bool {
+	var se *SyntaxError
+	return errors.As(err, &se)
+}

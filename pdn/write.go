@@ -1,0 +1,241 @@
+// Writing game records: the seven-tag roster first, the other tags in the
+// game's order, then movetext with move numbers, comments and the result
+// token, wrapped to lines of at most 79 characters.
+package pdn
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// lineWidth is the longest movetext line the writer produces (PGN export
+// format asks for lines under 80 characters).
+const lineWidth = 79
+
+// Write writes g as PDN to w, followed by an empty line. Missing roster tags
+// are written as "?" ("????.??.??" for Date); the Result tag always equals
+// g.Result ("*" when empty). It returns an error, writing nothing, when g
+// cannot be represented: a bad tag name, a line break in a tag value, a
+// malformed move, a '}' in a comment or an unknown result.
+func Write(w io.Writer, g *Game) error {
+	text, err := Format(g)
+	if err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, text)
+	return err
+}
+
+// Format returns g as PDN text ending with an empty line; see Write.
+func Format(g *Game) (string, error) {
+	result := g.Result
+	if result == "" {
+		result = Unfinished
+	}
+	if !isResult(result) {
+		return "", fmt.Errorf("pdn: bad result %q", result)
+	}
+	var b strings.Builder
+	for _, name := range rosterTags {
+		value := g.Tag(name)
+		switch {
+		case name == TagResult:
+			value = result
+		case !g.HasTag(name) && name == TagDate:
+			value = "????.??.??"
+		case !g.HasTag(name):
+			value = "?"
+		}
+		if err := writeTag(&b, name, value); err != nil {
+			return "", err
+		}
+	}
+	for _, t := range g.Tags {
+		if isRoster(t.Name) {
+			continue
+		}
+		if err := writeTag(&b, t.Name, t.Value); err != nil {
+			return "", err
+		}
+	}
+	b.WriteByte('\n')
+
+	lw := lineWrapper{b: &b}
+	if err := writeComment(&lw, g.Comment); err != nil {
+		return "", err
+	}
+	ply := 0
+	if blackStarts(g.Tag(TagFEN)) {
+		ply = 1
+	}
+	needNumber := true
+	for i, m := range g.Moves {
+		if !validMove(m.Text) {
+			return "", fmt.Errorf("pdn: move %d: malformed move %q", i+1, m.Text)
+		}
+		number := ply/2 + 1
+		if ply%2 == 0 {
+			lw.word(strconv.Itoa(number) + ".")
+		} else if needNumber {
+			lw.word(strconv.Itoa(number) + "...")
+		}
+		lw.word(m.Text)
+		needNumber = false
+		if m.Comment != "" {
+			if err := writeComment(&lw, m.Comment); err != nil {
+				return "", fmt.Errorf("pdn: move %d: %w", i+1, err)
+			}
+			needNumber = true
+		}
+		ply++
+	}
+	lw.word(result)
+	b.WriteString("\n\n")
+	return b.String(), nil
+}
+
+// WriteSync appends g to f and flushes it to stable storage, so that a
+// crash of the program afterwards does not lose the game.
+func WriteSync(f interface {
+	io.Writer
+	Sync() error
+}, g *Game) error {
+	text, err := Format(g)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(f)
+	if _, err := bw.WriteString(text); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return f.Sync()
+}
+
+func isRoster(name string) bool {
+	for _, r := range rosterTags {
+		if r == name {
+			return true
+		}
+	}
+	return false
+}
+
+func writeTag(b *strings.Builder, name, value string) error {
+	if !validTagName(name) {
+		return fmt.Errorf("pdn: bad tag name %q", name)
+	}
+	if strings.ContainsAny(value, "\r\n") {
+		return fmt.Errorf("pdn: tag %s: value contains a line break", name)
+	}
+	b.WriteByte('[')
+	b.WriteString(name)
+	b.WriteString(` "`)
+	for i := 0; i < len(value); i++ {
+		if value[i] == '"' || value[i] == '\\' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(value[i])
+	}
+	b.WriteString("\"]\n")
+	return nil
+}
+
+func writeComment(lw *lineWrapper, c string) error {
+	if c == "" {
+		return nil
+	}
+	if strings.Contains(c, "}") {
+		return fmt.Errorf("pdn: comment %q contains '}'", c)
+	}
+	for i, f := range strings.Fields(c) {
+		if i == 0 {
+			f = "{" + f
+		}
+		lw.word(f)
+	}
+	if len(strings.Fields(c)) == 0 {
+		lw.word("{")
+	}
+	lw.glue("}")
+	return nil
+}
+
+// blackStarts reports whether position text (the FEN tag) has Black to move.
+func blackStarts(fen string) bool {
+	f := strings.Fields(fen)
+	return len(f) > 0 && f[len(f)-1] == "b"
+}
+
+// validTagName reports whether name is a PDN tag name: letters, digits and
+// underscores, starting with a letter.
+func validTagName(name string) bool {
+	if name == "" || !isLetter(name[0]) {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !isLetter(c) && !isDigit(c) && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// validMove reports whether s has the shape of a RULES.md move: "a1-b2" or
+// squares joined by 'x' ("d4xd6xf6"). Legality is not checked.
+func validMove(s string) bool {
+	if len(s) < 5 || (len(s)-2)%3 != 0 {
+		return false
+	}
+	sep := s[2]
+	if sep != '-' && sep != 'x' {
+		return false
+	}
+	if sep == '-' && len(s) != 5 {
+		return false
+	}
+	for i := 0; i < len(s); i += 3 {
+		if s[i] < 'a' || s[i] > 'h' || s[i+1] < '1' || s[i+1] > '8' {
+			return false
+		}
+		if i+2 < len(s) && s[i+2] != sep {
+			return false
+		}
+	}
+	return true
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+
+// lineWrapper writes words separated by spaces, starting a new line before a
+// word that would make the line longer than lineWidth.
+type lineWrapper struct {
+	b   *strings.Builder
+	col int
+}
+
+func (l *lineWrapper) word(w string) {
+	if l.col > 0 && l.col+1+len(w) > lineWidth {
+		l.b.WriteByte('\n')
+		l.col = 0
+	}
+	if l.col > 0 {
+		l.b.WriteByte(' ')
+		l.col++
+	}
+	l.b.WriteString(w)
+	l.col += len(w)
+}
+
+// glue appends w to the current word without a space.
+func (l *lineWrapper) glue(w string) {
+	l.b.WriteString(w)
+	l.col += len(w)
+}
