@@ -2,8 +2,10 @@
 package book
 
 import (
+	_ "embed"
 	"fmt"
 	"os"
+	"sync"
 )
 
 // Load reads a book file. Errors name the file and say what is wrong.
@@ -19,12 +21,19 @@ func Load(path string) (*Book, error) {
 	return b, nil
 }
 
-// Builtin is the default book embedded in the program.
-func Builtin() (*Book, error) {
-	return &Book{Info: "empty built-in book", Margin: DefaultMargin}, nil
-}
+// builtinData is the default book (regenerated as docs/book.md says).
+//
+//go:embed builtin.bin
+var builtinData []byte
 
-// Decode reads a book from its binary form.
-func Decode(data []byte) (*Book, error) {
-	return nil, fmt.Errorf("book format not implemented yet (%d bytes)", len(data))
-}
+var builtin = sync.OnceValues(func() (*Book, error) {
+	b, err := Decode(builtinData)
+	if err != nil {
+		return nil, fmt.Errorf("built-in book: %w", err)
+	}
+	return b, nil
+})
+
+// Builtin is the default book embedded in the program. It is decoded once
+// and shared: callers must not modify it (a different Margin needs a copy).
+func Builtin() (*Book, error) { return builtin() }
