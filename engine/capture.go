@@ -25,17 +25,16 @@ func init() {
 
 // HasCapture reports whether the side to move has a capture (and so must capture).
 func (p *Position) HasCapture() bool {
-	us := p.side
-	enemy := p.pieces[us^1]
-	empty := ^(p.pieces[White] | p.pieces[Black])
-	men := p.pieces[us] &^ p.kings
+	own, enemy := p.sides()
+	empty := ^(own | enemy)
+	men := own &^ p.kings
 	for _, d := range orthogonal {
 		if shift(shift(men, d)&enemy, d)&empty != 0 {
 			return true
 		}
 	}
 	occupied := ^empty
-	for k := p.pieces[us] & p.kings; k != 0; k &= k - 1 {
+	for k := own & p.kings; k != 0; k &= k - 1 {
 		s := firstSquare(k)
 		for _, d := range orthogonal {
 			if _, b := rayTo(s, d, occupied); b&enemy != 0 && shift(b, d)&empty != 0 {
@@ -57,15 +56,15 @@ type captureGen struct {
 
 // generateCaptures fills l with the capture moves allowed by the majority rule.
 func (p *Position) generateCaptures(l *MoveList) {
-	us := p.side
-	g := captureGen{list: l, enemy: p.pieces[us^1]}
-	all := p.pieces[White] | p.pieces[Black]
-	for b := p.pieces[us] &^ p.kings; b != 0; b &= b - 1 {
+	own, enemy := p.sides()
+	g := captureGen{list: l, enemy: enemy}
+	all := own | enemy
+	for b := own &^ p.kings; b != 0; b &= b - 1 {
 		g.from = firstSquare(b)
 		g.occupied = all &^ (1 << g.from)
 		g.manJumps(g.from, 0, 0)
 	}
-	for b := p.pieces[us] & p.kings; b != 0; b &= b - 1 {
+	for b := own & p.kings; b != 0; b &= b - 1 {
 		g.from = firstSquare(b)
 		g.occupied = all &^ (1 << g.from)
 		g.kingLeaps(g.from, 0, 0)

@@ -34,9 +34,10 @@ func (p *Position) CountMoves() int {
 
 // generateQuiet adds every step, linear move and king slide of the side to move.
 func (p *Position) generateQuiet(l *MoveList) {
-	us := p.side
-	men := p.pieces[us] &^ p.kings
-	empty := ^(p.pieces[White] | p.pieces[Black])
+	us := p.side()
+	own, enemy := p.sides()
+	men := own &^ p.kings
+	empty := ^(own | enemy)
 	for _, d := range forward[us] {
 		back := Square(delta[d]) // unsigned wrap-around makes subtraction work
 		for t := shift(men, d) & empty; t != 0; t &= t - 1 {
@@ -53,7 +54,7 @@ func (p *Position) generateQuiet(l *MoveList) {
 		}
 	}
 	occupied := ^empty
-	for k := p.pieces[us] & p.kings; k != 0; k &= k - 1 {
+	for k := own & p.kings; k != 0; k &= k - 1 {
 		from := firstSquare(k)
 		for t := kingTargets(from, occupied); t != 0; t &= t - 1 {
 			l.add(Move{From: from, To: firstSquare(t)})
@@ -63,9 +64,10 @@ func (p *Position) generateQuiet(l *MoveList) {
 
 // countQuiet is the number of quiet moves, as generateQuiet would list them.
 func (p *Position) countQuiet() int {
-	us := p.side
-	men := p.pieces[us] &^ p.kings
-	empty := ^(p.pieces[White] | p.pieces[Black])
+	us := p.side()
+	own, enemy := p.sides()
+	men := own &^ p.kings
+	empty := ^(own | enemy)
 	n := 0
 	for _, d := range forward[us] {
 		n += popCount(shift(men, d) & empty)
@@ -74,7 +76,7 @@ func (p *Position) countQuiet() int {
 		}
 	}
 	occupied := ^empty
-	for k := p.pieces[us] & p.kings; k != 0; k &= k - 1 {
+	for k := own & p.kings; k != 0; k &= k - 1 {
 		n += popCount(kingTargets(firstSquare(k), occupied))
 	}
 	return n

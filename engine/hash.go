@@ -1,5 +1,6 @@
-// Zobrist hashing: fixed pseudo-random keys per (colour, kind, square) and
-// for the side to move, so keys are the same on every run and machine.
+// Zobrist hashing: fixed pseudo-random keys per (colour, kind, square), the
+// same on every run and machine. The key's lowest bit is the side to move
+// (piece keys have it clear), which keeps Position at 32 bytes.
 package engine
 
 const (
@@ -7,10 +8,11 @@ const (
 	king = 1
 )
 
-var (
-	zobristPiece [2][2][64]uint64
-	zobristSide  uint64
-)
+// zobristPiece[colour][kind][square] is the key of a piece; bit 0 is clear.
+var zobristPiece [2][2][64]uint64
+
+// zobristSide flips the side to move, the key's lowest bit.
+const zobristSide = 1
 
 func init() {
 	state := uint64(0x9E3779B97F4A7C15) // fixed seed: keys must be reproducible
@@ -24,26 +26,22 @@ func init() {
 	for c := range zobristPiece {
 		for k := range zobristPiece[c] {
 			for s := range zobristPiece[c][k] {
-				zobristPiece[c][k][s] = next()
+				zobristPiece[c][k][s] = next() &^ zobristSide
 			}
 		}
 	}
-	zobristSide = next()
 }
 
 // computeKey is the Zobrist key of p computed from scratch.
 func (p *Position) computeKey() uint64 {
 	var k uint64
 	for c := White; c <= Black; c++ {
-		for b := p.pieces[c] &^ p.kings; b != 0; b &= b - 1 {
+		for b := p.Men(c); b != 0; b &= b - 1 {
 			k ^= zobristPiece[c][man][firstSquare(b)]
 		}
-		for b := p.pieces[c] & p.kings; b != 0; b &= b - 1 {
+		for b := p.Kings(c); b != 0; b &= b - 1 {
 			k ^= zobristPiece[c][king][firstSquare(b)]
 		}
 	}
-	if p.side == Black {
-		k ^= zobristSide
-	}
-	return k
+	return k | uint64(p.side())
 }

@@ -34,7 +34,7 @@ const MaxCapturePath = 65
 // first) and returns its length.
 func (p *Position) capturePath(m Move, path []Square) int {
 	isKing := p.kings&(1<<m.From) != 0
-	occupied := (p.pieces[White] | p.pieces[Black]) &^ (1 << m.From)
+	occupied := p.Occupied() &^ (1 << m.From)
 	path[0] = m.From
 	var walk func(s Square, taken Bitboard, n int) bool
 	walk = func(s Square, taken Bitboard, n int) bool {
@@ -162,12 +162,13 @@ func splitMove(s string) []string {
 // piece not taken before) and returns the captured set.
 func (p *Position) followPath(squares []Square) (Bitboard, error) {
 	from := squares[0]
-	us := p.side
-	if p.pieces[us]&(1<<from) == 0 {
+	us := p.side()
+	own, enemy := p.sides()
+	if own&(1<<from) == 0 {
 		return 0, fmt.Errorf("no %v piece on %v", us, from)
 	}
 	isKing := p.kings&(1<<from) != 0
-	occupied := (p.pieces[White] | p.pieces[Black]) &^ (1 << from)
+	occupied := p.Occupied() &^ (1 << from)
 	var taken Bitboard
 	for i := 1; i < len(squares); i++ {
 		a, b := squares[i-1], squares[i]
@@ -180,7 +181,7 @@ func (p *Position) followPath(squares []Square) (Bitboard, error) {
 			return 0, fmt.Errorf("a man jumps one square: %v to %v", a, b)
 		}
 		hit := between & occupied
-		if popCount(hit) != 1 || hit&p.pieces[us^1]&^taken == 0 {
+		if popCount(hit) != 1 || hit&enemy&^taken == 0 {
 			return 0, fmt.Errorf("%v to %v does not jump exactly one enemy piece", a, b)
 		}
 		if occupied&(1<<b) != 0 {

@@ -76,6 +76,7 @@ type perfter struct {
 	lists []MoveList
 	bulk  bool
 	table *perftTable
+	sink  uint64 // XOR of leaf keys, so that leaf moves are really played
 }
 
 func newPerfter(depth int, opt PerftOptions) *perfter {
@@ -97,6 +98,15 @@ func (pf *perfter) count(p Position, depth int) uint64 {
 	l := &pf.lists[depth-1]
 	p.GenerateMoves(l)
 	var n uint64
+	if depth == 1 { // every leaf move is played, as --no-bulk promises
+		var keys uint64
+		for _, m := range l.Slice() {
+			q := p.Play(m)
+			keys ^= q.key
+		}
+		pf.sink ^= keys
+		return uint64(l.Len)
+	}
 	for _, m := range l.Slice() {
 		n += pf.count(p.Play(m), depth-1)
 	}

@@ -8,10 +8,12 @@ import "fmt"
 // Position is a Dameo position. The zero value is an empty board with White
 // to move; build positions with StartPosition, NewPosition or the parsers.
 type Position struct {
-	pieces [2]Bitboard // all pieces of each colour
-	kings  Bitboard    // kings of both colours
-	side   Color
-	key    uint64
+	// Four scalar words, not arrays: Go passes and returns such a struct in
+	// registers, which makes copy-make several times faster.
+	white Bitboard // all white pieces
+	black Bitboard // all black pieces
+	kings Bitboard // kings of both colours
+	key   uint64   // Zobrist key; its lowest bit is the side to move
 }
 
 // forward[c] lists the three forward directions of colour c's men.
@@ -25,7 +27,7 @@ var farRank = [2]Bitboard{rank8, rank1}
 
 // StartPosition is the initial position of the game.
 func StartPosition() Position {
-	const white Bitboard = 0x3C7EFF     // a1-h1, b2-g2, c3-f3
+	const white Bitboard = 0x3C7EFF       // a1-h1, b2-g2, c3-f3
 	const black Bitboard = 0xFF7E3C << 40 // c6-f6, b7-g7, a8-h8
 	p, _ := NewPosition(white, black, 0, White)
 	return p
@@ -47,57 +49,76 @@ func NewPosition(white, black, kings Bitboard, side Color) (Position, error) {
 	case side > Black:
 		return Position{}, fmt.Errorf("bad side to move %d", side)
 	}
-	p := Position{pieces: [2]Bitboard{white, black}, kings: kings, side: side}
+	p := Position{white: white, black: black, kings: kings, key: uint64(side)}
 	p.key = p.computeKey()
 	return p, nil
 }
 
 // SideToMove is the colour whose turn it is.
-func (p *Position) SideToMove() Color { return p.side }
+func (p *Position) SideToMove() Color { return p.side() }
+
+func (p *Position) side() Color { return Color(p.key & 1) }
 
 // Key is the position's Zobrist hash.
 func (p *Position) Key() uint64 { return p.key }
 
 // Pieces is the set of all pieces of colour c.
-func (p *Position) Pieces(c Color) Bitboard { return p.pieces[c] }
+func (p *Position) Pieces(c Color) Bitboard {
+	if c == White {
+		return p.white
+	}
+	return p.black
+}
+
+// sides are the pieces of the side to move and of its opponent.
+func (p *Position) sides() (own, enemy Bitboard) {
+	if p.key&1 == 0 {
+		return p.white, p.black
+	}
+	return p.black, p.white
+}
 
 // Men is the set of men of colour c.
-func (p *Position) Men(c Color) Bitboard { return p.pieces[c] &^ p.kings }
+func (p *Position) Men(c Color) Bitboard { return p.Pieces(c) &^ p.kings }
 
 // Kings is the set of kings of colour c.
-func (p *Position) Kings(c Color) Bitboard { return p.pieces[c] & p.kings }
+func (p *Position) Kings(c Color) Bitboard { return p.Pieces(c) & p.kings }
 
 // Occupied is the set of all occupied squares.
-func (p *Position) Occupied() Bitboard { return p.pieces[White] | p.pieces[Black] }
+func (p *Position) Occupied() Bitboard { return p.white | p.black }
 
 // Play returns the position after move m, which must be legal in p.
 func (p *Position) Play(m Move) Position {
-	us, them := p.side, p.side^1
-	from, to := Bitboard(1)<<m.From, Bitboard(1)<<m.To
+	us := p.side()
+	fromSq, toSq := m.From&63, m.To&63
+	from, to := Bitboard(1)<<fromSq, Bitboard(1)<<toSq
 	q := *p
-	q.pieces[us] = q.pieces[us]&^from | to
-	kind := man
+	if us == White {
+		q.white = q.white&^from | to
+		q.black &^= m.Captured
+	} else {
+		q.black = q.black&^from | to
+		q.white &^= m.Captured
+	}
 	if p.kings&from != 0 {
-		kind = king
 		q.kings = q.kings&^from | to
-	}
-	q.key ^= zobristPiece[us][kind][m.From]
-	if kind == man && to&farRank[us] != 0 {
+		q.key ^= zobristPiece[us][king][fromSq] ^ zobristPiece[us][king][toSq]
+	} else if to&farRank[us] != 0 {
 		q.kings |= to
-		kind = king
+		q.key ^= zobristPiece[us][man][fromSq] ^ zobristPiece[us][king][toSq]
+	} else {
+		q.key ^= zobristPiece[us][man][fromSq] ^ zobristPiece[us][man][toSq]
 	}
-	q.key ^= zobristPiece[us][kind][m.To]
 	if c := m.Captured; c != 0 {
-		q.pieces[them] &^= c
+		them := us ^ 1
 		for k := c & p.kings; k != 0; k &= k - 1 {
-			q.key ^= zobristPiece[them][king][firstSquare(k)]
+			q.key ^= zobristPiece[them][king][firstSquare(k)&63]
 		}
 		for k := c &^ p.kings; k != 0; k &= k - 1 {
-			q.key ^= zobristPiece[them][man][firstSquare(k)]
+			q.key ^= zobristPiece[them][man][firstSquare(k)&63]
 		}
 		q.kings &^= c
 	}
-	q.side = them
 	q.key ^= zobristSide
 	return q
 }

@@ -81,9 +81,9 @@ func (p *Position) pieceChar(s Square) byte {
 	b := Bitboard(1) << s
 	var c byte
 	switch {
-	case p.pieces[White]&b != 0:
+	case p.white&b != 0:
 		c = 'w'
-	case p.pieces[Black]&b != 0:
+	case p.black&b != 0:
 		c = 'b'
 	default:
 		return 0
@@ -118,7 +118,7 @@ func (p Position) String() string {
 			sb.WriteByte('/')
 		}
 	}
-	if p.side == White {
+	if p.side() == White {
 		sb.WriteString(" w")
 	} else {
 		sb.WriteString(" b")
@@ -167,7 +167,7 @@ func ParseHub(s string) (Position, error) {
 func (p *Position) Hub() string {
 	b := make([]byte, 65)
 	b[0] = 'W'
-	if p.side == Black {
+	if p.side() == Black {
 		b[0] = 'B'
 	}
 	for i := 0; i < 64; i++ {
