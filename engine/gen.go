@@ -24,12 +24,35 @@ func (p *Position) LegalMoves() []Move {
 // CountMoves is the number of legal moves of p; quiet moves are counted
 // with population counts, without listing them.
 func (p *Position) CountMoves() int {
+	var l MoveList
+	return p.countMoves(&l)
+}
+
+// countMoves is CountMoves with a caller's scratch list for captures.
+func (p *Position) countMoves(scratch *MoveList) int {
 	if p.HasCapture() {
-		var l MoveList
-		p.generateCaptures(&l)
-		return l.Len
+		scratch.Len = 0
+		p.generateCaptures(scratch)
+		return scratch.Len
 	}
 	return p.countQuiet()
+}
+
+// Forward steps of men: the three forward directions (straight, towards
+// file h, towards file a) as a mask of squares that may move that way and a
+// shift, left for White and right for Black.
+var (
+	forwardMask  = [3]Bitboard{^Bitboard(0), notFileH, notFileA}
+	forwardShift = [2][3]uint8{{8, 9, 7}, {8, 7, 9}}
+)
+
+// forwardStep moves the squares of b one step in forward direction k of
+// colour us.
+func forwardStep(b Bitboard, us Color, k int) Bitboard {
+	if us == White {
+		return (b & forwardMask[k]) << forwardShift[White][k]
+	}
+	return (b & forwardMask[k]) >> forwardShift[Black][k]
 }
 
 // generateQuiet adds every step, linear move and king slide of the side to move.
@@ -38,19 +61,19 @@ func (p *Position) generateQuiet(l *MoveList) {
 	own, enemy := p.sides()
 	men := own &^ p.kings
 	empty := ^(own | enemy)
-	for _, d := range forward[us] {
-		back := Square(delta[d]) // unsigned wrap-around makes subtraction work
-		for t := shift(men, d) & empty; t != 0; t &= t - 1 {
+	for k := range 3 {
+		back := Square(delta[forward[us][k]]) // unsigned wrap-around makes subtraction work
+		for t := forwardStep(men, us, k) & empty; t != 0; t &= t - 1 {
 			to := firstSquare(t)
 			l.add(Move{From: to - back, To: to})
 		}
-		line := shift(men, d) & men
-		for k := Square(2); line != 0; k++ {
-			for t := shift(line, d) & empty; t != 0; t &= t - 1 {
+		line := forwardStep(men, us, k) & men
+		for n := Square(2); line != 0; n++ {
+			for t := forwardStep(line, us, k) & empty; t != 0; t &= t - 1 {
 				to := firstSquare(t)
-				l.add(Move{From: to - k*back, To: to})
+				l.add(Move{From: to - n*back, To: to})
 			}
-			line = shift(line, d) & men
+			line = forwardStep(line, us, k) & men
 		}
 	}
 	occupied := ^empty
@@ -69,10 +92,10 @@ func (p *Position) countQuiet() int {
 	men := own &^ p.kings
 	empty := ^(own | enemy)
 	n := 0
-	for _, d := range forward[us] {
-		n += popCount(shift(men, d) & empty)
-		for line := shift(men, d) & men; line != 0; line = shift(line, d) & men {
-			n += popCount(shift(line, d) & empty)
+	for k := range 3 {
+		n += popCount(forwardStep(men, us, k) & empty)
+		for line := forwardStep(men, us, k) & men; line != 0; line = forwardStep(line, us, k) & men {
+			n += popCount(forwardStep(line, us, k) & empty)
 		}
 	}
 	occupied := ^empty

@@ -73,10 +73,11 @@ func PerftWithOptions(p *Position, depth int, opt PerftOptions) uint64 {
 
 // perfter is one goroutine's perft state: move lists per ply, reused.
 type perfter struct {
-	lists []MoveList
-	bulk  bool
-	table *perftTable
-	sink  uint64 // XOR of leaf keys, so that leaf moves are really played
+	lists   []MoveList
+	bulk    bool
+	table   *perftTable
+	sink    uint64   // XOR of leaf keys, so that leaf moves are really played
+	scratch MoveList // capture list for bulk counting
 }
 
 func newPerfter(depth int, opt PerftOptions) *perfter {
@@ -88,7 +89,7 @@ func (pf *perfter) count(p Position, depth int) uint64 {
 		return 1
 	}
 	if pf.bulk && depth == 1 {
-		return uint64(p.CountMoves())
+		return uint64(p.countMoves(&pf.scratch))
 	}
 	if pf.table != nil && depth >= 2 {
 		if n, ok := pf.table.probe(p.key, depth); ok {
