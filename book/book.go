@@ -68,8 +68,9 @@ func (b *Book) Lookup(p *engine.Position) *Entry {
 
 // Choose picks a book move for p: among the legal book moves with a
 // positive weight whose score is within the margin of the best such score,
-// one at random in proportion to the weights. It reports false when p is
-// not in the book or none of its moves qualifies.
+// one at random in proportion to the weights (drawn from rng, or from the
+// global source when rng is nil). It reports false when p is not in the
+// book or none of its moves qualifies.
 func (b *Book) Choose(p *engine.Position, rng *rand.Rand) (engine.Move, bool) {
 	e := b.Lookup(p)
 	if e == nil {
@@ -92,7 +93,12 @@ func (b *Book) Choose(p *engine.Position, rng *rand.Rand) (engine.Move, bool) {
 			total += uint64(m.Weight)
 		}
 	}
-	r := uint64(rng.Int63n(int64(total)))
+	var r uint64
+	if rng != nil {
+		r = uint64(rng.Int63n(int64(total)))
+	} else {
+		r = uint64(rand.Int63n(int64(total)))
+	}
 	for _, m := range e.Moves {
 		if b.qualifies(m, best, &legal) {
 			if r < uint64(m.Weight) {

@@ -112,15 +112,17 @@ func Decode(data []byte) (*Book, error) {
 			Weight: le.Uint32(r[12:]),
 		}
 	}
+	for i := uint64(1); i < np; i++ {
+		if le.Uint64(posData[positionSize*i:]) <= le.Uint64(posData[positionSize*(i-1):]) {
+			return nil, fmt.Errorf("position %d: keys not in strictly increasing order", i)
+		}
+	}
 	next := uint64(0)
 	var legal engine.MoveList
 	for i := range b.entries {
 		r := posData[positionSize*i:]
 		key := le.Uint64(r)
 		first, count, side := uint64(le.Uint32(r[32:])), uint64(le.Uint16(r[36:])), r[38]
-		if i > 0 && key <= b.entries[i-1].Position.Key() {
-			return nil, fmt.Errorf("position %d: keys not in strictly increasing order", i)
-		}
 		if side > 1 || r[39] != 0 {
 			return nil, fmt.Errorf("position %d: bad side to move or reserved byte", i)
 		}

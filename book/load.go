@@ -34,6 +34,14 @@ var builtin = sync.OnceValues(func() (*Book, error) {
 	return b, nil
 })
 
-// Builtin is the default book embedded in the program. It is decoded once
-// and shared: callers must not modify it (a different Margin needs a copy).
-func Builtin() (*Book, error) { return builtin() }
+// Builtin is the default book embedded in the program. It is decoded once;
+// each call returns a new Book sharing the decoded entries, so callers may
+// change its Margin or Info.
+func Builtin() (*Book, error) {
+	b, err := builtin()
+	if err != nil {
+		return nil, err
+	}
+	c := *b
+	return &c, nil
+}
