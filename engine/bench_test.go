@@ -38,3 +38,10 @@ func BenchmarkGenerate(b *testing.B) {
 		p.GenerateMoves(&l)
 	}
 }
+
+func BenchmarkPerft6Bulk(b *testing.B) {
+	p := StartPosition()
+	for b.Loop() {
+		Perft(&p, 6, true)
+	}
+}

@@ -45,6 +45,38 @@ func (p *Position) HasCapture() bool {
 	return false
 }
 
+// countCaptures is the number of legal captures. When the side has no
+// kings and no man can jump a second time, every single jump is a legal
+// move of its own, and they are counted without listing them.
+func (p *Position) countCaptures(scratch *MoveList) int {
+	own, enemy := p.sides()
+	if own&p.kings == 0 {
+		empty := ^(own | enemy)
+		n := 0
+		again := false
+		for _, d := range orthogonal {
+			landings := shift(shift(own, d)&enemy, d) & empty
+			if landings == 0 {
+				continue
+			}
+			n += popCount(landings)
+			// A second jump can only go sideways or on: straight back is
+			// the piece just taken, and the start square lies behind it.
+			for _, d2 := range orthogonal {
+				if d2 != opposite[d] && shift(shift(landings, d2)&enemy, d2)&empty != 0 {
+					again = true
+				}
+			}
+		}
+		if !again {
+			return n
+		}
+	}
+	scratch.Len = 0
+	p.generateCaptures(scratch)
+	return scratch.Len
+}
+
 // captureGen holds the state shared by the capture searches of one position.
 type captureGen struct {
 	list     *MoveList

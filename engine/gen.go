@@ -2,6 +2,8 @@
 // slides of kings; plus the fast counters used by bulk perft.
 package engine
 
+import "math/bits"
+
 // GenerateMoves fills l with all legal moves of p (captures under the
 // majority rule when any capture exists, else all quiet moves).
 func (p *Position) GenerateMoves(l *MoveList) {
@@ -31,52 +33,48 @@ func (p *Position) CountMoves() int {
 // countMoves is CountMoves with a caller's scratch list for captures.
 func (p *Position) countMoves(scratch *MoveList) int {
 	if p.HasCapture() {
-		scratch.Len = 0
-		p.generateCaptures(scratch)
-		return scratch.Len
+		return p.countCaptures(scratch)
 	}
 	return p.countQuiet()
 }
 
-// Forward steps of men: the three forward directions (straight, towards
-// file h, towards file a) as a mask of squares that may move that way and a
-// shift, left for White and right for Black.
-var (
-	forwardMask  = [3]Bitboard{^Bitboard(0), notFileH, notFileA}
-	forwardShift = [2][3]uint8{{8, 9, 7}, {8, 7, 9}}
-)
+// Men's moves are generated as White's, toward rank 8: Black's men are
+// first mirrored top to bottom (ranks reversed, a byte swap), and their
+// squares mirrored back (s ^ 56), so every shift below is a constant.
 
-// forwardStep moves the squares of b one step in forward direction k of
-// colour us.
-func forwardStep(b Bitboard, us Color, k int) Bitboard {
-	if us == White {
-		return (b & forwardMask[k]) << forwardShift[White][k]
+// orient mirrors b top to bottom for Black.
+func orient(b Bitboard, us Color) Bitboard {
+	if us == Black {
+		return bits.ReverseBytes64(b)
 	}
-	return (b & forwardMask[k]) >> forwardShift[Black][k]
+	return b
 }
+
+// orientSquare mirrors s top to bottom for Black.
+func orientSquare(s Square, us Color) Square {
+	if us == Black {
+		return s ^ 56
+	}
+	return s
+}
+
+// The forward directions of oriented men: the squares that may step that
+// way, and the step's change of square index.
+const (
+	northMask, northDelta         = ^Bitboard(0), 8
+	northEastMask, northEastDelta = notFileH, 9
+	northWestMask, northWestDelta = notFileA, 7
+)
 
 // generateQuiet adds every step, linear move and king slide of the side to move.
 func (p *Position) generateQuiet(l *MoveList) {
 	us := p.side()
 	own, enemy := p.sides()
-	men := own &^ p.kings
-	empty := ^(own | enemy)
-	for k := range 3 {
-		back := Square(delta[forward[us][k]]) // unsigned wrap-around makes subtraction work
-		for t := forwardStep(men, us, k) & empty; t != 0; t &= t - 1 {
-			to := firstSquare(t)
-			l.add(Move{From: to - back, To: to})
-		}
-		line := forwardStep(men, us, k) & men
-		for n := Square(2); line != 0; n++ {
-			for t := forwardStep(line, us, k) & empty; t != 0; t &= t - 1 {
-				to := firstSquare(t)
-				l.add(Move{From: to - n*back, To: to})
-			}
-			line = forwardStep(line, us, k) & men
-		}
-	}
-	occupied := ^empty
+	men, empty := orient(own&^p.kings, us), orient(^(own|enemy), us)
+	addMenMoves(l, us, men, empty, northMask, northDelta)
+	addMenMoves(l, us, men, empty, northEastMask, northEastDelta)
+	addMenMoves(l, us, men, empty, northWestMask, northWestDelta)
+	occupied := own | enemy
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		from := firstSquare(k)
 		for t := kingTargets(from, occupied); t != 0; t &= t - 1 {
@@ -85,22 +83,46 @@ func (p *Position) generateQuiet(l *MoveList) {
 	}
 }
 
+// addMenMoves adds the steps and linear moves of men (oriented as White's)
+// in the direction that adds delta to a square index, from squares in mask.
+func addMenMoves(l *MoveList, us Color, men, empty, mask Bitboard, delta Square) {
+	step := func(b Bitboard) Bitboard { return (b & mask) << (delta & 63) }
+	for t := step(men) & empty; t != 0; t &= t - 1 {
+		to := firstSquare(t)
+		l.add(Move{From: orientSquare(to-delta, us), To: orientSquare(to, us)})
+	}
+	line := step(men) & men
+	for n := Square(2); line != 0; n++ {
+		for t := step(line) & empty; t != 0; t &= t - 1 {
+			to := firstSquare(t)
+			l.add(Move{From: orientSquare(to-n*delta, us), To: orientSquare(to, us)})
+		}
+		line = step(line) & men
+	}
+}
+
 // countQuiet is the number of quiet moves, as generateQuiet would list them.
 func (p *Position) countQuiet() int {
 	us := p.side()
 	own, enemy := p.sides()
-	men := own &^ p.kings
-	empty := ^(own | enemy)
-	n := 0
-	for k := range 3 {
-		n += popCount(forwardStep(men, us, k) & empty)
-		for line := forwardStep(men, us, k) & men; line != 0; line = forwardStep(line, us, k) & men {
-			n += popCount(forwardStep(line, us, k) & empty)
-		}
-	}
-	occupied := ^empty
+	men, empty := orient(own&^p.kings, us), orient(^(own|enemy), us)
+	n := countMenMoves(men, empty, northMask, northDelta) +
+		countMenMoves(men, empty, northEastMask, northEastDelta) +
+		countMenMoves(men, empty, northWestMask, northWestDelta)
+	occupied := own | enemy
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		n += popCount(kingTargets(firstSquare(k), occupied))
+	}
+	return n
+}
+
+// countMenMoves counts the steps and linear moves of men (oriented as
+// White's) in the direction that adds delta to a square index, from squares
+// in mask.
+func countMenMoves(men, empty, mask Bitboard, delta uint) int {
+	n := popCount((men & mask) << (delta & 63) & empty)
+	for line := (men & mask) << (delta & 63) & men; line != 0; line = (line & mask) << (delta & 63) & men {
+		n += popCount((line & mask) << (delta & 63) & empty)
 	}
 	return n
 }
