@@ -1,0 +1,215 @@
+// The commands handled while idle: start-up (`hub`, `set-param`, `init`),
+// the position (`pos`, `new-game`), the `moves` extension, `level`, `ping`
+// and `quit`. Each either succeeds or writes one `error` line and leaves the
+// state as it was.
+package protocol
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/search"
+)
+
+// handle carries out one line while no search runs; false means quit.
+func (s *session) handle(in input) bool {
+	if in.err != nil {
+		s.fail("%v", in.err)
+		return true
+	}
+	l, err := ParseLine(in.text)
+	if err != nil {
+		s.fail("%v", err)
+		return true
+	}
+	switch l.Command {
+	case "": // empty line
+	case "hub":
+		s.hub()
+	case "set-param":
+		s.setParam(&l)
+	case "init":
+		s.initialise()
+		s.send(Line{Command: "ready"})
+	case "pos":
+		s.pos(&l)
+	case "level":
+		s.level(&l)
+	case "go":
+		s.goCmd(&l)
+	case "ping":
+		s.send(Line{Command: "pong"})
+	case "stop", "ponder-hit": // no search to act on
+	case "new-game":
+		s.cfg.Searcher.NewGame()
+		s.game = engine.NewGame(s.game.Position())
+	case "moves":
+		s.moves()
+	case "quit":
+		return false
+	default:
+		s.fail("unknown command %s", l.Command)
+	}
+	return true
+}
+
+// hub answers `hub`: identity, parameters, then `wait`.
+func (s *session) hub() {
+	c := &s.cfg
+	s.send(newLine("id", "name", c.Name, "version", c.Version, "author", c.Author, "country", c.Country))
+	for _, l := range s.set.declare() {
+		s.send(l)
+	}
+	s.send(Line{Command: "wait"})
+}
+
+// setParam carries out `set-param name=<n> value=<v>`. After `init`, a
+// change of book or book-file loads the book at once; if that fails the
+// parameter keeps its old value.
+func (s *session) setParam(l *Line) {
+	name, ok := l.Get("name")
+	if !ok {
+		s.fail("set-param needs name=")
+		return
+	}
+	value, ok := l.Get("value")
+	if !ok {
+		s.fail("set-param %s needs value=", name)
+		return
+	}
+	next, err := s.set.set(name, value)
+	if err != nil {
+		s.fail("%v", err)
+		return
+	}
+	if s.initted && next.book && (s.book == nil || next.bookFile != s.bookFile) {
+		b, err := s.loadBook(next.bookFile)
+		if err != nil {
+			s.fail("%v", err)
+			return
+		}
+		s.book, s.bookFile = b, next.bookFile
+	}
+	s.set = next
+}
+
+// initialise sizes the search (threads, hash) and loads the book if it is
+// on; a book that fails to load is reported and the engine goes on without.
+func (s *session) initialise() {
+	s.applyOptions()
+	s.initted = true
+	if !s.set.book || (s.book != nil && s.bookFile == s.set.bookFile) {
+		return
+	}
+	b, err := s.loadBook(s.set.bookFile)
+	if err != nil {
+		s.fail("%v; going on without a book", err)
+	}
+	s.book, s.bookFile = b, s.set.bookFile
+}
+
+// loadBook loads the book at path ("" = built-in).
+func (s *session) loadBook(path string) (Book, error) {
+	if s.cfg.LoadBook == nil {
+		return nil, errNoBook
+	}
+	b, err := s.cfg.LoadBook(path)
+	if err != nil {
+		return nil, err // a nil interface, whatever LoadBook returned
+	}
+	return b, nil
+}
+
+// applyOptions gives the searcher the threads and hash parameters if they
+// changed since it last got them.
+func (s *session) applyOptions() {
+	opts := search.Options{Threads: s.set.threads, HashMiB: s.set.hashMiB}
+	if opts != s.applied {
+		s.cfg.Searcher.SetOptions(opts)
+		s.applied = opts
+	}
+}
+
+// pos carries out `pos [start] [pos=] [fen=] [moves=]`: the new position and
+// moves are built aside and replace the game only when all of it is good.
+func (s *session) pos(l *Line) {
+	sources := 0
+	for _, name := range []string{"start", "pos", "fen"} {
+		if l.Has(name) {
+			sources++
+		}
+	}
+	if sources > 1 {
+		s.fail("bad position: give only one of start, pos= and fen=")
+		return
+	}
+	start := engine.StartPosition()
+	var err error
+	if v, ok := l.Get("pos"); ok {
+		start, err = engine.ParseHub(v)
+	} else if v, ok := l.Get("fen"); ok {
+		start, err = engine.ParsePosition(v)
+	} else if l.Has("pos") || l.Has("fen") {
+		err = errMissingValue
+	}
+	if err != nil {
+		s.fail("bad position: %v", err)
+		return
+	}
+	g := engine.NewGame(start)
+	moves, _ := l.Get("moves")
+	for _, m := range strings.Fields(moves) {
+		if _, err := g.PlayText(m); err != nil {
+			s.fail("illegal move %s: %s", m, moveError(m, err))
+			return
+		}
+	}
+	s.game = g
+	s.lv = level{}
+}
+
+// moveError is why move m was refused, without the engine's restatement of
+// the move ("illegal move \"m\": why" becomes "why").
+func moveError(m string, err error) string {
+	text := err.Error()
+	mark := " move " + strconv.Quote(m)
+	i := strings.Index(text, mark)
+	if i < 0 {
+		return text
+	}
+	kind, rest := text[:i], strings.TrimPrefix(text[i+len(mark):], ": ")
+	switch {
+	case kind == "illegal" && rest == "":
+		return "not a legal move here"
+	case kind == "illegal":
+		return rest
+	case rest == "":
+		return kind
+	}
+	return kind + ": " + rest
+}
+
+// moves answers the `moves` extension: the legal moves in full notation
+// (sorted) and the game result for the side to move.
+func (s *session) moves() {
+	p := s.game.Position()
+	legal := p.LegalMoves()
+	names := make([]string, len(legal))
+	for i, m := range legal {
+		names[i] = p.FormatMove(m)
+	}
+	sort.Strings(names)
+	s.send(newLine("moves", "list", strings.Join(names, " "), "result", s.game.Result().String()))
+}
+
+// level adds a `level` line to the limits of the next search.
+func (s *session) level(l *Line) {
+	lv, err := s.lv.add(l)
+	if err != nil {
+		s.fail("%v", err)
+		return
+	}
+	s.lv = lv
+}

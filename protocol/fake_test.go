@@ -1,0 +1,136 @@
+// A fake searcher and book for in-process session tests: the searcher
+// records its calls and limits, reports one info line, and returns the
+// first legal move at once or, for infinite and ponder searches, when
+// stopped (or after ponder-hit when it has a limit).
+package protocol
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"sync"
+
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/search"
+)
+
+type fakeSearcher struct {
+	mu     sync.Mutex
+	calls  []string
+	limits []search.Limits
+	stop   chan struct{} // closed by Stop; nil when idle
+	hit    chan struct{} // closed by PonderHit
+	// move, when not NoMove, is returned instead of the first legal move.
+	move engine.Move
+}
+
+func (f *fakeSearcher) record(c string) {
+	f.mu.Lock()
+	f.calls = append(f.calls, c)
+	f.mu.Unlock()
+}
+
+// Calls is a copy of the calls so far.
+func (f *fakeSearcher) Calls() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.calls...)
+}
+
+// Limits is a copy of the limits of the searches so far.
+func (f *fakeSearcher) Limits() []search.Limits {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]search.Limits(nil), f.limits...)
+}
+
+func (f *fakeSearcher) SetOptions(o search.Options) {
+	f.record(fmt.Sprintf("SetOptions %d %d", o.Threads, o.HashMiB))
+}
+
+func (f *fakeSearcher) NewGame() { f.record("NewGame") }
+
+func (f *fakeSearcher) Stop() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.stop != nil {
+		close(f.stop)
+		f.stop = nil
+	}
+}
+
+func (f *fakeSearcher) PonderHit() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.hit != nil {
+		close(f.hit)
+		f.hit = nil
+	}
+}
+
+func (f *fakeSearcher) Search(ctx context.Context, g *engine.Game, l search.Limits, info func(search.Info)) search.Result {
+	stop, hit := make(chan struct{}), make(chan struct{})
+	f.mu.Lock()
+	f.calls = append(f.calls, "Search")
+	f.limits = append(f.limits, l)
+	f.stop, f.hit = stop, hit
+	want := f.move
+	f.mu.Unlock()
+	defer func() {
+		f.mu.Lock()
+		f.stop, f.hit = nil, nil
+		f.mu.Unlock()
+	}()
+	p := g.Position()
+	moves := p.LegalMoves()
+	if len(moves) == 0 {
+		return search.Result{}
+	}
+	m := moves[0]
+	if want != engine.NoMove {
+		m = want
+	}
+	r := search.Result{Move: m, HasMove: true, Score: 12, Depth: 1, Nodes: 1000}
+	next := p.Play(m)
+	pv := []engine.Move{m}
+	if replies := next.LegalMoves(); len(replies) > 0 {
+		r.Ponder = replies[0]
+		pv = append(pv, replies[0])
+	}
+	for k := 1; k <= max(l.MultiPV, 1); k++ {
+		info(search.Info{Depth: 1, SelDepth: 3, Score: 12, Nodes: 1000, Time: 1500e6, NPS: 2500000, Hashfull: 7, MultiPV: k, PV: pv})
+	}
+	wait := func() {
+		select {
+		case <-stop:
+		case <-ctx.Done():
+		}
+	}
+	switch {
+	case l.Ponder:
+		select {
+		case <-hit:
+			if l.Infinite {
+				wait()
+			}
+		case <-stop:
+		case <-ctx.Done():
+		}
+	case l.Infinite:
+		wait()
+	}
+	return r
+}
+
+// fakeBook plays its move in the positions it knows.
+type fakeBook struct {
+	pos  engine.Position
+	move engine.Move
+}
+
+func (b *fakeBook) Choose(p *engine.Position, _ *rand.Rand) (engine.Move, bool) {
+	if *p == b.pos {
+		return b.move, true
+	}
+	return engine.NoMove, false
+}

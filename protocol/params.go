@@ -1,0 +1,108 @@
+// The engine's parameters (PROTOCOL.md): their declaration in the answer to
+// `hub`, and checking and applying `set-param`.
+package protocol
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// settings are the parameter values of a session.
+type settings struct {
+	threads      int
+	hashMiB      int
+	book         bool
+	bookFile     string
+	ponder       bool
+	multiPV      int
+	moveOverhead float64 // seconds
+}
+
+// Parameter ranges, as declared to the front-end.
+const (
+	maxThreads      = 256
+	maxHashMiB      = 65536
+	maxMultiPV      = 64
+	maxMoveOverhead = 5.0
+)
+
+// defaultMoveOverhead (seconds) covers pipe and process latency of a
+// front-end on the same machine with room to spare.
+const defaultMoveOverhead = 0.05
+
+// declare is the `param` lines describing the parameters and their values.
+func (s *settings) declare() []Line {
+	intParam := func(name string, v, lo, hi int) Line {
+		return newLine("param", "name", name, "value", strconv.Itoa(v), "type", "int", "min", strconv.Itoa(lo), "max", strconv.Itoa(hi))
+	}
+	boolParam := func(name string, v bool) Line {
+		return newLine("param", "name", name, "value", strconv.FormatBool(v), "type", "bool")
+	}
+	return []Line{
+		intParam("threads", s.threads, 1, maxThreads),
+		intParam("hash", s.hashMiB, 1, maxHashMiB),
+		boolParam("book", s.book),
+		newLine("param", "name", "book-file", "value", s.bookFile, "type", "string"),
+		boolParam("ponder", s.ponder),
+		intParam("multipv", s.multiPV, 1, maxMultiPV),
+		newLine("param", "name", "move-overhead", "value", formatReal(s.moveOverhead), "type", "real", "min", "0", "max", formatReal(maxMoveOverhead)),
+	}
+}
+
+// formatReal writes a real parameter value without needless digits.
+func formatReal(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
+
+// set returns the settings with parameter name set to value, or an error
+// saying what is wrong (the settings are then unchanged).
+func (s settings) set(name, value string) (settings, error) {
+	var err error
+	switch name {
+	case "threads":
+		s.threads, err = parseIntParam(name, value, 1, maxThreads)
+	case "hash":
+		s.hashMiB, err = parseIntParam(name, value, 1, maxHashMiB)
+	case "multipv":
+		s.multiPV, err = parseIntParam(name, value, 1, maxMultiPV)
+	case "book":
+		s.book, err = parseBoolParam(name, value)
+	case "ponder":
+		s.ponder, err = parseBoolParam(name, value)
+	case "book-file":
+		s.bookFile = value
+	case "move-overhead":
+		s.moveOverhead, err = parseRealParam(name, value, 0, maxMoveOverhead)
+	default:
+		err = fmt.Errorf("unknown parameter %s", name)
+	}
+	return s, err
+}
+
+// parseIntParam reads a whole number in lo..hi.
+func parseIntParam(name, value string, lo, hi int) (int, error) {
+	n, err := strconv.Atoi(value)
+	if err != nil || n < lo || n > hi {
+		return 0, fmt.Errorf("bad value %s for parameter %s: want a whole number from %d to %d", value, name, lo, hi)
+	}
+	return n, nil
+}
+
+// parseBoolParam reads true or false.
+func parseBoolParam(name, value string) (bool, error) {
+	switch value {
+	case "true":
+		return true, nil
+	case "false":
+		return false, nil
+	}
+	return false, fmt.Errorf("bad value %s for parameter %s: want true or false", value, name)
+}
+
+// parseRealParam reads a decimal number in lo..hi.
+func parseRealParam(name, value string, lo, hi float64) (float64, error) {
+	v, err := strconv.ParseFloat(value, 64)
+	if err != nil || math.IsNaN(v) || v < lo || v > hi {
+		return 0, fmt.Errorf("bad value %s for parameter %s: want a number from %s to %s", value, name, formatReal(lo), formatReal(hi))
+	}
+	return v, nil
+}

@@ -1,0 +1,155 @@
+// Package protocol runs a Hub 2.1 session (PROTOCOL.md): it reads commands
+// from a front-end, drives a searcher and an opening book, and writes the
+// answers. The searcher and book are passed in, so a session runs over any
+// reader and writer, in-process in tests as on stdin and stdout.
+package protocol
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand"
+	"time"
+
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/search"
+)
+
+// Searcher is what a session needs of a search (search.Searcher has it).
+type Searcher interface {
+	SetOptions(opts search.Options)
+	Search(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info)) search.Result
+	Stop()
+	PonderHit()
+	NewGame()
+}
+
+// Book is what a session needs of an opening book (*book.Book has it).
+type Book interface {
+	Choose(p *engine.Position, rng *rand.Rand) (engine.Move, bool)
+}
+
+// Config sets up a session.
+type Config struct {
+	Searcher Searcher
+	// Options are the options Searcher was created with: the initial
+	// threads and hash parameters.
+	Options search.Options
+	// LoadBook loads the book file at path, or the built-in book when path
+	// is empty. Nil means the engine has no book.
+	LoadBook func(path string) (Book, error)
+	// Identity sent in the `id` line.
+	Name, Version, Author, Country string
+	// Log, when not nil, receives the whole exchange with timestamps.
+	Log io.Writer
+	// Diag, when not nil, receives diagnostics (never protocol lines).
+	Diag io.Writer
+	// Rand chooses among book moves; nil means seeded from the clock.
+	Rand *rand.Rand
+}
+
+// quitWait bounds how long quitting waits for a running search to return
+// (a correct search returns within milliseconds of Stop).
+const quitWait = 2 * time.Second
+
+// session is the state of one Hub session.
+type session struct {
+	cfg     Config
+	out     *writer
+	rng     *rand.Rand
+	set     settings
+	applied search.Options // options last given to the searcher
+	initted bool           // init done (book loaded, options applied)
+	book     Book           // loaded book, nil when none
+	bookFile string         // the book-file value book was loaded for
+	game    *engine.Game
+	lv      level
+	cur     *running // the search in progress, nil when idle
+}
+
+// Run runs a session reading commands from in and writing answers to out
+// until `quit`, the end of in, or ctx is cancelled. It returns nil then, or
+// the error that made reading in fail.
+func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
+	var log *exchangeLog
+	if cfg.Log != nil {
+		log = &exchangeLog{w: cfg.Log}
+	}
+	s := &session{
+		cfg: cfg,
+		out: newWriter(out, log),
+		rng: cfg.Rand,
+		set: settings{
+			threads:      max(cfg.Options.Threads, 1),
+			hashMiB:      max(cfg.Options.HashMiB, 1),
+			book:         cfg.LoadBook != nil,
+			multiPV:      1,
+			moveOverhead: defaultMoveOverhead,
+		},
+		applied: cfg.Options,
+		game:    engine.NewGame(engine.StartPosition()),
+	}
+	if s.rng == nil {
+		s.rng = rand.New(rand.NewSource(time.Now().UnixNano()))
+	}
+	defer s.out.close()
+	lines := make(chan input)
+	quit := make(chan struct{})
+	defer close(quit)
+	var readErr error // set by the reader before it closes lines
+	go readLines(in, lines, &readErr, log, quit)
+	for {
+		var idleLine *input
+		select {
+		case <-ctx.Done():
+			s.abort()
+			return nil
+		case in, ok := <-lines:
+			if !ok {
+				s.abort()
+				return readErr
+			}
+			if s.cur != nil {
+				if !s.busy(in) {
+					s.abort()
+					return nil
+				}
+				continue
+			}
+			idleLine = &in
+		case r := <-s.searchDone():
+			s.searched(r)
+			continue
+		case <-s.ponderRetry():
+			s.cfg.Searcher.PonderHit()
+			continue
+		}
+		if !s.handle(*idleLine) {
+			return nil
+		}
+	}
+}
+
+// searchDone is the channel of the running search's result, nil (never
+// ready) when no search runs.
+func (s *session) searchDone() <-chan search.Result {
+	if s.cur == nil {
+		return nil
+	}
+	return s.cur.done
+}
+
+// send writes one line.
+func (s *session) send(l Line) { s.out.send(l) }
+
+// fail writes an `error` line.
+func (s *session) fail(format string, args ...any) {
+	s.send(newLine("error", "message", fmt.Sprintf(format, args...)))
+}
+
+// diag writes a diagnostic line to Diag.
+func (s *session) diag(format string, args ...any) {
+	if s.cfg.Diag != nil {
+		fmt.Fprintf(s.cfg.Diag, "dameo hub: "+format+"\n", args...)
+	}
+}

@@ -1,0 +1,223 @@
+// `go think|ponder|analyze` and the search in progress: the search runs in
+// its own goroutine while the session keeps reading; `ping`, `stop` and
+// `ponder-hit` act at once, any other line ends the search first. Every
+// `go` gets exactly one `done`.
+package protocol
+
+import (
+	"context"
+	"time"
+
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/search"
+)
+
+// goMode is the kind of search `go` asked for.
+type goMode int
+
+const (
+	think goMode = iota
+	ponder
+	analyze
+)
+
+// running is a `go` not yet answered with `done`.
+type running struct {
+	pos    engine.Position    // the position searched
+	done   chan search.Result // the search's result; nil when nothing is searched
+	active bool               // the search goroutine has not returned yet
+	hold   bool               // pondering before ponder-hit or stop: done waits
+	held   *search.Result     // an outcome waiting for ponder-hit or stop
+	cancel context.CancelFunc // cancels the search's context
+	// retry repeats PonderHit after ponder-hit until the search ends: a
+	// PonderHit that comes before the search goroutine has really started
+	// finds the searcher idle and is lost, and a later one is harmless.
+	retry *time.Ticker
+}
+
+// ponderRetryEvery is how often ponder-hit is repeated to the searcher.
+const ponderRetryEvery = 20 * time.Millisecond
+
+// goCmd starts the search asked for by `go`. A position without a legal
+// move, or a book move in `go think` and `go ponder`, needs no search.
+func (s *session) goCmd(l *Line) {
+	var mode goMode
+	n := 0
+	for i, name := range []string{"think", "ponder", "analyze"} {
+		if l.Has(name) {
+			mode = goMode(i)
+			n++
+		}
+	}
+	if n != 1 {
+		s.fail("go needs exactly one of think, ponder and analyze")
+		return
+	}
+	if !s.initted {
+		s.initialise()
+	}
+	s.applyOptions()
+	lv := s.lv
+	s.lv = level{}
+	r := &running{pos: s.game.Position(), hold: mode == ponder, cancel: func() {}}
+	s.cur = r
+	if r.pos.CountMoves() == 0 {
+		s.searched(search.Result{})
+		return
+	}
+	if mode != analyze && s.set.book && s.book != nil {
+		if m, ok := s.book.Choose(&r.pos, s.rng); ok && legal(&r.pos, m) {
+			s.searched(search.Result{Move: m, HasMove: true})
+			return
+		}
+	}
+	limits := s.limits(mode, lv)
+	multiPV := mode == analyze && s.set.multiPV > 1
+	pos := r.pos
+	info := func(in search.Info) { s.send(infoLine(pos, in, multiPV)) }
+	ctx, cancel := context.WithCancel(context.Background())
+	r.done, r.active, r.cancel = make(chan search.Result, 1), true, cancel
+	game := s.game
+	go func() { r.done <- s.cfg.Searcher.Search(ctx, game, limits, info) }()
+}
+
+// limits turns the level and parameters into the search's limits. Without
+// any limit the search runs until `stop`.
+func (s *session) limits(mode goMode, lv level) search.Limits {
+	l := search.Limits{
+		Depth:    lv.depth,
+		Nodes:    lv.nodes,
+		MoveTime: lv.moveTime,
+		Overhead: time.Duration(s.set.moveOverhead * float64(time.Second)),
+		MultiPV:  1,
+		Ponder:   mode == ponder,
+	}
+	if mode == analyze {
+		l.Analysis, l.MultiPV = true, s.set.multiPV
+	} else if lv.hasTime {
+		// A zero clock is still a clock: the smallest positive time keeps it
+		// from reading as "no limit".
+		l.Time, l.Inc, l.MovesToGo = max(lv.time, time.Nanosecond), lv.inc, lv.movesToGo
+	}
+	l.Infinite = lv.infinite || (l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0 && l.Time == 0)
+	return l
+}
+
+// searched takes the outcome of the running search (or of a `go` that
+// needed none): it is answered now, or held while pondering.
+func (s *session) searched(r search.Result) {
+	s.cur.active = false
+	if s.cur.hold {
+		s.cur.held = &r
+		return
+	}
+	s.answer(r)
+}
+
+// answer writes the `done` line and ends the running `go`.
+func (s *session) answer(r search.Result) {
+	l, ok := doneLine(s.cur.pos, r)
+	if !ok {
+		s.diag("the search gave no legal move (result %+v); answered %v", r, l)
+	}
+	s.end()
+	s.send(l)
+}
+
+// release ends the hold of a ponder search (ponder-hit or stop): a held
+// outcome is answered now, else the search's result will be.
+func (s *session) release() {
+	s.cur.hold = false
+	if s.cur.held != nil {
+		s.answer(*s.cur.held)
+	}
+}
+
+// busy handles a line that arrives while a `go` is unanswered; false means
+// quit.
+func (s *session) busy(in input) bool {
+	if in.err == nil {
+		if l, err := ParseLine(in.text); err == nil {
+			switch l.Command {
+			case "":
+				return true
+			case "ping":
+				s.send(Line{Command: "pong"})
+				return true
+			case "stop":
+				s.stopSearch()
+				s.release()
+				return true
+			case "ponder-hit":
+				if s.cur.hold {
+					if s.cur.active {
+						s.cfg.Searcher.PonderHit()
+						s.cur.retry = time.NewTicker(ponderRetryEvery)
+					}
+					s.release()
+				}
+				return true
+			case "quit":
+				return false
+			}
+		}
+	}
+	s.finish()
+	return s.handle(in)
+}
+
+// finish ends the unanswered `go` now: stops the search, waits for its
+// result and answers it.
+func (s *session) finish() {
+	s.cur.hold = false
+	if s.cur.active {
+		s.stopSearch()
+		s.searched(<-s.cur.done)
+		return
+	}
+	s.release()
+}
+
+// abort ends the session's search without answering it (quit, end of
+// input): it stops the search and waits a little for it to return.
+func (s *session) abort() {
+	if s.cur == nil {
+		return
+	}
+	if s.cur.active {
+		s.stopSearch()
+		select {
+		case <-s.cur.done:
+		case <-time.After(quitWait):
+			s.diag("the search did not stop within %v", quitWait)
+		}
+	}
+	s.end()
+}
+
+// stopSearch asks the running search to stop: Stop, and the context too,
+// which also reaches a search that has not yet really started.
+func (s *session) stopSearch() {
+	if s.cur.active {
+		s.cfg.Searcher.Stop()
+		s.cur.cancel()
+	}
+}
+
+// end forgets the running `go`.
+func (s *session) end() {
+	s.cur.cancel()
+	if s.cur.retry != nil {
+		s.cur.retry.Stop()
+	}
+	s.cur = nil
+}
+
+// ponderRetry is the ticker channel that repeats ponder-hit, nil (never
+// ready) when there is nothing to repeat.
+func (s *session) ponderRetry() <-chan time.Time {
+	if s.cur == nil || s.cur.retry == nil || !s.cur.active {
+		return nil
+	}
+	return s.cur.retry.C
+}
