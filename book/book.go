@@ -49,7 +49,12 @@ func (b *Book) Len() int {
 }
 
 // Entries are the book's positions in key order (shared, do not modify).
-func (b *Book) Entries() []Entry { return b.entries }
+func (b *Book) Entries() []Entry {
+	if b == nil {
+		return nil
+	}
+	return b.entries
+}
 
 // Lookup is the entry of position p, or nil when p is not in the book. An
 // entry whose key matches but whose position differs (a key collision) is
