@@ -83,12 +83,7 @@ func (b *Book) Choose(p *engine.Position, rng *rand.Rand) (engine.Move, bool) {
 	}
 	var legal engine.MoveList
 	p.GenerateMoves(&legal)
-	best, found := 0, false
-	for _, m := range e.Moves {
-		if m.Weight > 0 && isLegal(&legal, m.Move) && (!found || int(m.Score) > best) {
-			best, found = int(m.Score), true
-		}
-	}
+	best, found := bestScore(e, &legal)
 	if !found {
 		return engine.NoMove, false
 	}
@@ -113,6 +108,36 @@ func (b *Book) Choose(p *engine.Position, rng *rand.Rand) (engine.Move, bool) {
 		}
 	}
 	return engine.NoMove, false // unreachable: r < total
+}
+
+// Candidates are the book moves of p that Choose may play.
+func (b *Book) Candidates(p *engine.Position) []Move {
+	e := b.Lookup(p)
+	if e == nil {
+		return nil
+	}
+	var legal engine.MoveList
+	p.GenerateMoves(&legal)
+	best, _ := bestScore(e, &legal)
+	var out []Move
+	for _, m := range e.Moves {
+		if b.qualifies(m, best, &legal) {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// bestScore is the best score of e's legal moves with a positive weight,
+// false when there is none.
+func bestScore(e *Entry, legal *engine.MoveList) (int, bool) {
+	best, found := 0, false
+	for _, m := range e.Moves {
+		if m.Weight > 0 && isLegal(legal, m.Move) && (!found || int(m.Score) > best) {
+			best, found = int(m.Score), true
+		}
+	}
+	return best, found
 }
 
 // qualifies reports whether m may be chosen when the best score is best.

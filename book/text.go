@@ -22,7 +22,8 @@ func (b *Book) WriteText(w io.Writer) error {
 	if b.Info != "" {
 		fmt.Fprintf(bw, "info: %s\n", strings.Join(strings.Fields(b.Info), " "))
 	}
-	for _, e := range b.Ordered() {
+	ordered, _ := b.Ordered()
+	for _, e := range ordered {
 		bw.WriteString(e.Position.String())
 		for _, m := range e.Moves {
 			fmt.Fprintf(bw, "; %s %d %d", e.Position.FormatMove(m.Move), m.Weight, m.Score)
@@ -33,8 +34,9 @@ func (b *Book) WriteText(w io.Writer) error {
 }
 
 // Ordered lists the entries reachable from the start position through book
-// moves breadth first, then the unreachable ones in key order.
-func (b *Book) Ordered() []*Entry {
+// moves breadth first, then the unreachable ones in key order; reachable is
+// how many are reachable.
+func (b *Book) Ordered() (entries []*Entry, reachable int) {
 	out := make([]*Entry, 0, b.Len())
 	seen := make(map[uint64]bool, b.Len())
 	start := engine.StartPosition()
@@ -51,12 +53,13 @@ func (b *Book) Ordered() []*Entry {
 			}
 		}
 	}
+	reachable = len(out)
 	for i := range b.entries {
 		if !seen[b.entries[i].Position.Key()] {
 			out = append(out, &b.entries[i])
 		}
 	}
-	return out
+	return out, reachable
 }
 
 // ReadText reads a book in text form; errors give the line number.

@@ -1,0 +1,179 @@
+// `dameo book`: build, import, dump, show and verify opening books.
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/dameo/dameo/book"
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/pdn"
+)
+
+type bookCmd struct {
+	Build  bookBuildCmd  `cmd:"" help:"Build a book from game records (--from-pdn) or by search (--from-search)."`
+	Import bookImportCmd `cmd:"" help:"Make a book file from the text form."`
+	Dump   bookDumpCmd   `cmd:"" help:"Print a book in the text form."`
+	Show   bookShowCmd   `cmd:"" help:"List the book moves of a position with weights and scores."`
+	Verify bookVerifyCmd `cmd:"" help:"Check a book file: format, checksum, positions, every move legal."`
+}
+
+type bookBuildCmd struct {
+	FromPDN    bool     `name:"from-pdn" help:"Build from the PDN game records FILE..."`
+	Plies      int      `default:"16" help:"--from-pdn: book positions within the first P plies." placeholder:"P"`
+	MinGames   int      `default:"2" help:"--from-pdn: keep positions seen in at least K games." placeholder:"K"`
+	FromSearch bool     `name:"from-search" help:"Build by drop-out expansion from the start position, searching the leaves."`
+	Positions  int      `default:"3000" help:"--from-search: number of book positions." placeholder:"N"`
+	Depth      int      `default:"8" help:"--from-search: search depth of the leaves." placeholder:"D"`
+	PlyCost    int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man (higher: wider, shallower book)." placeholder:"C"`
+	Workers    int      `default:"0" help:"--from-search: parallel searches (0 = one per core)." placeholder:"W"`
+	Hash       int      `default:"32" help:"--from-search: transposition table per search in MiB." placeholder:"MB"`
+	Resume     bool     `help:"--from-search: continue the book in the output file instead of starting afresh."`
+	Output     string   `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
+	Files      []string `arg:"" optional:"" name:"FILE" help:"PDN files (with --from-pdn)."`
+}
+
+func (c *bookBuildCmd) Run() error {
+	switch {
+	case c.FromPDN == c.FromSearch:
+		return usageError{fmt.Errorf("give exactly one of --from-pdn and --from-search")}
+	case c.FromPDN && len(c.Files) == 0:
+		return usageError{fmt.Errorf("--from-pdn needs at least one PDN file")}
+	case c.FromSearch && len(c.Files) > 0:
+		return usageError{fmt.Errorf("--from-search takes no files (got %q)", c.Files[0])}
+	case c.Plies < 1 || c.Plies > 200:
+		return usageError{fmt.Errorf("--plies must be 1 to 200, not %d", c.Plies)}
+	case c.MinGames < 1:
+		return usageError{fmt.Errorf("--min-games must be at least 1, not %d", c.MinGames)}
+	}
+	if c.FromSearch {
+		return c.buildFromSearch()
+	}
+	var games []*pdn.Game
+	for _, f := range c.Files {
+		r, err := os.Open(f)
+		if err != nil {
+			return usageError{err}
+		}
+		gs, err := pdn.ReadAll(r)
+		r.Close()
+		if err != nil {
+			return usageError{fmt.Errorf("%s: %v", f, err)}
+		}
+		games = append(games, gs...)
+	}
+	info := fmt.Sprintf("dameo %s: book build --from-pdn --plies %d --min-games %d %s", version, c.Plies, c.MinGames, strings.Join(c.Files, " "))
+	b, st, err := book.FromPDN(games, c.Plies, c.MinGames, info)
+	if err != nil {
+		return err
+	}
+	if err := b.Save(c.Output); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "%s: %d positions from %d games (%d used, %d skipped: unfinished or with a bad position or move)\n", c.Output, b.Len(), st.Games, st.Used, st.Skipped)
+	return nil
+}
+
+type bookImportCmd struct {
+	Output string `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
+	File   string `arg:"" help:"Book in text form ('-' for standard input)."`
+}
+
+func (c *bookImportCmd) Run() error {
+	r := os.Stdin
+	if c.File != "-" {
+		f, err := os.Open(c.File)
+		if err != nil {
+			return usageError{err}
+		}
+		defer f.Close()
+		r = f
+	}
+	b, err := book.ReadText(r)
+	if err != nil {
+		return usageError{fmt.Errorf("%s: %v", c.File, err)}
+	}
+	if err := b.Save(c.Output); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "%s: %d positions\n", c.Output, b.Len())
+	return nil
+}
+
+type bookDumpCmd struct {
+	File string `arg:"" optional:"" help:"Book file (default: the built-in book)."`
+}
+
+func (c *bookDumpCmd) Run() error {
+	b, err := loadBook(c.File)
+	if err != nil {
+		return err
+	}
+	return b.WriteText(os.Stdout)
+}
+
+type bookShowCmd struct {
+	Book     string `help:"Book file (default: the built-in book)." placeholder:"FILE"`
+	Position string `arg:"" optional:"" help:"Position text (default: the start position)."`
+}
+
+func (c *bookShowCmd) Run() error {
+	p, err := parsePositionArg(c.Position)
+	if err != nil {
+		return err
+	}
+	b, err := loadBook(c.Book)
+	if err != nil {
+		return err
+	}
+	e := b.Lookup(&p)
+	if e == nil {
+		fmt.Println("not in the book")
+		return nil
+	}
+	playable := map[engine.Move]bool{}
+	for _, m := range b.Candidates(&p) {
+		playable[m.Move] = true
+	}
+	fmt.Printf("%-12s %8s %7s  (* = may be played)\n", "move", "weight", "score")
+	for _, m := range e.Moves {
+		mark := ""
+		if playable[m.Move] {
+			mark = " *"
+		}
+		fmt.Printf("%-12s %8d %+7.2f%s\n", p.FormatMove(m.Move), m.Weight, float64(m.Score)/100, mark)
+	}
+	return nil
+}
+
+type bookVerifyCmd struct {
+	File string `arg:"" help:"Book file."`
+}
+
+func (c *bookVerifyCmd) Run() error {
+	b, err := book.Load(c.File)
+	if err != nil {
+		return err
+	}
+	moves := 0
+	for _, e := range b.Entries() {
+		moves += len(e.Moves)
+	}
+	_, reachable := b.Ordered()
+	fmt.Printf("%s: ok: %d positions (%d reachable from the start position through book moves), %d moves, every move legal\ninfo: %s\n", c.File, b.Len(), reachable, moves, b.Info)
+	return nil
+}
+
+// loadBook loads a book file, or the built-in book for "".
+func loadBook(path string) (*book.Book, error) {
+	if path == "" {
+		return book.Builtin()
+	}
+	return book.Load(path)
+}
+
+// buildFromSearch waits for the search package.
+func (c *bookBuildCmd) buildFromSearch() error {
+	return fmt.Errorf("--from-search needs the search package, which is not there yet")
+}
