@@ -18,6 +18,7 @@ const version = "0.1.0"
 type cli struct {
 	Perft   perftCmd         `cmd:"" help:"Count the leaves of the legal move tree (move generator check and speed)."`
 	Moves   movesCmd         `cmd:"" help:"List the legal moves of a position in full notation."`
+	Book    bookCmd          `cmd:"" help:"Build, import, dump, show and verify opening books."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 
