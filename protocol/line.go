@@ -128,7 +128,7 @@ func readValue(s string, i *int) (string, error) {
 
 // String formats the line. Values that are empty or hold a space, a tab or
 // '=' are quoted; a '"' in a value (which the protocol cannot carry) is
-// written as '\'' and line breaks as spaces, so the result is always one
+// written as an apostrophe and line breaks as spaces, so the result is always one
 // line that ParseLine reads back.
 func (l Line) String() string {
 	var sb strings.Builder

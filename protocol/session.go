@@ -54,17 +54,17 @@ const quitWait = 2 * time.Second
 
 // session is the state of one Hub session.
 type session struct {
-	cfg     Config
-	out     *writer
-	rng     *rand.Rand
-	set     settings
-	applied search.Options // options last given to the searcher
-	initted bool           // init done (book loaded, options applied)
+	cfg      Config
+	out      *writer
+	rng      *rand.Rand
+	set      settings
+	applied  search.Options // options last given to the searcher
+	initted  bool           // init done (book loaded, options applied)
 	book     Book           // loaded book, nil when none
 	bookFile string         // the book-file value book was loaded for
-	game    *engine.Game
-	lv      level
-	cur     *running // the search in progress, nil when idle
+	game     *engine.Game
+	lv       level
+	cur      *running // the search in progress, nil when idle
 }
 
 // Run runs a session reading commands from in and writing answers to out
