@@ -9,12 +9,12 @@
 package book
 
 import (
+	"cmp"
 	"container/heap"
 	"context"
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"sync"
 	"time"
 
@@ -52,11 +52,19 @@ type DropOut struct {
 	CheckpointEvery time.Duration
 }
 
+// batchDivisor sets how many leaves are expanded between two selections: a
+// 64th of the book (at least one per worker), so selecting, which walks the
+// whole book, costs little against the searches while the order of
+// expansion stays close to one leaf at a time.
+const batchDivisor = 64
+
 // dropNode is an expanded (book) position: its legal moves and their scores
 // for its side to move.
 type dropNode struct {
 	pos    engine.Position
 	moves  []engine.Move
+	kids   []engine.Position // the positions after the moves
+	ended  []bool            // whether the position after the move has no move
 	scores []int
 	value  int  // best score, after backUp
 	state  int8 // backUp's visit mark
@@ -88,19 +96,20 @@ func (o DropOut) Build(ctx context.Context, from *Book) (*Book, error) {
 	}
 	t := &dropTree{nodes: map[uint64]*dropNode{}, leaves: map[uint64]int{}}
 	for _, e := range from.Entries() {
-		n := &dropNode{pos: e.Position}
+		var scores []int
 		for _, m := range e.Moves {
-			n.moves = append(n.moves, m.Move)
-			n.scores = append(n.scores, int(m.Score))
-			q := e.Position.Play(m.Move)
-			t.leaves[q.Key()] = -int(m.Score)
+			scores = append(scores, int(m.Score))
+		}
+		n := newDropNode(e.Position, e.Moves, scores)
+		for i, q := range n.kids {
+			t.leaves[q.Key()] = -n.scores[i]
 		}
 		t.nodes[e.Position.Key()] = n
 	}
 	lastSave := time.Now()
 	for len(t.nodes) < o.Positions {
 		t.backUp()
-		batch := t.cheapestLeaves(min(o.Workers, o.Positions-len(t.nodes)), o.PlyCost)
+		batch := t.cheapestLeaves(min(max(o.Workers, len(t.nodes)/batchDivisor), o.Positions-len(t.nodes)), o.PlyCost)
 		if len(batch) == 0 {
 			break // every line ends in a finished game
 		}
@@ -145,9 +154,8 @@ func (t *dropTree) visit(n *dropNode) int {
 		return n.value // done, or a cycle: the value so far
 	}
 	n.state = 1
-	for i, m := range n.moves {
-		q := n.pos.Play(m)
-		if c := t.nodes[q.Key()]; c != nil && c.state != 1 {
+	for i := range n.kids {
+		if c := t.nodes[n.kids[i].Key()]; c != nil && c.state != 1 {
 			n.scores[i] = -t.visit(c)
 		}
 	}
@@ -195,8 +203,7 @@ func (t *dropTree) cheapestLeaves(k, plyCost int) []engine.Position {
 			continue
 		}
 		done[cur.pos.Key()] = true
-		for i, m := range n.moves {
-			q := n.pos.Play(m)
+		for i, q := range n.kids {
 			c := cur.cost + n.value - n.scores[i] + plyCost
 			key := q.Key()
 			if t.nodes[key] != nil {
@@ -204,7 +211,7 @@ func (t *dropTree) cheapestLeaves(k, plyCost int) []engine.Position {
 					cost[key] = c
 					heap.Push(frontier, leafCost{q, c})
 				}
-			} else if old, ok := leaves[key]; (!ok || c < old.cost) && q.CountMoves() > 0 {
+			} else if old, ok := leaves[key]; (!ok || c < old.cost) && !n.ended[i] {
 				leaves[key] = leafCost{q, c}
 			}
 		}
@@ -213,11 +220,11 @@ func (t *dropTree) cheapestLeaves(k, plyCost int) []engine.Position {
 	for _, l := range leaves {
 		list = append(list, l)
 	}
-	sort.Slice(list, func(i, j int) bool {
-		if list[i].cost != list[j].cost {
-			return list[i].cost < list[j].cost
+	slices.SortFunc(list, func(a, b leafCost) int {
+		if a.cost != b.cost {
+			return cmp.Compare(a.cost, b.cost)
 		}
-		return list[i].pos.Key() < list[j].pos.Key()
+		return cmp.Compare(a.pos.Key(), b.pos.Key())
 	})
 	out := make([]engine.Position, 0, k)
 	for _, l := range list[:min(k, len(list))] {
@@ -273,8 +280,9 @@ func (t *dropTree) expand(ctx context.Context, batch []engine.Position, evals []
 		return err
 	}
 	for _, p := range batch {
-		n := &dropNode{pos: p, moves: p.LegalMoves()}
-		for _, m := range n.moves {
+		var moves []Move
+		var scores []int
+		for _, m := range p.LegalMoves() {
 			q := p.Play(m)
 			s, ok := t.leaves[q.Key()]
 			if c := t.nodes[q.Key()]; c != nil {
@@ -282,11 +290,24 @@ func (t *dropTree) expand(ctx context.Context, batch []engine.Position, evals []
 			} else if !ok { // the opponent has no move: a win
 				s = -winScore
 			}
-			n.scores = append(n.scores, -s)
+			moves = append(moves, Move{Move: m})
+			scores = append(scores, -s)
 		}
-		t.nodes[p.Key()] = n
+		t.nodes[p.Key()] = newDropNode(p, moves, scores)
 	}
 	return nil
+}
+
+// newDropNode makes the node of p with the given moves and their scores.
+func newDropNode(p engine.Position, moves []Move, scores []int) *dropNode {
+	n := &dropNode{pos: p, scores: scores}
+	for _, m := range moves {
+		q := p.Play(m.Move)
+		n.moves = append(n.moves, m.Move)
+		n.kids = append(n.kids, q)
+		n.ended = append(n.ended, q.CountMoves() == 0)
+	}
+	return n
 }
 
 // winScore is a won position's score (search.Win, a win in 0 plies).

@@ -75,15 +75,18 @@ func TestCheapestLeaves(t *testing.T) {
 	// The start position's moves score 100, 90, 80, ...; the best one leads
 	// to a book position whose moves score -100, -103, -106, ...
 	start := engine.StartPosition()
-	root := &dropNode{pos: start, moves: start.LegalMoves()}
-	for i := range root.moves {
-		root.scores = append(root.scores, 100-10*i)
+	node := func(p engine.Position, score func(i int) int) *dropNode {
+		var moves []Move
+		var scores []int
+		for i, m := range p.LegalMoves() {
+			moves = append(moves, Move{Move: m})
+			scores = append(scores, score(i))
+		}
+		return newDropNode(p, moves, scores)
 	}
+	root := node(start, func(i int) int { return 100 - 10*i })
 	child := start.Play(root.moves[0])
-	c := &dropNode{pos: child, moves: child.LegalMoves()}
-	for i := range c.moves {
-		c.scores = append(c.scores, -100-3*i)
-	}
+	c := node(child, func(i int) int { return -100 - 3*i })
 	tr := &dropTree{nodes: map[uint64]*dropNode{start.Key(): root, child.Key(): c}}
 	tr.backUp()
 	if root.value != 100 || root.scores[0] != 100 || c.value != -100 {
