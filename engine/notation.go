@@ -136,7 +136,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	}
 	switch count {
 	case 0:
-		return NoMove, fmt.Errorf("illegal move %q", s)
+		return NoMove, fmt.Errorf("illegal move %q: no legal capture goes from %v to %v", s, from, to)
 	case 1:
 		return found, nil
 	default:

@@ -16,12 +16,6 @@ type Position struct {
 	key   uint64   // Zobrist key; its lowest bit is the side to move
 }
 
-// forward[c] lists the three forward directions of colour c's men.
-var forward = [2][3]direction{
-	{north, northEast, northWest},
-	{south, southEast, southWest},
-}
-
 // farRank[c] is the rank on which colour c's men are crowned.
 var farRank = [2]Bitboard{rank8, rank1}
 

@@ -164,7 +164,7 @@ func ParseHub(s string) (Position, error) {
 }
 
 // Hub is the Hub position form of p.
-func (p *Position) Hub() string {
+func (p Position) Hub() string {
 	b := make([]byte, 65)
 	b[0] = 'W'
 	if p.side() == Black {

@@ -1,0 +1,94 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestStartPositionText(t *testing.T) {
+	p := StartPosition()
+	if got := p.String(); got != StartText {
+		t.Errorf("start position text %q, want %q", got, StartText)
+	}
+	q, err := ParsePosition(StartText)
+	if err != nil || q != p {
+		t.Errorf("parsing the start text: %v, %v", q, err)
+	}
+	const hub = "Wbbbbbbbbebbbbbbeeebbbbeeeeeeeeeeeeeeeeeeeewwwweeewwwwwwewwwwwwww"
+	if got := p.Hub(); got != hub {
+		t.Errorf("start hub form %q, want %q", got, hub)
+	}
+	if popCount(p.Pieces(White)) != 18 || popCount(p.Pieces(Black)) != 18 {
+		t.Errorf("start position has %d white and %d black men, want 18 each",
+			popCount(p.Pieces(White)), popCount(p.Pieces(Black)))
+	}
+}
+
+func TestPositionTextErrors(t *testing.T) {
+	for text, want := range map[string]string{
+		"":                        "empty",
+		"8/8/8/8/8/8/8/8":         "missing side",
+		"8/8/8/8/8/8/8/8 x":       "bad side",
+		"8/8/8/8/8/8/8/8 w extra": "unexpected text",
+		"8/8/8/8/8/8/8 w":         "7 ranks",
+		"8/8/8/8/8/8/8/8/8 w":     "9 ranks",
+		"8/8/8/8/8/8/8/7 w":       "rank 1 has 7 squares",
+		"8/8/8/8/8/8/8/9 w":       "unknown character '9'",
+		"8/8/8/8/8/8/8/44w w":     "more than 8",
+		"8/8/8/8/8/8/8/w8 w":      "more than 8",
+		"8/8/8/8/8/8/8/7x w":      "unknown character 'x'",
+		"w7/8/8/8/8/8/8/8 w":      "white man on a8",
+		"8/8/8/8/8/8/8/b7 b":      "black man on a1",
+		"8/8/8/8/8/8/8/0 w":       "unknown character '0'",
+		"8/8/8/8/8/8/8/8 W":       "bad side",
+		"8/8/8/8/8/8/8/ww6ww w":   "more than 8",
+		"8/8/8/8/8//8/8 w":        "rank 3 has 0 squares",
+		"8/8/8/8/8/8/8/8/ w":      "9 ranks",
+		"bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb b": "black man on a1",
+	} {
+		_, err := ParsePosition(text)
+		if err == nil {
+			t.Errorf("%q: accepted, want an error about %q", text, want)
+			continue
+		}
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %q does not mention %q", text, err, want)
+		}
+	}
+}
+
+func TestHubErrors(t *testing.T) {
+	good := StartPosition().Hub()
+	for s, want := range map[string]string{
+		"":                            "0 characters",
+		good[:64]:                     "64 characters",
+		"X" + good[1:]:                "bad side",
+		good[:10] + "x" + good[11:]:   "unknown character 'x'",
+		"W" + strings.Repeat("w", 64): "white man on a8",
+	} {
+		_, err := ParseHub(s)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("ParseHub(%q): error %v, want one about %q", s, err, want)
+		}
+	}
+}
+
+// TestTextRoundTrips formats and parses every position of random games in
+// both forms.
+func TestTextRoundTrips(t *testing.T) {
+	n := 0
+	randomGames(50, 150, func(p *Position, _ *Game) {
+		q, err := ParsePosition(p.String())
+		if err != nil || q != *p {
+			t.Fatalf("position text round trip of %v: got %v, %v", p, q, err)
+		}
+		q, err = ParseHub(p.Hub())
+		if err != nil || q != *p {
+			t.Fatalf("hub round trip of %v: got %v, %v", p, q, err)
+		}
+		n++
+	})
+	if n < 1000 {
+		t.Errorf("only %d positions visited", n)
+	}
+}
