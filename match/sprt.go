@@ -90,26 +90,58 @@ func (t SPRT) Bounds() (lower, upper float64) {
 	return math.Log(t.Beta / (1 - t.Alpha)), math.Log((1 - t.Beta) / t.Alpha)
 }
 
-// llr is the approximate log-likelihood ratio for n samples with mean score
-// m and per-sample variance v: (s1−s0)·(2m−s0−s1) / (2v/n), where s0 and s1
-// are the expected scores under H0 and H1. It is 0 while the variance is
-// zero (too little information).
-func (t SPRT) llr(m, v float64, n int) float64 {
-	if n == 0 || v <= 1e-12 {
+// Pseudo-counts that replace outcomes never observed, so that a sample
+// with no variance (all wins, all draws) still gives a finite LLR that
+// grows with the evidence: half a game for each missing game outcome, a
+// quarter of a pair for each missing pair outcome.
+const (
+	pseudoGames = 0.5
+	pseudoPairs = 0.25
+)
+
+// llr is the approximate log-likelihood ratio for samples with values
+// x[i] observed count[i] times (zero counts replaced by pseudo):
+// (s1−s0)·(2m−s0−s1) / (2v/n), where m is the mean, v the per-sample
+// variance, n the number of samples, and s0 and s1 the expected scores
+// under H0 and H1. It is 0 without samples.
+func (t SPRT) llr(x []float64, count []int, pseudo float64) float64 {
+	total := 0
+	for _, c := range count {
+		total += c
+	}
+	if total == 0 {
+		return 0
+	}
+	c := make([]float64, len(count))
+	n := 0.0
+	for i, k := range count {
+		c[i] = float64(k)
+		if k == 0 {
+			c[i] = pseudo
+		}
+		n += c[i]
+	}
+	m, sq := 0.0, 0.0
+	for i := range c {
+		m += c[i] * x[i] / n
+		sq += c[i] * x[i] * x[i] / n
+	}
+	v := sq - m*m
+	if v <= 0 {
 		return 0
 	}
 	s0, s1 := ScoreFromElo(t.Elo0), ScoreFromElo(t.Elo1)
-	return (s1 - s0) * (2*m - s0 - s1) / (2 * v / float64(n))
+	return (s1 - s0) * (2*m - s0 - s1) / (2 * v / n)
 }
 
 // LLRTrinomial is the log-likelihood ratio from single games.
 func (t SPRT) LLRTrinomial(s Score) float64 {
-	return t.llr(s.Ratio(), s.variance(), s.Games())
+	return t.llr([]float64{1, 0.5, 0}, []int{s.Wins, s.Draws, s.Losses}, pseudoGames)
 }
 
 // LLRPentanomial is the log-likelihood ratio from game pairs.
 func (t SPRT) LLRPentanomial(p Pentanomial) float64 {
-	return t.llr(p.Ratio(), p.variance(), p.Pairs())
+	return t.llr([]float64{0, 0.25, 0.5, 0.75, 1}, p[:], pseudoPairs)
 }
 
 // Decide compares an LLR with the bounds.

@@ -107,7 +107,12 @@ type Estimate struct {
 
 // Error is half the width of the confidence interval (the "±" of a
 // result); +Inf when the interval is unbounded.
-func (e Estimate) Error() float64 { return (e.High - e.Low) / 2 }
+func (e Estimate) Error() float64 {
+	if math.IsInf(e.Low, 0) || math.IsInf(e.High, 0) {
+		return math.Inf(1)
+	}
+	return (e.High - e.Low) / 2
+}
 
 // String formats the estimate as "12.3 +/- 4.5".
 func (e Estimate) String() string {

@@ -115,9 +115,19 @@ func TestSPRT(t *testing.T) {
 	if d := sp.Decide(sp.LLRPentanomial(Pentanomial{0, 0, 90, 90, 120})); d != AcceptH1 {
 		t.Errorf("strong engine: %v", d)
 	}
-	// All draws carry no variance: the LLR stays 0.
-	if l := sp.LLRTrinomial(Score{0, 50, 0}); l != 0 {
-		t.Errorf("all draws: LLR %v", l)
+	// All draws: the missing wins and losses count half a game each,
+	// W=0.5 D=50 L=0.5, n=51, mean 0.5, variance (0.5·0.25 + 0.5·0.25)/51
+	// = 0.0049020; LLR = 0.0071951·(1 − 1.0071951)/(2·0.0049020/51)
+	// = −0.0000517695/0.000192234 = −0.269303.
+	near(t, "LLR all draws", sp.LLRTrinomial(Score{0, 50, 0}), -0.269303, 1e-5)
+	// 10 pairs all WW: the four missing pair outcomes count ¼ each, n = 11,
+	// mean = (0.25·(0+0.25+0.5+0.75) + 10)/11 = 10.375/11 = 0.9431818,
+	// E[x²] = (0.25·(0+0.0625+0.25+0.5625) + 10)/11 = 10.21875/11 = 0.9289773,
+	// variance = 0.9289773 − 0.9431818² = 0.0393853;
+	// LLR = 0.0071951·(1.8863636 − 1.0071951)/(2·0.0393853/11) = 0.883357.
+	near(t, "LLR all WW", sp.LLRPentanomial(Pentanomial{0, 0, 0, 0, 10}), 0.883357, 1e-5)
+	if l := sp.LLRTrinomial(Score{}); l != 0 {
+		t.Errorf("no games: LLR %v", l)
 	}
 	for _, bad := range []string{"", "elo0=0", "elo0=5,elo1=0", "elo0=0,elo1=5,alpha=0.7", "elo0=x,elo1=5", "elo0=0,elo1=5,gamma=1", "elo0"} {
 		if _, err := ParseSPRT(bad); err == nil {

@@ -1,0 +1,155 @@
+// Engine specifications: how to start an engine and configure it, written
+// on the command line as "cmd=... name=... dir=... option.threads=2
+// ponder=true", like cutechess-cli's -engine.
+package match
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// EngineSpec describes one engine of a match.
+type EngineSpec struct {
+	Name    string   // display name, unique in the match
+	Command []string // program and arguments
+	Dir     string   // working directory ("" = the runner's)
+	Options []Option // set-param lines sent before init, in order
+	Ponder  bool     // the engine ponders on the opponent's time
+}
+
+// Option is one engine parameter.
+type Option struct {
+	Name, Value string
+}
+
+// SpecHelp documents the engine specification syntax.
+const SpecHelp = `An engine is "key=value key=value ...":
+  cmd=PROGRAM      the command line (split at spaces; quote it: cmd="./dameo hub")
+  arg=ARG          one more argument (repeatable; may contain spaces when quoted)
+  name=NAME        display name (default: the program's base name, made unique)
+  dir=DIR          working directory of the engine
+  option.N=V       set-param name=N value=V before init (repeatable)
+  ponder=true      let the engine ponder on its opponent's time
+Values containing spaces are quoted with "..." or '...'.`
+
+// ParseEngineSpec reads an engine specification; see SpecHelp.
+func ParseEngineSpec(s string) (EngineSpec, error) {
+	var e EngineSpec
+	words, err := splitSpec(s)
+	if err != nil {
+		return e, err
+	}
+	for _, w := range words {
+		k, v, ok := strings.Cut(w, "=")
+		if !ok {
+			return e, fmt.Errorf("engine spec: %q is not key=value", w)
+		}
+		switch {
+		case k == "cmd":
+			parts, err := splitSpec(v)
+			if err != nil {
+				return e, fmt.Errorf("engine spec: cmd: %v", err)
+			}
+			if len(parts) == 0 {
+				return e, fmt.Errorf("engine spec: empty cmd")
+			}
+			e.Command = append(parts, e.Command...)
+		case k == "arg":
+			if len(e.Command) == 0 {
+				return e, fmt.Errorf("engine spec: arg= before cmd=")
+			}
+			e.Command = append(e.Command, v)
+		case k == "name":
+			if v == "" {
+				return e, fmt.Errorf("engine spec: empty name")
+			}
+			e.Name = v
+		case k == "dir":
+			e.Dir = v
+		case k == "ponder":
+			b, err := strconv.ParseBool(v)
+			if err != nil {
+				return e, fmt.Errorf("engine spec: ponder=%q is not true or false", v)
+			}
+			e.Ponder = b
+		case strings.HasPrefix(k, "option."):
+			name := strings.TrimPrefix(k, "option.")
+			if name == "" || strings.ContainsAny(name, " \t\"=") {
+				return e, fmt.Errorf("engine spec: bad option name %q", name)
+			}
+			if strings.Contains(v, `"`) {
+				return e, fmt.Errorf("engine spec: option %s: a value cannot contain '\"'", name)
+			}
+			e.Options = append(e.Options, Option{name, v})
+		default:
+			return e, fmt.Errorf("engine spec: unknown key %q (want cmd, arg, name, dir, option.NAME, ponder)", k)
+		}
+	}
+	if len(e.Command) == 0 {
+		return e, fmt.Errorf("engine spec %q: cmd= is required", s)
+	}
+	if e.Name == "" {
+		e.Name = baseName(e.Command[0])
+	}
+	return e, nil
+}
+
+// Threads is the value of the engine's threads option (1 when not set).
+func (e EngineSpec) Threads() int {
+	n := 1
+	for _, o := range e.Options {
+		if o.Name == "threads" {
+			if v, err := strconv.Atoi(o.Value); err == nil && v > 0 {
+				n = v
+			}
+		}
+	}
+	return n
+}
+
+func baseName(path string) string {
+	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
+		path = path[i+1:]
+	}
+	return strings.TrimSuffix(path, ".exe")
+}
+
+// splitSpec splits at spaces, keeping quoted parts ("..." or '...') whole
+// and removing the quotes: `a=1 b="x y"` gives "a=1", "b=x y".
+func splitSpec(s string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	inWord := false
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '"' || c == '\'':
+			quote = c
+			inWord = true
+		case c == ' ' || c == '\t' || c == '\n':
+			if inWord {
+				words = append(words, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteByte(c)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unterminated %c quote in %q", quote, s)
+	}
+	if inWord {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
