@@ -73,3 +73,34 @@ func TestPerftReference(t *testing.T) {
 	}
 	t.Logf("%d perft cases checked", ran)
 }
+
+// TestPerftOptionsKeepCounts checks that the hash table, threads and divide
+// never change a count.
+func TestPerftOptionsKeepCounts(t *testing.T) {
+	for _, c := range loadPerftCases(t) {
+		if c.nodes > 3_000_000 || c.depth < 3 {
+			continue
+		}
+		p, _ := ParsePosition(c.text)
+		for _, opt := range []PerftOptions{
+			{Bulk: true, HashMiB: 1, Threads: 2},
+			{Bulk: false, HashMiB: 1, Threads: 1},
+			{Bulk: true, Threads: 3},
+		} {
+			if got := PerftWithOptions(&p, c.depth, opt); got != c.nodes {
+				t.Errorf("perft(%q, %d) with %+v = %d, want %d", c.text, c.depth, opt, got, c.nodes)
+			}
+		}
+		entries, total := PerftDivide(&p, c.depth, PerftOptions{Bulk: true})
+		var sum uint64
+		for i, e := range entries {
+			sum += e.Nodes
+			if i > 0 && entries[i-1].Move >= e.Move {
+				t.Errorf("divide not sorted: %s before %s", entries[i-1].Move, e.Move)
+			}
+		}
+		if sum != c.nodes || total != c.nodes {
+			t.Errorf("divide(%q, %d): entries sum to %d, total %d, want %d", c.text, c.depth, sum, total, c.nodes)
+		}
+	}
+}

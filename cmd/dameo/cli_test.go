@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// binary is the dameo command built once for these tests.
+var binary string
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "dameo-cli")
+	if err != nil {
+		panic(err)
+	}
+	binary = filepath.Join(dir, "dameo")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		os.RemoveAll(dir)
+		panic("building dameo: " + err.Error() + "\n" + string(out))
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// run runs dameo with args and returns its stdout, stderr and exit status.
+func run(t *testing.T, args ...string) (string, string, int) {
+	t.Helper()
+	cmd := exec.Command(binary, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	code := 0
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		code = exit.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return stdout.String(), stderr.String(), code
+}
+
+func TestHelpListsSubcommands(t *testing.T) {
+	out, _, code := run(t, "--help")
+	if code != 0 {
+		t.Fatalf("--help exit status %d", code)
+	}
+	for _, sub := range []string{"perft", "moves"} {
+		if !strings.Contains(out, sub) {
+			t.Errorf("--help does not list %s:\n%s", sub, out)
+		}
+		if o, _, c := run(t, sub, "--help"); c != 0 || !strings.Contains(o, "Usage: dameo "+sub) {
+			t.Errorf("%s --help: status %d\n%s", sub, c, o)
+		}
+	}
+}
+
+func TestBadInputExitsWithStatus2(t *testing.T) {
+	for _, args := range [][]string{
+		{"--no-such-flag"},
+		{"no-such-command"},
+		{"perft", "--depth", "0"},
+		{"perft", "--depth", "x"},
+		{"perft", "--threads", "0"},
+		{"perft", "--hash", "-1"},
+		{"perft", "8/8/8 w"},
+		{"moves", "8/8/8/8/8/8/8/8 q"},
+		{"moves", "a", "b"},
+	} {
+		out, errOut, code := run(t, args...)
+		if code != 2 {
+			t.Errorf("%v: exit status %d, want 2", args, code)
+		}
+		if out != "" || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.HasPrefix(errOut, "dameo: ") {
+			t.Errorf("%v: want one error line on stderr, got stdout %q stderr %q", args, out, errOut)
+		}
+	}
+}
+
+func TestPerftOutput(t *testing.T) {
+	out, _, code := run(t, "perft", "--depth", "3")
+	if code != 0 {
+		t.Fatalf("exit status %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	want := []string{"52", "2704", "135930"}
+	line := regexp.MustCompile(`^depth=(\d+) nodes=(\d+) time=\d+\.\d+ nps=\d+$`)
+	if len(lines) != len(want) {
+		t.Fatalf("got %d lines, want %d:\n%s", len(lines), len(want), out)
+	}
+	for i, l := range lines {
+		m := line.FindStringSubmatch(l)
+		if m == nil || m[2] != want[i] {
+			t.Errorf("line %q, want depth=%d nodes=%s ...", l, i+1, want[i])
+		}
+	}
+	out, _, _ = run(t, "perft", "--depth", "2", "--divide", "--hash", "4", "--threads", "2", "--no-bulk")
+	lines = strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 52+2 || lines[0] != "a1-a2 52" || !strings.HasPrefix(lines[53], "depth=2 nodes=2704 ") {
+		t.Errorf("divide output:\n%s", out)
+	}
+}
+
+func TestMovesOutput(t *testing.T) {
+	out, _, code := run(t, "moves", "8/8/8/8/3w4/8/8/8 w")
+	if code != 0 || out != "d4-c5\nd4-d5\nd4-e5\n" {
+		t.Errorf("status %d, output %q", code, out)
+	}
+	out, _, _ = run(t, "moves", "bb6/w7/8/8/8/8/8/8 w")
+	if out != "" {
+		t.Errorf("no legal moves: output %q", out)
+	}
+}
