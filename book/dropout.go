@@ -313,9 +313,10 @@ func newDropNode(p engine.Position, moves []Move, scores []int) *dropNode {
 // winScore is a won position's score (search.Win, a win in 0 plies).
 const winScore = 10000
 
-// book is the tree as a book: every move of every node, best first, with
-// weight 1 when it gives away at most a man against the best (so it may be
-// chosen), 0 otherwise.
+// book is the tree as a book: every move of every node, best first. A move
+// has weight 1, so that it may be chosen, when it is the best, or when it
+// leads to a book position (its score then comes from the deeper analysis
+// below) and gives away at most a man; other moves have weight 0.
 func (t *dropTree) book(info string) (*Book, error) {
 	entries := make([]Entry, 0, len(t.nodes))
 	for _, n := range t.nodes {
@@ -323,7 +324,7 @@ func (t *dropTree) book(info string) (*Book, error) {
 		best := slices.Max(n.scores)
 		for i, m := range n.moves {
 			w := uint32(0)
-			if n.scores[i] >= best-100 {
+			if n.scores[i] == best || t.nodes[n.kids[i].Key()] != nil && n.scores[i] >= best-100 {
 				w = 1
 			}
 			e.Moves = append(e.Moves, Move{Move: m, Weight: w, Score: int16(max(-winScore, min(winScore, n.scores[i])))})

@@ -39,8 +39,9 @@ func dropOut(n, workers, plyCost int) DropOut {
 		NewEvaluator: func() (Evaluator, error) { return &fakeEval{}, nil }}
 }
 
-// checkBackedUp checks that b has every legal move of its positions and
-// that a move into another book position scores minus that position's best.
+// checkBackedUp checks that b has every legal move of its positions, that
+// a move into another book position scores minus that position's best, and
+// that only the best moves and moves into the book may be chosen.
 func checkBackedUp(t *testing.T, b *Book) {
 	t.Helper()
 	for _, e := range b.Entries() {
@@ -49,7 +50,11 @@ func checkBackedUp(t *testing.T, b *Book) {
 		}
 		for _, m := range e.Moves {
 			q := e.Position.Play(m.Move)
-			if c := b.Lookup(&q); c != nil && m.Score != -c.Moves[0].Score {
+			c := b.Lookup(&q)
+			if m.Weight > 0 && c == nil && m.Score != e.Moves[0].Score {
+				t.Errorf("%v %s: weight %d but neither the best nor into the book", e.Position.String(), e.Position.FormatMove(m.Move), m.Weight)
+			}
+			if c != nil && m.Score != -c.Moves[0].Score {
 				t.Errorf("%v %s: score %d, want %d backed up from the book", e.Position.String(), e.Position.FormatMove(m.Move), m.Score, -c.Moves[0].Score)
 			}
 		}
