@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"github.com/dameo/dameo/engine"
-	"github.com/dameo/dameo/search"
 )
 
 // handle carries out one line while no search runs; false means quit.
@@ -125,11 +124,13 @@ func (s *session) loadBook(path string) (Book, error) {
 // applyOptions gives the searcher the threads and hash parameters if they
 // changed since it last got them.
 func (s *session) applyOptions() {
-	opts := search.Options{Threads: s.set.threads, HashMiB: s.set.hashMiB}
-	if opts != s.applied {
-		s.cfg.Searcher.SetOptions(opts)
-		s.applied = opts
+	if s.applied.Threads == s.set.threads && s.applied.HashMiB == s.set.hashMiB {
+		return
 	}
+	opts := s.applied // other options stay as the searcher was made
+	opts.Threads, opts.HashMiB = s.set.threads, s.set.hashMiB
+	s.cfg.Searcher.SetOptions(opts)
+	s.applied = opts
 }
 
 // pos carries out `pos [start] [pos=] [fen=] [moves=]`: the new position and
