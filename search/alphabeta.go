@@ -1,0 +1,174 @@
+// The principal-variation alpha-beta search (negamax, fail-soft) below the
+// root. Captures are compulsory in Dameo, so a position with a capture is
+// never a leaf: below the nominal depth the search goes on through the
+// capture moves (its quiescence search) and evaluates only quiet positions.
+// A position with a single legal move costs no depth. Late quiet moves are
+// searched with reduced depth (LMR) and searched again if they fail high.
+// There is no null-move pruning: zugzwang is common in draughts.
+package search
+
+import (
+	"math"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// lmr[d][n] is the reduction of the n-th move (0-based) at depth d.
+var lmr [64][64]int
+
+func init() {
+	for d := 1; d < 64; d++ {
+		for n := 1; n < 64; n++ {
+			lmr[d][n] = int(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+		}
+	}
+}
+
+// search returns the score of the position at ply, searched to depth
+// (captures are always resolved), within the window (alpha, beta).
+func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
+	w.pvLen[ply] = ply
+	if w.poll() {
+		return 0
+	}
+	if w.isRepetition(ply) {
+		return 0
+	}
+	p := &w.pos[ply]
+	if ply >= maxPly {
+		return w.weights.Evaluate(p)
+	}
+	if ply > w.selDepth {
+		w.selDepth = ply
+	}
+	// Mate distance: no line from here can do better than winning at once.
+	alpha = max(alpha, -Win+Score(ply))
+	beta = min(beta, Win-Score(ply+1))
+	if alpha >= beta {
+		return alpha
+	}
+	if depth <= 0 && !p.HasCapture() {
+		if p.CountMoves() == 0 {
+			return -Win + Score(ply)
+		}
+		return w.weights.Evaluate(p)
+	}
+	depth = max(depth, 0)
+
+	key := p.Key()
+	e, hit := w.tt.probe(key)
+	if hit && !pvNode && e.depth >= depth {
+		s := scoreFromTT(e.score, ply)
+		if e.bound == boundExact || e.bound == boundLower && s >= beta || e.bound == boundUpper && s <= alpha {
+			return s
+		}
+	}
+
+	l := &w.lists[ply]
+	p.GenerateMoves(l)
+	if l.Len == 0 {
+		return -Win + Score(ply)
+	}
+	tt := -1
+	if hit && e.hasMove && e.index < l.Len {
+		if m := l.Moves[e.index]; m.From == engine.Square(e.from) && m.To == engine.Square(e.to) {
+			tt = e.index
+		}
+	}
+	pk := w.order(ply, l, tt)
+	quiet := l.Moves[0].Captured == 0
+	newDepth := depth - 1
+	if l.Len == 1 && depth > 0 {
+		newDepth = depth // a forced move costs no depth
+	}
+
+	best, bestIdx, origAlpha := -infinity, -1, alpha
+	for i := range l.Len {
+		idx, orderScore := pk.next(i)
+		m := l.Moves[idx]
+		w.pos[ply+1] = p.Play(m)
+		w.enter(ply+1, m)
+		var s Score
+		if i == 0 {
+			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
+		} else {
+			r := 0
+			if quiet && depth >= 3 && i >= 2 && orderScore < orderKiller1 {
+				r = lmr[min(depth, 63)][min(i, 63)]
+				if pvNode {
+					r--
+				}
+				r = min(max(r, 0), newDepth-1)
+			}
+			s = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, false)
+			if s > alpha && r > 0 {
+				s = -w.search(-alpha-1, -alpha, newDepth, ply+1, false)
+			}
+			if s > alpha && s < beta && pvNode {
+				s = -w.search(-beta, -alpha, newDepth, ply+1, true)
+			}
+		}
+		if w.stopped {
+			return 0
+		}
+		if s > best {
+			best = s
+			if s > alpha {
+				alpha, bestIdx = s, idx
+				if pvNode {
+					w.updatePV(ply, m)
+				}
+				if s >= beta {
+					if quiet {
+						w.cutoff(ply, l, pk, i, depth)
+					}
+					break
+				}
+			}
+		}
+	}
+
+	d := ttData{score: scoreToTT(best, ply), depth: depth, bound: boundUpper}
+	switch {
+	case best >= beta:
+		d.bound = boundLower
+	case best > origAlpha:
+		d.bound = boundExact
+	}
+	if bestIdx >= 0 {
+		m := l.Moves[bestIdx]
+		d.hasMove, d.from, d.to, d.index = true, uint8(m.From), uint8(m.To), bestIdx
+	}
+	w.tt.store(key, d)
+	return best
+}
+
+// updatePV makes m followed by the child's line the line of ply.
+func (w *worker) updatePV(ply int, m engine.Move) {
+	w.pv[ply][ply] = m
+	n := copy(w.pv[ply][ply+1:], w.pv[ply+1][ply+1:w.pvLen[ply+1]])
+	w.pvLen[ply] = ply + 1 + n
+}
+
+// scoreToTT turns a win or loss score, counted from the root, into one
+// counted from the position at ply, as the table stores it.
+func scoreToTT(s Score, ply int) Score {
+	switch {
+	case s > WinBound:
+		return s + Score(ply)
+	case s < -WinBound:
+		return s - Score(ply)
+	}
+	return s
+}
+
+// scoreFromTT is the inverse of scoreToTT.
+func scoreFromTT(s Score, ply int) Score {
+	switch {
+	case s > WinBound:
+		return s - Score(ply)
+	case s < -WinBound:
+		return s + Score(ply)
+	}
+	return s
+}

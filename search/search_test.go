@@ -1,0 +1,306 @@
+package search
+
+import (
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// randomPosition places a few random pieces of each colour (men never on
+// their own far rank) with a random side to move.
+func randomPosition(r *rand.Rand, white, black int) engine.Position {
+	for {
+		var w, b, k engine.Bitboard
+		place := func(n int, set *engine.Bitboard, far engine.Bitboard) {
+			for range n {
+				s := engine.Bitboard(1) << r.IntN(64)
+				if (w|b)&s != 0 {
+					continue
+				}
+				*set |= s
+				if s&far != 0 || r.IntN(3) == 0 {
+					k |= s
+				}
+			}
+		}
+		place(white, &w, 0xFF<<56)
+		place(black, &b, 0xFF)
+		if w == 0 || b == 0 {
+			continue
+		}
+		p, err := engine.NewPosition(w, b, k, engine.Color(r.IntN(2)))
+		if err == nil {
+			return p
+		}
+	}
+}
+
+// wins reports whether the side to move can force a win within d plies
+// (plain minimax, the reference for the tactics test).
+func wins(p engine.Position, d int) bool {
+	if d < 1 {
+		return false
+	}
+	for _, m := range p.LegalMoves() {
+		if loses(p.Play(m), d-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// loses reports whether the side to move loses within d plies whatever it does.
+func loses(p engine.Position, d int) bool {
+	moves := p.LegalMoves()
+	if len(moves) == 0 {
+		return true
+	}
+	for _, m := range moves {
+		if !wins(p.Play(m), d-1) {
+			return false
+		}
+	}
+	return true
+}
+
+func TestTacticsAgainstMinimax(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	s := New(Options{Threads: 1, HashMiB: 4})
+	found := map[int]int{}
+	for tries := 0; tries < 4000 && found[3]+found[5] < 24; tries++ {
+		p := randomPosition(r, 1+r.IntN(3), 1+r.IntN(3))
+		shortest := 0
+		for _, d := range []int{1, 3, 5} {
+			if wins(p, d) {
+				shortest = d
+				break
+			}
+		}
+		if shortest == 0 || (shortest == 1 && found[1] >= 6) {
+			continue
+		}
+		found[shortest]++
+		var winning []engine.Move
+		for _, m := range p.LegalMoves() {
+			if loses(p.Play(m), shortest-1) {
+				winning = append(winning, m)
+			}
+		}
+		s.NewGame()
+		res := s.Search(context.Background(), engine.NewGame(p), Limits{Depth: 8}, nil)
+		if !slices.Contains(winning, res.Move) {
+			t.Errorf("%v: played %s, the wins in %d plies are %v", p.String(), p.FormatMove(res.Move), shortest, winning)
+		}
+		if res.Score != Win-Score(shortest) {
+			t.Errorf("%v: score %d, want %d (win in %d plies)", p.String(), res.Score, Win-Score(shortest), shortest)
+		}
+	}
+	if found[3] < 8 || found[5] < 4 {
+		t.Fatalf("too few test positions: %v", found)
+	}
+	t.Logf("positions by shortest win: %v", found)
+}
+
+func TestDeterministicNodes(t *testing.T) {
+	g := engine.NewGame(engine.StartPosition())
+	a := New(Options{Threads: 1, HashMiB: 2})
+	r1 := a.Search(context.Background(), g, Limits{Depth: 6}, nil)
+	a.NewGame()
+	r2 := a.Search(context.Background(), g, Limits{Depth: 6}, nil)
+	r3 := New(Options{Threads: 1, HashMiB: 2}).Search(context.Background(), g, Limits{Depth: 6}, nil)
+	if r1 != r2 || r1 != r3 {
+		t.Fatalf("same search gave different results: %+v, %+v, %+v", r1, r2, r3)
+	}
+	n1 := a.Search(context.Background(), g, Limits{Nodes: 5000}, nil).Nodes
+	a.NewGame()
+	n2 := a.Search(context.Background(), g, Limits{Nodes: 5000}, nil).Nodes
+	if n1 != n2 {
+		t.Fatalf("node-limited searches: %d and %d nodes", n1, n2)
+	}
+}
+
+func TestNoLegalMove(t *testing.T) {
+	p, err := engine.ParsePosition("8/8/8/8/8/8/8/7B w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := New(Options{}).Search(context.Background(), engine.NewGame(p), Limits{Depth: 3}, nil)
+	if res.HasMove || res.Score != -Win {
+		t.Fatalf("got %+v, want no move and a lost score", res)
+	}
+}
+
+// TestRepetitionIsDraw: White, far behind, can move back into the game's
+// start position, which then occurs a second time: the engine takes the draw.
+func TestRepetitionIsDraw(t *testing.T) {
+	p, err := engine.ParsePosition("B6B/8/8/8/8/8/8/W6B b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := engine.NewGame(p)
+	for _, m := range []string{"h1-h2", "a1-b1", "h2-h1"} {
+		if _, err := g.PlayText(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res := New(Options{}).Search(context.Background(), g, Limits{Depth: 6}, nil)
+	q := g.Position()
+	if got := q.FormatMove(res.Move); got != "b1-a1" || res.Score != 0 {
+		t.Fatalf("played %s with score %d, want the repetition b1-a1 with score 0", got, res.Score)
+	}
+}
+
+func TestMultiPV(t *testing.T) {
+	g := engine.NewGame(engine.StartPosition())
+	var infos []Info
+	New(Options{}).Search(context.Background(), g, Limits{Depth: 5, MultiPV: 3, Analysis: true}, func(i Info) { infos = append(infos, i) })
+	if len(infos) != 15 {
+		t.Fatalf("%d info lines, want 3 per depth", len(infos))
+	}
+	for d := range 5 {
+		lines := infos[3*d : 3*d+3]
+		for k, i := range lines {
+			if i.Depth != d+1 || i.MultiPV != k+1 || len(i.PV) == 0 {
+				t.Fatalf("line %d of depth %d: %+v", k+1, d+1, i)
+			}
+		}
+		if lines[0].PV[0] == lines[1].PV[0] || lines[1].PV[0] == lines[2].PV[0] || lines[0].PV[0] == lines[2].PV[0] {
+			t.Fatalf("depth %d: lines share a first move", d+1)
+		}
+		if lines[0].Score < lines[1].Score || lines[1].Score < lines[2].Score {
+			t.Fatalf("depth %d: scores not in order: %d %d %d", d+1, lines[0].Score, lines[1].Score, lines[2].Score)
+		}
+	}
+}
+
+// testPositions are positions from random playouts of the start position.
+func testPositions(n int) []*engine.Game {
+	r := rand.New(rand.NewPCG(7, 8))
+	var games []*engine.Game
+	for len(games) < n {
+		g := engine.NewGame(engine.StartPosition())
+		for ply := r.IntN(80); ply > 0; ply-- {
+			p := g.Position()
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			g.Play(moves[r.IntN(len(moves))])
+		}
+		if g.Result() == engine.Ongoing {
+			games = append(games, g)
+		}
+	}
+	return games
+}
+
+// TestLegalUnderStress: a table of one bucket (every probe collides), four
+// threads and stops at random moments; every move returned must be legal.
+func TestLegalUnderStress(t *testing.T) {
+	s := New(Options{Threads: 4, HashMiB: 1})
+	s.tt = &table{buckets: make([]ttBucket, 1)}
+	r := rand.New(rand.NewPCG(3, 4))
+	n := 40
+	if testing.Short() {
+		n = 10
+	}
+	for _, g := range testPositions(n) {
+		delay := time.Duration(r.IntN(20000)) * time.Microsecond
+		timer := time.AfterFunc(delay, s.Stop)
+		res := s.Search(context.Background(), g, Limits{Infinite: true}, nil)
+		timer.Stop()
+		p := g.Position()
+		if !res.HasMove || !slices.Contains(p.LegalMoves(), res.Move) {
+			t.Fatalf("%v: illegal move %+v", p.String(), res.Move)
+		}
+		if res.Ponder != engine.NoMove {
+			q := p.Play(res.Move)
+			if !slices.Contains(q.LegalMoves(), res.Ponder) {
+				t.Fatalf("%v: illegal ponder move %+v", p.String(), res.Ponder)
+			}
+		}
+	}
+}
+
+// searchDone runs a search in a goroutine and returns its result channel.
+func searchDone(s *Searcher, ctx context.Context, g *engine.Game, l Limits) chan Result {
+	ch := make(chan Result, 1)
+	go func() { ch <- s.Search(ctx, g, l, nil) }()
+	return ch
+}
+
+// waitResult fails the test if the search does not return; the deadline is
+// a hang detector, far above any expected time.
+func waitResult(t *testing.T, ch chan Result) Result {
+	t.Helper()
+	select {
+	case r := <-ch:
+		return r
+	case <-time.After(30 * time.Second):
+		t.Fatal("search did not return")
+		return Result{}
+	}
+}
+
+func TestStopAndCancel(t *testing.T) {
+	s := New(Options{Threads: 2, HashMiB: 4})
+	s.Stop() // idle: nothing happens
+	g := engine.NewGame(engine.StartPosition())
+	for _, l := range []Limits{{Infinite: true}, {}, {Depth: 60}, {Ponder: true, Time: time.Hour}} {
+		ch := searchDone(s, context.Background(), g, l)
+		time.Sleep(20 * time.Millisecond)
+		s.Stop()
+		if res := waitResult(t, ch); !res.HasMove {
+			t.Fatalf("%+v: no move after stop", l)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ch := searchDone(s, ctx, g, Limits{Infinite: true})
+	time.Sleep(20 * time.Millisecond)
+	cancel()
+	if res := waitResult(t, ch); !res.HasMove {
+		t.Fatal("no move after cancel")
+	}
+	// Stopped before it starts (cancelled context): still a legal move.
+	if res := s.Search(ctx, g, Limits{Infinite: true}, nil); !res.HasMove {
+		t.Fatal("no move from a search with a cancelled context")
+	}
+}
+
+func TestPonderHit(t *testing.T) {
+	s := New(Options{Threads: 2, HashMiB: 4})
+	g := engine.NewGame(engine.StartPosition())
+	ch := searchDone(s, context.Background(), g, Limits{Ponder: true, Time: 300 * time.Millisecond})
+	time.Sleep(50 * time.Millisecond)
+	s.PonderHit()
+	if res := waitResult(t, ch); !res.HasMove {
+		t.Fatal("no move after ponder hit")
+	}
+	// A ponder search that completes its depth waits for the hit.
+	ch = searchDone(s, context.Background(), g, Limits{Ponder: true, Depth: 1})
+	select {
+	case <-ch:
+		t.Fatal("ponder search returned before ponder hit")
+	case <-time.After(50 * time.Millisecond):
+	}
+	s.PonderHit()
+	waitResult(t, ch)
+}
+
+func TestTimedSearchReturns(t *testing.T) {
+	s := New(Options{Threads: 2, HashMiB: 4})
+	for _, g := range testPositions(5) {
+		res := s.Search(context.Background(), g, Limits{Time: 100 * time.Millisecond, Inc: 10 * time.Millisecond}, nil)
+		if !res.HasMove {
+			t.Fatal("no move")
+		}
+		res = s.Search(context.Background(), g, Limits{MoveTime: 20 * time.Millisecond}, nil)
+		if !res.HasMove {
+			t.Fatal("no move")
+		}
+	}
+}
