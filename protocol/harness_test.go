@@ -22,7 +22,7 @@ import (
 const answerTimeout = 10 * time.Second
 
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	in     io.WriteCloser
 	out    chan string
 	result chan error
@@ -51,7 +51,7 @@ func (b *syncBuffer) String() string {
 }
 
 // start runs a session with a fake searcher; edit may change the config.
-func start(t *testing.T, edit func(*Config)) *harness {
+func start(t testing.TB, edit func(*Config)) *harness {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
