@@ -19,6 +19,7 @@ type cli struct {
 	Perft   perftCmd         `cmd:"" help:"Count the leaves of the legal move tree (move generator check and speed)."`
 	Moves   movesCmd         `cmd:"" help:"List the legal moves of a position in full notation."`
 	Book    bookCmd          `cmd:"" help:"Build, import, dump, show and verify opening books."`
+	Hub     hubCmd           `cmd:"" help:"Run the engine for a front-end: the Hub protocol on standard input and output."`
 	Analyze analyzeCmd       `cmd:"" help:"Search a position and print each iteration and the best move (default limit: 5 seconds)."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }

@@ -1,0 +1,58 @@
+// `dameo hub`: the engine for front-ends, speaking the Hub protocol
+// (PROTOCOL.md) on standard input and output.
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/dameo/dameo/book"
+	"github.com/dameo/dameo/protocol"
+	"github.com/dameo/dameo/search"
+)
+
+// hubOptions are the searcher's options until the front-end changes them.
+var hubOptions = search.Options{Threads: 1, HashMiB: 64}
+
+type hubCmd struct {
+	Log string `help:"Append the whole exchange, both directions with timestamps, to FILE." placeholder:"FILE"`
+}
+
+func (c *hubCmd) Run() error {
+	var log io.Writer
+	if c.Log != "" {
+		f, err := os.OpenFile(c.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		if err != nil {
+			return usageError{fmt.Errorf("--log: %v", err)}
+		}
+		defer f.Close()
+		log = f
+	}
+	cfg := protocol.Config{
+		Searcher: search.New(hubOptions),
+		Options:  hubOptions,
+		LoadBook: loadHubBook,
+		Name:     "dameo",
+		Version:  version,
+		Author:   "the dameo developers",
+		Country:  "unknown",
+		Log:      log,
+		Diag:     os.Stderr,
+	}
+	return protocol.Run(context.Background(), cfg, os.Stdin, os.Stdout)
+}
+
+// loadHubBook loads a book file, or the built-in book for "".
+func loadHubBook(path string) (protocol.Book, error) {
+	load := book.Load
+	if path == "" {
+		load = func(string) (*book.Book, error) { return book.Builtin() }
+	}
+	b, err := load(path)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
