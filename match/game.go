@@ -23,6 +23,7 @@ type gameSettings struct {
 	tc          TimeControl
 	margin      time.Duration // overstep of the clock tolerated
 	hangTimeout time.Duration // answer time for depth and nodes limits
+	syncTimeout time.Duration // answer time for ping after new-game
 	drawPlies   int
 	maxPlies    int
 	resign      ResignRule
@@ -156,10 +157,19 @@ func win(c engine.Color) string {
 
 // play runs the game loop and returns the result (record not yet filled).
 func (r *referee) play() gameResult {
+	// new-game may take the engine a while (clearing its hash table): wait
+	// for the answer to ping before any clock runs.
 	for _, pl := range r.players {
-		if err := pl.proc.send("new-game"); err != nil {
-			c := r.colorOf(pl)
-			return r.lose(c, failure{pdn.TerminationCrash, "engine exited", true})
+		if pl.proc.send("new-game") == nil {
+			pl.proc.send("ping") // a failure shows in sync
+		}
+	}
+	for _, pl := range r.players {
+		if err := pl.sync(r.ctx, r.set.syncTimeout); err != nil {
+			if r.ctx.Err() != nil {
+				return gameResult{aborted: true}
+			}
+			return r.lose(r.colorOf(pl), failure{pdn.TerminationCrash, "no answer to new-game and ping: " + err.Error(), true})
 		}
 	}
 	var pondering *player
@@ -440,6 +450,20 @@ func (pl *player) stopSearch(ctx context.Context, log *logger) bool {
 		}
 		if hl, err := parseHubLine(line); err == nil && hl.cmd == "done" {
 			return true
+		}
+	}
+}
+
+// sync waits for the pong that answers a ping.
+func (pl *player) sync(ctx context.Context, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for {
+		line, err := pl.proc.readLine(ctx, deadline)
+		if err != nil {
+			return err
+		}
+		if hl, err := parseHubLine(line); err == nil && hl.cmd == "pong" {
+			return nil
 		}
 	}
 }

@@ -175,7 +175,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	m.rep = newReporter(cfg.Out, len(jobs), cfg.Terminal)
 	log := newLogger(cfg.Log)
 	m.set = &gameSettings{
-		tc: cfg.TC, margin: cfg.Margin, hangTimeout: cfg.HangTimeout,
+		tc: cfg.TC, margin: cfg.Margin, hangTimeout: cfg.HangTimeout, syncTimeout: cfg.StartTimeout,
 		drawPlies: cfg.DrawPlies, maxPlies: cfg.MaxPlies, resign: cfg.Resign, draw: cfg.Draw,
 		event: cfg.Event, site: cfg.Site, log: log, warn: m.rep.warn,
 	}

@@ -25,7 +25,8 @@ type Option struct {
 
 // SpecHelp documents the engine specification syntax.
 const SpecHelp = `An engine is "key=value key=value ...":
-  cmd=PROGRAM      the command line (split at spaces; quote it: cmd="./dameo hub")
+  cmd=PROGRAM      the command line (split at spaces; quote it: cmd="./dameo hub");
+                   without cmd= the engine is this program's own "dameo hub"
   arg=ARG          one more argument (repeatable; may contain spaces when quoted)
   name=NAME        display name (default: the program's base name, made unique)
   dir=DIR          working directory of the engine
@@ -33,9 +34,11 @@ const SpecHelp = `An engine is "key=value key=value ...":
   ponder=true      let the engine ponder on its opponent's time
 Values containing spaces are quoted with "..." or '...'.`
 
-// ParseEngineSpec reads an engine specification; see SpecHelp.
-func ParseEngineSpec(s string) (EngineSpec, error) {
+// ParseEngineSpec reads an engine specification; see SpecHelp. A spec
+// without cmd= runs defaultCommand (an error when that is empty).
+func ParseEngineSpec(s string, defaultCommand []string) (EngineSpec, error) {
 	var e EngineSpec
+	hasCmd := false
 	words, err := splitSpec(s)
 	if err != nil {
 		return e, err
@@ -47,6 +50,9 @@ func ParseEngineSpec(s string) (EngineSpec, error) {
 		}
 		switch {
 		case k == "cmd":
+			if hasCmd {
+				return e, fmt.Errorf("engine spec: cmd= given twice")
+			}
 			parts, err := splitSpec(v)
 			if err != nil {
 				return e, fmt.Errorf("engine spec: cmd: %v", err)
@@ -54,10 +60,10 @@ func ParseEngineSpec(s string) (EngineSpec, error) {
 			if len(parts) == 0 {
 				return e, fmt.Errorf("engine spec: empty cmd")
 			}
-			e.Command = append(parts, e.Command...)
+			e.Command, hasCmd = parts, true
 		case k == "arg":
-			if len(e.Command) == 0 {
-				return e, fmt.Errorf("engine spec: arg= before cmd=")
+			if !hasCmd {
+				return e, fmt.Errorf("engine spec: arg= needs a cmd= before it")
 			}
 			e.Command = append(e.Command, v)
 		case k == "name":
@@ -87,7 +93,10 @@ func ParseEngineSpec(s string) (EngineSpec, error) {
 		}
 	}
 	if len(e.Command) == 0 {
-		return e, fmt.Errorf("engine spec %q: cmd= is required", s)
+		if len(defaultCommand) == 0 {
+			return e, fmt.Errorf("engine spec %q: cmd= is required", s)
+		}
+		e.Command = append([]string(nil), defaultCommand...)
 	}
 	if e.Name == "" {
 		e.Name = baseName(e.Command[0])

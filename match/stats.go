@@ -128,6 +128,9 @@ func formatElo(x float64) string {
 	case math.IsNaN(x):
 		return "nan"
 	}
+	if math.Abs(x) < 0.05 {
+		x = 0 // no "-0.0"
+	}
 	return fmt.Sprintf("%.1f", x)
 }
 

@@ -21,6 +21,7 @@ type cli struct {
 	Book    bookCmd          `cmd:"" help:"Build, import, dump, show and verify opening books."`
 	Hub     hubCmd           `cmd:"" help:"Run the engine for a front-end: the Hub protocol on standard input and output."`
 	Analyze analyzeCmd       `cmd:"" help:"Search a position and print each iteration and the best move (default limit: 5 seconds)."`
+	Match   matchCmd         `cmd:"" help:"Play engine-versus-engine matches and tournaments with a referee, clocks, PDN records and Elo/SPRT statistics."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 

@@ -1,0 +1,88 @@
+// Real matches between two `dameo hub` processes built from ./cmd/dameo:
+// the games are refereed, written as PDN, read back by package pdn and
+// replayed legally by package engine.
+package match
+
+import (
+	"bytes"
+	"context"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dameo/dameo/pdn"
+)
+
+// dameoHub builds the dameo command and checks that it speaks Hub; the
+// test is skipped when `dameo hub` does not exist yet.
+func dameoHub(t *testing.T) string {
+	t.Helper()
+	bin := goBuild(t, "./cmd/dameo", "dameo")
+	cmd := exec.Command(bin, "hub")
+	cmd.Stdin = strings.NewReader("hub\nquit\n")
+	out, _ := cmd.Output()
+	if !strings.Contains(string(out), "wait") {
+		t.Skipf("`dameo hub` does not answer the hub handshake yet: %q", out)
+	}
+	return bin
+}
+
+func TestRealMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the engine")
+	}
+	bin := dameoHub(t)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name   string
+		tc     TimeControl
+		ponder bool
+	}{
+		{"depth", TimeControl{Depth: 3}, false},
+		{"clock-ponder", TimeControl{Base: time.Second, Inc: 10 * time.Millisecond}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pdnPath := filepath.Join(dir, c.name+".pdn")
+			t2 := EngineSpec{Name: "t2", Command: []string{bin, "hub"}, Dir: dir,
+				Options: []Option{{"threads", "2"}, {"hash", "8"}}, Ponder: c.ponder}
+			t1 := EngineSpec{Name: "t1", Command: []string{bin, "hub"}, Dir: dir,
+				Options: []Option{{"threads", "1"}, {"hash", "8"}}}
+			var out bytes.Buffer
+			s, err := Run(context.Background(), Config{
+				Engines:   []EngineSpec{t2, t1},
+				Games:     4,
+				TC:        c.tc,
+				Margin:    time.Second, // a loaded test machine
+				PDN:       pdnPath,
+				DrawPlies: 100,
+				MaxPlies:  300,
+				Out:       &syncWriter{w: &out},
+			})
+			if err != nil {
+				t.Fatalf("%v\n%s", err, out.String())
+			}
+			if s.Games != 4 {
+				t.Fatalf("%d games finished\n%s", s.Games, out.String())
+			}
+			games := readPDN(t, pdnPath)
+			if len(games) != 4 {
+				t.Fatalf("PDN has %d games", len(games))
+			}
+			for _, g := range games {
+				replay(t, g)
+				switch term := g.Tag(pdn.TagTermination); term {
+				case pdn.TerminationNormal, pdn.TerminationAdjudication:
+				case pdn.TerminationTimeForfeit:
+					t.Logf("game %s lost on time (loaded machine?)", g.Tag(pdn.TagRound))
+				default:
+					t.Errorf("game %s ended by %s\n%s", g.Tag(pdn.TagRound), term, out.String())
+				}
+				if len(g.Moves) < 3 {
+					t.Errorf("game %s has only %d moves", g.Tag(pdn.TagRound), len(g.Moves))
+				}
+			}
+		})
+	}
+}
