@@ -6,6 +6,7 @@ package protocol
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand"
@@ -71,6 +72,9 @@ type session struct {
 // until `quit`, the end of in, or ctx is cancelled. It returns nil then, or
 // the error that made reading in fail.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
+	if cfg.Searcher == nil {
+		return errors.New("protocol: Config.Searcher is nil")
+	}
 	var log *exchangeLog
 	if cfg.Log != nil {
 		log = &exchangeLog{w: cfg.Log}

@@ -459,6 +459,10 @@ func TestEndings(t *testing.T) {
 	case <-time.After(answerTimeout):
 		t.Fatal("Run did not end after cancel")
 	}
+	// A session needs a searcher.
+	if err := Run(context.Background(), Config{}, strings.NewReader("go think\n"), io.Discard); err == nil {
+		t.Error("Run without a searcher gave no error")
+	}
 	// Output that fails does not block the session.
 	err = Run(context.Background(), Config{Searcher: &fakeSearcher{}}, strings.NewReader("hub\ninit\nping\n"), failWriter{})
 	if err != nil {
