@@ -1,0 +1,76 @@
+// Package bench runs the engine's benchmark: a fixed search of every bench
+// position, one line each, and a total whose node count with one thread is
+// the engine's signature (the same on every run and machine).
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/search"
+)
+
+// DefaultDepth is the depth of `dameo bench` (some 5 to 15 seconds on one thread).
+const DefaultDepth = 13
+
+// Positions are the bench positions.
+func Positions() ([]engine.Position, error) {
+	var ps []engine.Position
+	for i, line := range strings.Split(strings.TrimSpace(positionText), "\n") {
+		p, err := engine.ParsePosition(line)
+		if err != nil {
+			return nil, fmt.Errorf("bench position %d %q: %v", i+1, line, err)
+		}
+		ps = append(ps, p)
+	}
+	return ps, nil
+}
+
+// Summary is the total of a bench run.
+type Summary struct {
+	Nodes int64
+	Time  time.Duration
+}
+
+// NPS is the nodes searched per second.
+func (s Summary) NPS() int64 { return int64(float64(s.Nodes) / max(s.Time.Seconds(), 1e-9)) }
+
+// String is the final line of a run: "bench: nodes=<N> time=<seconds> nps=<N>".
+func (s Summary) String() string {
+	return fmt.Sprintf("bench: nodes=%d time=%.3f nps=%d", s.Nodes, s.Time.Seconds(), s.NPS())
+}
+
+// Run searches every position to depth with the options, starting each
+// search with a cleared table (so the count does not depend on the order),
+// writes one line per position to out and returns the total. It stops
+// early, returning ctx's error, when ctx is cancelled.
+func Run(ctx context.Context, opts search.Options, depth int, out io.Writer) (Summary, error) {
+	ps, err := Positions()
+	if err != nil {
+		return Summary{}, err
+	}
+	s := search.New(opts)
+	var sum Summary
+	for i, p := range ps {
+		s.NewGame()
+		start := time.Now()
+		res := s.Search(ctx, engine.NewGame(p), search.Limits{Depth: depth}, nil)
+		elapsed := time.Since(start)
+		if err := ctx.Err(); err != nil {
+			return sum, err
+		}
+		sum.Nodes += res.Nodes
+		sum.Time += elapsed
+		best := "none"
+		if res.HasMove {
+			best = p.FormatMove(res.Move)
+		}
+		fmt.Fprintf(out, "position %d/%d: nodes=%d time=%.3f score=%.2f best=%s\n",
+			i+1, len(ps), res.Nodes, elapsed.Seconds(), float64(res.Score)/100, best)
+	}
+	return sum, nil
+}
