@@ -204,7 +204,7 @@ func (r *referee) play() gameResult {
 		}
 		m, err := pos.ParseMove(text)
 		if err != nil {
-			return r.lose(side, r.illegal(pl, fmt.Sprintf("illegal move %q: %v", text, err)))
+			return r.lose(side, r.illegal(pl, err.Error())) // the error names the move
 		}
 		full := pos.FormatMove(m)
 		if !r.clocks[side].spend(elapsed, r.set.margin) {

@@ -53,6 +53,7 @@ func startProcess(ctx context.Context, spec EngineSpec, id string, log *logger, 
 	cmd := exec.Command(spec.Command[0], spec.Command[1:]...)
 	cmd.Dir = spec.Dir
 	cmd.WaitDelay = time.Second
+	detach(cmd)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err

@@ -63,8 +63,8 @@ func (r *reporter) gameFinished(line, status string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.bar != nil {
-		r.bar.Describe(status)
 		r.bar.Add(1)
+		r.bar.Describe(status)
 		return
 	}
 	fmt.Fprintln(r.w, line)

@@ -1,0 +1,264 @@
+// Tests of the runner's small parsers and rules: engine specs, time
+// controls and clocks, Hub lines, openings, the schedule, adjudication.
+package match
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dameo/dameo/engine"
+)
+
+func TestParseEngineSpec(t *testing.T) {
+	e, err := ParseEngineSpec(`cmd="./dameo hub" name=t2 dir=/tmp/x option.threads=2 option.book-file='my book.bin' arg="--log x" ponder=true`, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := EngineSpec{Name: "t2", Command: []string{"./dameo", "hub", "--log x"}, Dir: "/tmp/x",
+		Options: []Option{{"threads", "2"}, {"book-file", "my book.bin"}}, Ponder: true}
+	if !reflect.DeepEqual(e, want) {
+		t.Errorf("got %+v\nwant %+v", e, want)
+	}
+	if e.Threads() != 2 {
+		t.Errorf("Threads = %d", e.Threads())
+	}
+	e, err = ParseEngineSpec("name=a option.hash=16", []string{"/bin/dameo", "hub"})
+	if err != nil || !reflect.DeepEqual(e.Command, []string{"/bin/dameo", "hub"}) || e.Threads() != 1 {
+		t.Errorf("default command: %+v %v", e, err)
+	}
+	e, err = ParseEngineSpec("cmd=/usr/local/bin/scan.exe", nil)
+	if err != nil || e.Name != "scan" {
+		t.Errorf("default name: %+v %v", e, err)
+	}
+	for _, bad := range []string{
+		"", "name=x", "cmd=", "cmd=a cmd=b", "arg=x cmd=a", "cmd=a ponder=maybe", "cmd=a colour=red",
+		"cmd=a option.=1", `cmd=a option.x='a"b'`, `cmd="a`, "cmd=a name=", "cmd=a justaword",
+	} {
+		if _, err := ParseEngineSpec(bad, nil); err == nil {
+			t.Errorf("ParseEngineSpec(%q) accepted", bad)
+		}
+	}
+}
+
+func TestParseTC(t *testing.T) {
+	cases := []struct {
+		in   string
+		want TimeControl
+		text string
+	}{
+		{"40/60+0.5", TimeControl{Moves: 40, Base: 60 * time.Second, Inc: 500 * time.Millisecond}, "40/60+0.5"},
+		{"10+0.1", TimeControl{Base: 10 * time.Second, Inc: 100 * time.Millisecond}, "10+0.1"},
+		{"1:30", TimeControl{Base: 90 * time.Second}, "90"},
+		{"0+0.2", TimeControl{Inc: 200 * time.Millisecond}, "0+0.2"},
+	}
+	for _, c := range cases {
+		tc, err := ParseTC(c.in)
+		if err != nil || tc != c.want || tc.String() != c.text {
+			t.Errorf("ParseTC(%q) = %+v (%q), %v; want %+v (%q)", c.in, tc, tc.String(), err, c.want, c.text)
+		}
+	}
+	for _, bad := range []string{"", "x", "0", "40/", "/60", "0/60", "-1/60", "40/0+1", "60+", "60+x", "1e9", "a:10", "-5"} {
+		if tc, err := ParseTC(bad); err == nil {
+			t.Errorf("ParseTC(%q) accepted: %+v", bad, tc)
+		}
+	}
+	if (TimeControl{}).Validate() == nil || (TimeControl{Depth: 3, Nodes: 5}).Validate() == nil {
+		t.Error("Validate accepts no limit or two limits")
+	}
+	for tc, want := range map[TimeControl]string{
+		{MoveTime: 250 * time.Millisecond}: "move-time=0.25", {Depth: 7}: "depth=7", {Nodes: 5000}: "nodes=5000",
+	} {
+		if tc.Validate() != nil || tc.String() != want {
+			t.Errorf("%+v: %q", tc, tc.String())
+		}
+	}
+}
+
+func TestClock(t *testing.T) {
+	// 2 moves in 10 s + 1 s: the increment is credited before each move.
+	c := newClock(TimeControl{Moves: 2, Base: 10 * time.Second, Inc: time.Second})
+	if got := c.level(); got != "level moves=2 time=10 inc=1" {
+		t.Errorf("level %q", got)
+	}
+	if c.allowed() != 11*time.Second {
+		t.Errorf("allowed %v", c.allowed())
+	}
+	// 10 + 1 − 4 = 7.
+	if !c.spend(4*time.Second, 0) || c.left != 7*time.Second {
+		t.Errorf("after 4 s: %v", c.left)
+	}
+	if got := c.level(); got != "level moves=1 time=7 inc=1" {
+		t.Errorf("level %q", got)
+	}
+	// 7 + 1 − 3 = 5, then the second period adds 10: 15.
+	if !c.spend(3*time.Second, 0) || c.left != 15*time.Second {
+		t.Errorf("after the period: %v", c.left)
+	}
+	// 15 + 1 − 16.05 = −0.05: within a 0.1 s margin, the clock stays at 0.
+	if !c.spend(16050*time.Millisecond, 100*time.Millisecond) || c.left != 0 {
+		t.Errorf("overstep within the margin: ok=false or left %v", c.left)
+	}
+	// 0 + 1 − 1.2 = −0.2: beyond the margin, a loss on time.
+	if c.spend(1200*time.Millisecond, 100*time.Millisecond) {
+		t.Error("overstep beyond the margin not detected")
+	}
+	m := newClock(TimeControl{MoveTime: 100 * time.Millisecond})
+	if m.level() != "level move-time=0.1" || !m.spend(150*time.Millisecond, 50*time.Millisecond) || m.spend(151*time.Millisecond, 50*time.Millisecond) {
+		t.Error("move time clock")
+	}
+	d := newClock(TimeControl{Depth: 4})
+	if d.level() != "level depth=4" || d.allowed() != 0 || !d.spend(time.Hour, 0) {
+		t.Error("depth clock")
+	}
+	if n := newClock(TimeControl{Nodes: 900}); n.level() != "level nodes=900" {
+		t.Errorf("nodes level %q", n.level())
+	}
+}
+
+func TestParseHubLine(t *testing.T) {
+	l, err := parseHubLine(`done move=d4xd6xf6 ponder=e7-e6` + "\r")
+	if err != nil || l.cmd != "done" || l.args["move"] != "d4xd6xf6" || l.args["ponder"] != "e7-e6" {
+		t.Errorf("%+v %v", l, err)
+	}
+	l, err = parseHubLine(`info depth=3 pv="a1-a2 b7-b6" flag score=-0.25 msg=""`)
+	if err != nil || l.args["pv"] != "a1-a2 b7-b6" || l.args["score"] != "-0.25" || l.args["msg"] != "" {
+		t.Errorf("%+v %v", l, err)
+	}
+	if v, ok := l.arg("flag"); !ok || v != "" {
+		t.Errorf("flag: %q %v", v, ok)
+	}
+	for _, bad := range []string{"", "   ", `done move="a1`, `=x`, `"done"`, `done mo"ve=1`, `done move=a"1`, "done =x"} {
+		if _, err := parseHubLine(bad); err == nil {
+			t.Errorf("parseHubLine(%q) accepted", bad)
+		}
+	}
+	if hubValue("") != `""` || hubValue("a b") != `"a b"` || hubValue("x=y") != `"x=y"` || hubValue("plain") != "plain" {
+		t.Error("hubValue quoting")
+	}
+}
+
+func TestReadOpenings(t *testing.T) {
+	text := "# comment\n\n1. d3-d4 e6-e5\nstart c3-c4\n8/8/8/3b4/3w4/8/8/8 b\n8/8/8/3b4/3w4/8/2w5/8 b d5xd3\n"
+	ops, err := ReadOpenings(strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ops) != 4 {
+		t.Fatalf("%d openings", len(ops))
+	}
+	if !reflect.DeepEqual(ops[0].Moves, []string{"d3-d4", "e6-e5"}) || ops[0].Start != engine.StartPosition() {
+		t.Errorf("opening 1: %+v", ops[0])
+	}
+	if ops[3].String() != "8/8/8/3b4/3w4/8/2w5/8 b d5xd3" || ops[1].String() != "c3-c4" {
+		t.Errorf("String: %q %q", ops[3].String(), ops[1].String())
+	}
+	for _, c := range []struct{ text, msg string }{
+		{"d3-d4\nd3-d5\n", "line 2"},
+		{"d3-d4 d4-d5\n", "line 1: move 2"},
+		{"8/8/8/8/8/8/8/8 w\n", "ends the game"},
+		{"8/8/8/3b4/3w4/8/8/8 b d5xd3 d2-d3\n", "game is over"},
+		{"8/8/8/3b4/3w4/8/8/8\n", "no side"},
+		{"9/8/8/8/8/8/8/8 w\n", "line 1"},
+	} {
+		if _, err := ReadOpenings(strings.NewReader(c.text)); err == nil || !strings.Contains(err.Error(), c.msg) {
+			t.Errorf("%q: error %v, want %q", c.text, err, c.msg)
+		}
+	}
+}
+
+func TestDefaultOpenings(t *testing.T) {
+	ops := DefaultOpenings()
+	if len(ops) < 100 {
+		t.Fatalf("only %d default openings", len(ops))
+	}
+	seen := map[engine.Position]bool{}
+	for _, o := range ops {
+		g := engine.NewGame(o.Start)
+		for _, m := range o.Moves {
+			if _, err := g.PlayText(m); err != nil {
+				t.Fatalf("%v: %v", o, err)
+			}
+		}
+		if len(o.Moves) != 2 || seen[g.Position()] {
+			t.Errorf("opening %v repeated or not two plies", o)
+		}
+		seen[g.Position()] = true
+	}
+	a := orderOpenings(ops, 10, true, 7)
+	b := orderOpenings(ops, 10, true, 7)
+	c := orderOpenings(ops, 10, false, 7)
+	if !reflect.DeepEqual(a, b) || reflect.DeepEqual(a, c) || !reflect.DeepEqual(c, ops[:10]) {
+		t.Error("opening order not deterministic per seed or sequential order wrong")
+	}
+	if r := orderOpenings(ops[:3], 7, false, 0); !reflect.DeepEqual(r[6], ops[0]) {
+		t.Error("openings do not repeat when too few")
+	}
+}
+
+func TestSchedule(t *testing.T) {
+	ps, err := pairings(3, RoundRobin)
+	if err != nil || !reflect.DeepEqual(ps, []pairing{{0, 1}, {0, 2}, {1, 2}}) {
+		t.Errorf("round robin %v %v", ps, err)
+	}
+	ps, err = pairings(3, Gauntlet)
+	if err != nil || !reflect.DeepEqual(ps, []pairing{{0, 1}, {0, 2}}) {
+		t.Errorf("gauntlet %v %v", ps, err)
+	}
+	if _, err := pairings(1, RoundRobin); err == nil {
+		t.Error("one engine accepted")
+	}
+	if _, err := pairings(3, "swiss"); err == nil {
+		t.Error("unknown tournament accepted")
+	}
+	ops := DefaultOpenings()[:3]
+	jobs := scheduleGames([]pairing{{0, 1}}, 5, ops)
+	if len(jobs) != 5 {
+		t.Fatalf("%d jobs", len(jobs))
+	}
+	for i, j := range jobs {
+		if j.number != i+1 || j.round != i/2 || !reflect.DeepEqual(j.opening, ops[i/2]) {
+			t.Errorf("job %d: %+v", i, j)
+		}
+		if (i%2 == 0) != (j.white == 0) {
+			t.Errorf("job %d: colours not alternating", i)
+		}
+	}
+}
+
+func TestAdjudicationRules(t *testing.T) {
+	r, err := ParseResignRule("moves=2,score=5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lost, won := []float64{0, -6, -7}, []float64{1, 5, 9}
+	if !r.resigns(lost, won) || r.resigns(won, lost) {
+		t.Error("resign rule")
+	}
+	nan := []float64{-6, nanScore(), -7}
+	if r.resigns(nan, []float64{6, 6, 6}) || r.resigns([]float64{-9}, []float64{9}) {
+		t.Error("resign without enough known scores")
+	}
+	d, err := ParseDrawRule("movenumber=10 moves=2 score=0.1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.draws(10, []float64{1, 0.05, 0}, []float64{-0.1, 0.02}) || d.draws(9, []float64{0, 0}, []float64{0, 0}) ||
+		d.draws(12, []float64{0, 0.2}, []float64{0, 0}) {
+		t.Error("draw rule")
+	}
+	for _, bad := range []string{"", "moves=2", "moves=x,score=1", "moves=1.5,score=1", "moves=0,score=1", "moves=2,score=1,extra=3", "moves"} {
+		if _, err := ParseResignRule(bad); err == nil {
+			t.Errorf("ParseResignRule(%q) accepted", bad)
+		}
+	}
+	if _, err := ParseDrawRule("movenumber=-1,moves=2,score=0"); err == nil {
+		t.Error("negative move number accepted")
+	}
+}
+
+func nanScore() float64 {
+	var zero float64
+	return zero / zero
+}
