@@ -2,13 +2,19 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
+	"runtime"
 	"strings"
+	"time"
 
 	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/pdn"
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
 )
 
 type bookCmd struct {
@@ -173,7 +179,67 @@ func loadBook(path string) (*book.Book, error) {
 	return book.Load(path)
 }
 
-// buildFromSearch waits for the search package.
+// buildFromSearch runs the drop-out builder, saving the book every 30
+// seconds and when interrupted, so a later --resume continues it.
 func (c *bookBuildCmd) buildFromSearch() error {
-	return fmt.Errorf("--from-search needs the search package, which is not there yet")
+	switch {
+	case c.Positions < 1 || c.Positions > 10_000_000:
+		return usageError{fmt.Errorf("--positions must be 1 to 10000000, not %d", c.Positions)}
+	case c.Depth < 1 || c.Depth > 60:
+		return usageError{fmt.Errorf("--depth must be 1 to 60, not %d", c.Depth)}
+	case c.PlyCost < 1 || c.PlyCost > 10000:
+		return usageError{fmt.Errorf("--ply-cost must be 1 to 10000, not %d", c.PlyCost)}
+	case c.Workers < 0 || c.Workers > 256:
+		return usageError{fmt.Errorf("--workers must be 0 to 256, not %d", c.Workers)}
+	case c.Hash < 1 || c.Hash > 65536:
+		return usageError{fmt.Errorf("--hash must be 1 to 65536 MiB, not %d", c.Hash)}
+	}
+	workers := c.Workers
+	if workers == 0 {
+		workers = runtime.NumCPU()
+	}
+	var from *book.Book
+	if c.Resume {
+		b, err := book.Load(c.Output)
+		if err != nil {
+			return err
+		}
+		from = b
+	}
+	o := book.DropOut{
+		Positions: c.Positions,
+		Workers:   workers,
+		PlyCost:   c.PlyCost,
+		Info:      fmt.Sprintf("dameo %s: book build --from-search --positions %d --depth %d --ply-cost %d", version, c.Positions, c.Depth, c.PlyCost),
+		NewEvaluator: func() (book.Evaluator, error) {
+			return book.NewSearchEvaluator(c.Depth, c.Hash), nil
+		},
+		Checkpoint:      func(b *book.Book) error { return b.Save(c.Output) },
+		CheckpointEvery: 30 * time.Second,
+	}
+	if term.IsTerminal(int(os.Stderr.Fd())) {
+		bar := progressbar.NewOptions(c.Positions, progressbar.OptionSetWriter(os.Stderr),
+			progressbar.OptionSetDescription("book positions"), progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
+		bar.Set(from.Len())
+		o.Progress = func(done, _ int) { bar.Set(done) }
+		defer bar.Finish()
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer stop()
+	start := time.Now()
+	b, err := o.Build(ctx, from)
+	if b != nil && (err == nil || ctx.Err() != nil) {
+		if serr := b.Save(c.Output); serr != nil {
+			return serr
+		}
+	}
+	if ctx.Err() != nil {
+		return fmt.Errorf("interrupted: %s holds the %d positions done; --resume continues", c.Output, b.Len())
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "%s: %d positions in %.1f s with %d workers at depth %d\n", c.Output, b.Len(), time.Since(start).Seconds(), workers, c.Depth)
+	return nil
 }
