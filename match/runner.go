@@ -234,7 +234,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	m.rep.finish()
 	s := m.summary()
 	s.Interrupted = ctx.Err() != nil
-	if cfg.Out != nil {
+	if cfg.Out != nil && (runErr == nil || s.Games > 0) {
 		s.Write(cfg.Out)
 	}
 	return s, runErr

@@ -21,9 +21,8 @@ import (
 )
 
 var (
-	buildOnce sync.Once
-	buildDir  string
-	buildErr  error
+	buildMu  sync.Mutex // serialises builds of parallel tests
+	buildDir string
 )
 
 func TestMain(m *testing.M) {
@@ -38,9 +37,14 @@ func TestMain(m *testing.M) {
 // directory and returns the binary's path.
 func goBuild(t *testing.T, pkg, name string) string {
 	t.Helper()
-	buildOnce.Do(func() { buildDir, buildErr = os.MkdirTemp("", "dameo-match-test") })
-	if buildErr != nil {
-		t.Fatal(buildErr)
+	buildMu.Lock()
+	defer buildMu.Unlock()
+	if buildDir == "" {
+		dir, err := os.MkdirTemp("", "dameo-match-test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		buildDir = dir
 	}
 	out := filepath.Join(buildDir, name)
 	if _, err := os.Stat(out); err == nil {

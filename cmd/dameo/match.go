@@ -105,6 +105,9 @@ func (c *matchCmd) config() (match.Config, error) {
 		}
 		cfg.Engines = append(cfg.Engines, e)
 	}
+	if len(cfg.Engines) < 2 {
+		return cfg, fmt.Errorf("a match needs at least two engines: give --engine twice or more")
+	}
 	switch {
 	case c.Games < 0 || c.Rounds < 0:
 		return cfg, fmt.Errorf("--games and --rounds must be positive")
@@ -149,7 +152,7 @@ func (c *matchCmd) config() (match.Config, error) {
 	if c.SPRT != "" {
 		sp, err := match.ParseSPRT(c.SPRT)
 		if err != nil {
-			return cfg, fmt.Errorf("--sprt: %v", err)
+			return cfg, err // "sprt: ..."
 		}
 		cfg.SPRT = &sp
 		if c.Games == 0 && c.Rounds == 0 {
@@ -158,12 +161,12 @@ func (c *matchCmd) config() (match.Config, error) {
 	}
 	if c.Resign != "" {
 		if cfg.Resign, err = match.ParseResignRule(c.Resign); err != nil {
-			return cfg, fmt.Errorf("--resign: %v", err)
+			return cfg, err // "resign: ..."
 		}
 	}
 	if c.Draw != "" {
 		if cfg.Draw, err = match.ParseDrawRule(c.Draw); err != nil {
-			return cfg, fmt.Errorf("--draw: %v", err)
+			return cfg, err // "draw: ..."
 		}
 	}
 	return cfg, cfg.Validate()
