@@ -46,6 +46,9 @@ func (b *Book) Save(path string) error {
 		return fmt.Errorf("book %s: %w", path, err)
 	}
 	_, werr := tmp.Write(b.Encode())
+	if werr == nil {
+		werr = tmp.Chmod(0o644) // a book is for everyone to read, like other files made here
+	}
 	cerr := tmp.Close()
 	if werr == nil {
 		werr = cerr
