@@ -124,3 +124,24 @@ func TestNewRejects(t *testing.T) {
 		}
 	}
 }
+
+func TestChooseAllocatesNothing(t *testing.T) {
+	b := smallBook(t)
+	start := engine.StartPosition()
+	rng := rand.New(rand.NewSource(1))
+	if n := testing.AllocsPerRun(100, func() { b.Choose(&start, rng) }); n != 0 {
+		t.Errorf("Choose allocates %.1f times per call", n)
+	}
+}
+
+func BenchmarkChoose(b *testing.B) {
+	bk, err := Builtin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := engine.StartPosition()
+	rng := rand.New(rand.NewSource(1))
+	for b.Loop() {
+		bk.Choose(&start, rng)
+	}
+}

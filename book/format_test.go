@@ -119,3 +119,11 @@ func FuzzDecode(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkDecodeBuiltin(b *testing.B) {
+	for b.Loop() {
+		if _, err := Decode(builtinData); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
