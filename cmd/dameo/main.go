@@ -31,7 +31,6 @@ func main() {
 	parser, err := kong.New(&c,
 		kong.Name("dameo"),
 		kong.Description("Dameo engine: Hub protocol engine, match runner and benchmarks."),
-		kong.UsageOnError(),
 		kong.Vars{"version": version},
 		kong.Exit(os.Exit),
 	)
