@@ -15,7 +15,7 @@ import (
 )
 
 // DefaultDepth is the depth of `dameo bench` (some 5 to 15 seconds on one thread).
-const DefaultDepth = 13
+const DefaultDepth = 10
 
 // Positions are the bench positions.
 func Positions() ([]engine.Position, error) {

@@ -16,6 +16,13 @@ import (
 // lmr[d][n] is the reduction of the n-th move (0-based) at depth d.
 var lmr [64][64]int
 
+var (
+	rfpDepth        = 3
+	rfpMargin Score = 80
+	lmpDepth        = 3
+	lmpBase         = 3
+)
+
 func init() {
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
@@ -48,7 +55,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		return alpha
 	}
 	if depth <= 0 && !p.HasCapture() {
-		if p.CountMoves() == 0 {
+		if !hasQuietMove(p) {
 			return -Win + Score(ply)
 		}
 		return w.weights.Evaluate(p)
@@ -64,6 +71,13 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		}
 	}
 
+	// Reverse futility: a quiet position whose static score beats beta by
+	// a margin per ply left is taken to fail high.
+	if rfpDepth > 0 && !pvNode && depth <= rfpDepth && !beta.IsWin() && !p.HasCapture() {
+		if v := w.weights.Evaluate(p); v-rfpMargin*Score(depth) >= beta && hasQuietMove(p) {
+			return v
+		}
+	}
 	l := &w.lists[ply]
 	p.GenerateMoves(l)
 	if l.Len == 0 {
@@ -85,6 +99,11 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	best, bestIdx, origAlpha := -infinity, -1, alpha
 	for i := range l.Len {
 		idx, orderScore := pk.next(i)
+		// Late move pruning: near the horizon, late ordinary quiet moves
+		// of a non-PV node are skipped.
+		if quiet && !pvNode && depth <= lmpDepth && i >= lmpBase+depth*depth && orderScore < orderKiller1 && best > -WinBound {
+			break
+		}
 		m := l.Moves[idx]
 		w.pos[ply+1] = p.Play(m)
 		w.enter(ply+1, m)
@@ -171,4 +190,26 @@ func scoreFromTT(s Score, ply int) Score {
 		return s + Score(ply)
 	}
 	return s
+}
+
+// hasQuietMove reports whether the side to move, which has no capture, has
+// a move: a man's step forward or a king's step to a neighbouring square.
+// A linear move needs no separate test: the front man of the line could
+// step onto the square it lands on.
+func hasQuietMove(p *engine.Position) bool {
+	us := p.SideToMove()
+	empty := ^p.Occupied()
+	men := p.Men(us)
+	if us == engine.Black {
+		men, empty = flip(men), flip(empty)
+	}
+	if (men<<8|(men&notFileH)<<9|(men&notFileA)<<7)&empty != 0 {
+		return true
+	}
+	k := p.Kings(us)
+	if us == engine.Black {
+		k = flip(k)
+	}
+	return (k<<8|k>>8|(k&notFileH)<<1|(k&notFileA)>>1|
+		(k&notFileH)<<9|(k&notFileA)<<7|(k&notFileH)>>7|(k&notFileA)>>9)&empty != 0
 }

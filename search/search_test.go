@@ -210,9 +210,10 @@ func TestLegalUnderStress(t *testing.T) {
 	}
 	for _, g := range testPositions(n) {
 		delay := time.Duration(r.IntN(20000)) * time.Microsecond
-		timer := time.AfterFunc(delay, s.Stop)
-		res := s.Search(context.Background(), g, Limits{Infinite: true}, nil)
-		timer.Stop()
+		wait := s.Start(context.Background(), g, Limits{Infinite: true}, nil)
+		time.Sleep(delay)
+		s.Stop()
+		res := wait()
 		p := g.Position()
 		if !res.HasMove || !slices.Contains(p.LegalMoves(), res.Move) {
 			t.Fatalf("%v: illegal move %+v", p.String(), res.Move)
@@ -226,10 +227,11 @@ func TestLegalUnderStress(t *testing.T) {
 	}
 }
 
-// searchDone runs a search in a goroutine and returns its result channel.
+// searchDone starts a search and returns its result channel.
 func searchDone(s *Searcher, ctx context.Context, g *engine.Game, l Limits) chan Result {
 	ch := make(chan Result, 1)
-	go func() { ch <- s.Search(ctx, g, l, nil) }()
+	wait := s.Start(ctx, g, l, nil)
+	go func() { ch <- wait() }()
 	return ch
 }
 
@@ -252,6 +254,11 @@ func TestStopAndCancel(t *testing.T) {
 	g := engine.NewGame(engine.StartPosition())
 	for _, l := range []Limits{{Infinite: true}, {}, {Depth: 60}, {Ponder: true, Time: time.Hour}} {
 		ch := searchDone(s, context.Background(), g, l)
+		s.Stop() // at once: the search may not be running yet
+		if res := waitResult(t, ch); !res.HasMove {
+			t.Fatalf("%+v: no move after an immediate stop", l)
+		}
+		ch = searchDone(s, context.Background(), g, l)
 		time.Sleep(20 * time.Millisecond)
 		s.Stop()
 		if res := waitResult(t, ch); !res.HasMove {
@@ -289,6 +296,10 @@ func TestPonderHit(t *testing.T) {
 	}
 	s.PonderHit()
 	waitResult(t, ch)
+	// A ponder hit at once, before the search may be running.
+	ch = searchDone(s, context.Background(), g, Limits{Ponder: true, Depth: 2})
+	s.PonderHit()
+	waitResult(t, ch)
 }
 
 func TestTimedSearchReturns(t *testing.T) {
@@ -301,6 +312,19 @@ func TestTimedSearchReturns(t *testing.T) {
 		res = s.Search(context.Background(), g, Limits{MoveTime: 20 * time.Millisecond}, nil)
 		if !res.HasMove {
 			t.Fatal("no move")
+		}
+	}
+}
+
+func TestHasQuietMove(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for range 20000 {
+		p := randomPosition(r, 1+r.IntN(12), 1+r.IntN(12))
+		if p.HasCapture() {
+			continue
+		}
+		if got, want := hasQuietMove(&p), p.CountMoves() > 0; got != want {
+			t.Fatalf("%v: hasQuietMove %v, want %v", p.String(), got, want)
 		}
 	}
 }

@@ -6,6 +6,7 @@ package search
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -17,11 +18,13 @@ import (
 // Searcher searches positions. Its methods are safe for concurrent use;
 // searches run one at a time (a second Search waits for the first).
 type Searcher struct {
-	mu      sync.Mutex // held by Search, SetOptions and NewGame
+	mu      sync.Mutex // held by a running search, SetOptions and NewGame
 	opts    Options
 	tt      *table
 	workers []*worker
-	cur     atomic.Pointer[searchState] // the running search, nil when idle
+
+	activeMu sync.Mutex
+	active   []*searchState // searches started and not yet returned
 }
 
 // searchState is what the threads of one search share with each other and
@@ -72,20 +75,24 @@ func (s *Searcher) NewGame() {
 	}
 }
 
-// Stop ends the running search, which returns its best move so far. It may
-// be called from any goroutine at any time; with no search running it does
-// nothing.
+// Stop ends the running search, which returns its best move so far (and
+// any search started and not yet running). It may be called from any
+// goroutine at any time; with no search started it does nothing.
 func (s *Searcher) Stop() {
-	if st := s.cur.Load(); st != nil {
+	s.activeMu.Lock()
+	defer s.activeMu.Unlock()
+	for _, st := range s.active {
 		st.requestStop()
 	}
 }
 
 // PonderHit turns the running Ponder search into a timed search on its
 // Time, Inc and MovesToGo limits, counted from now, without restarting it.
-// With no ponder search running it does nothing.
+// With no ponder search started it does nothing.
 func (s *Searcher) PonderHit() {
-	if st := s.cur.Load(); st != nil {
+	s.activeMu.Lock()
+	defer s.activeMu.Unlock()
+	for _, st := range s.active {
 		st.hitOnce.Do(func() {
 			st.hit.Store(int64(time.Since(st.start)) + 1)
 			close(st.ponderHit)
@@ -108,19 +115,48 @@ func (st *searchState) requestStop() {
 // is complete. info, if not nil, is called from the search goroutine at the
 // end of each iteration, once per principal variation.
 func (s *Searcher) Search(ctx context.Context, game *engine.Game, limits Limits, info func(Info)) Result {
-	s.mu.Lock()
-	defer s.mu.Unlock()
+	return s.Start(ctx, game, limits, info)()
+}
+
+// Start is Search in a new goroutine: it returns at once, and wait blocks
+// until the search ends and returns its result. A Stop or PonderHit that
+// comes after Start returns applies to this search, even if the search has
+// not begun running yet. game may be changed as soon as Start returns.
+func (s *Searcher) Start(ctx context.Context, game *engine.Game, limits Limits, info func(Info)) (wait func() Result) {
 	st := &searchState{start: time.Now(), stopped: make(chan struct{}), ponderHit: make(chan struct{})}
-	s.cur.Store(st)
-	defer s.cur.Store(nil)
+	s.activeMu.Lock()
+	s.active = append(s.active, st)
+	s.activeMu.Unlock()
+	root := game.Position()
+	keys := gameKeys(game)
+	noProgress := game.NoProgressPlies()
+	done := make(chan Result, 1)
+	go func() {
+		defer func() {
+			s.activeMu.Lock()
+			s.active = slices.DeleteFunc(s.active, func(x *searchState) bool { return x == st })
+			s.activeMu.Unlock()
+		}()
+		done <- s.run(ctx, st, root, keys, noProgress, limits, info)
+	}()
+	var once sync.Once
+	var res Result
+	return func() Result {
+		once.Do(func() { res = <-done })
+		return res
+	}
+}
+
+// run is one search, run by Start's goroutine.
+func (s *Searcher) run(ctx context.Context, st *searchState, root engine.Position, keys []uint64, noProgress int, limits Limits, info func(Info)) Result {
 	defer context.AfterFunc(ctx, st.requestStop)()
 	if ctx.Err() != nil {
 		st.requestStop()
 	}
-
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	infinite := limits.Infinite || limits.Depth == 0 && limits.Nodes == 0 && limits.MoveTime == 0 &&
 		limits.Time == 0 && limits.Inc == 0 && !limits.Ponder
-	root := game.Position()
 	var l engine.MoveList
 	root.GenerateMoves(&l)
 	var res Result
@@ -128,10 +164,9 @@ func (s *Searcher) Search(ctx context.Context, game *engine.Game, limits Limits,
 		res = Result{Score: -Win}
 	} else {
 		s.tt.gen = (s.tt.gen + 1) & 63
-		keys := gameKeys(game)
 		var g errgroup.Group
 		for _, w := range s.workers {
-			w.prepare(s, st, root, keys, game.NoProgressPlies(), &l, limits, infinite, info)
+			w.prepare(s, st, root, keys, noProgress, &l, limits, infinite, info)
 			g.Go(func() error {
 				w.run()
 				return nil

@@ -12,7 +12,7 @@ import (
 )
 
 type benchCmd struct {
-	Depth   int `default:"13" help:"Search depth of each position (default 13: some 5 to 15 seconds on one thread)." placeholder:"D"`
+	Depth   int `default:"10" help:"Search depth of each position (default 10: some 5 to 15 seconds on one thread)." placeholder:"D"`
 	Threads int `default:"1" help:"Search threads (the node count is deterministic only with 1)." placeholder:"T"`
 	Hash    int `default:"16" help:"Transposition table size in MiB." placeholder:"MB"`
 }
