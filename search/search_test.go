@@ -328,3 +328,13 @@ func TestHasQuietMove(t *testing.T) {
 		}
 	}
 }
+
+func TestMaxHashMiB(t *testing.T) {
+	m := maxHashMiB()
+	if m == 0 {
+		t.Skip("physical memory unknown on this system")
+	}
+	if m < 64 || m > 1<<26 {
+		t.Fatalf("bound of %d MiB: implausible", m)
+	}
+}

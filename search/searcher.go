@@ -39,20 +39,24 @@ type searchState struct {
 	ponderHit chan struct{} // closed by PonderHit
 }
 
-// New makes a Searcher. Threads and HashMiB below 1 count as 1.
+// New makes a Searcher. Threads and HashMiB below 1 count as 1; HashMiB
+// is bounded by half the machine's physical memory where it is known.
 func New(opts Options) *Searcher {
 	s := &Searcher{}
 	s.SetOptions(opts)
 	return s
 }
 
-// SetOptions resizes the table and changes the number of threads. Called
-// during a search, it waits for the search to end.
+// SetOptions resizes the table and changes the number of threads (with the
+// bounds of New). Called during a search, it waits for the search to end.
 func (s *Searcher) SetOptions(opts Options) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	opts.Threads = max(opts.Threads, 1)
 	opts.HashMiB = max(opts.HashMiB, 1)
+	if m := maxHashMiB(); m > 0 {
+		opts.HashMiB = min(opts.HashMiB, m)
+	}
 	if s.tt == nil || opts.HashMiB != s.opts.HashMiB {
 		s.tt = nil // let the old table go before allocating the new one
 		s.tt = newTable(opts.HashMiB)

@@ -207,6 +207,9 @@ func (w *worker) searchRoot(alpha, beta Score, depth int) Score {
 			rm.selDepth = w.selDepth
 			rm.pv = append(rm.pv[:1], w.pv[1][1:w.pvLen[1]]...)
 		}
+		if w.id == 0 && w.pvIdx == 0 && i > 0 && s > alpha && s < beta {
+			w.newBest(rm, depth)
+		}
 		if s > best {
 			best = s
 			if s > alpha {
@@ -241,6 +244,25 @@ func (w *worker) finishIteration(depth int) {
 			Depth: depth, SelDepth: rm.selDepth, Score: rm.score, Nodes: nodes,
 			Time: elapsed, NPS: nps, Hashfull: hashfull, MultiPV: i + 1,
 			PV: slices.Clone(rm.pv),
+		})
+	}
+}
+
+// newBest takes rm, which has just become the best move with an exact
+// score in the iteration of depth, as the result should the search stop
+// before the iteration ends, and reports it.
+func (w *worker) newBest(rm *rootMove, depth int) {
+	w.best = Result{Move: rm.move, HasMove: true, Score: rm.score, Depth: w.completed}
+	if len(rm.pv) > 1 {
+		w.best.Ponder = rm.pv[1]
+	}
+	if w.info != nil && w.multiPV == 1 {
+		nodes := w.totalNodes()
+		elapsed := time.Since(w.st.start)
+		w.info(Info{
+			Depth: depth, SelDepth: rm.selDepth, Score: rm.score, Nodes: nodes, Time: elapsed,
+			NPS: int64(float64(nodes) / max(elapsed.Seconds(), 1e-6)), Hashfull: w.tt.hashfull(),
+			MultiPV: 1, PV: slices.Clone(rm.pv),
 		})
 	}
 }

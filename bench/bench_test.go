@@ -1,0 +1,71 @@
+package bench
+
+import (
+	"bytes"
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/search"
+)
+
+func TestPositions(t *testing.T) {
+	ps, err := Positions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps) < 30 || len(ps) > 50 {
+		t.Fatalf("%d bench positions, want 30 to 50", len(ps))
+	}
+	kings, seen := 0, map[engine.Position]bool{}
+	for _, p := range ps {
+		if seen[p] {
+			t.Errorf("position %v twice", p.String())
+		}
+		seen[p] = true
+		if p.Kings(engine.White)|p.Kings(engine.Black) != 0 {
+			kings++
+		}
+		if len(p.LegalMoves()) == 0 {
+			t.Errorf("position %v has no legal move", p.String())
+		}
+	}
+	if kings < 10 {
+		t.Errorf("only %d positions with kings", kings)
+	}
+}
+
+func TestRunOutputAndDeterminism(t *testing.T) {
+	var out1, out2 bytes.Buffer
+	opts := search.Options{Threads: 1, HashMiB: 2}
+	s1, err := Run(context.Background(), opts, 3, &out1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2, err := Run(context.Background(), opts, 3, &out2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s1.Nodes != s2.Nodes || s1.Nodes == 0 {
+		t.Fatalf("node counts %d and %d, want equal and positive", s1.Nodes, s2.Nodes)
+	}
+	lines := strings.Split(strings.TrimSpace(out1.String()), "\n")
+	ps, _ := Positions()
+	if len(lines) != len(ps) {
+		t.Fatalf("%d lines for %d positions", len(lines), len(ps))
+	}
+	if !regexp.MustCompile(`^bench: nodes=\d+ time=\d+\.\d{3} nps=\d+$`).MatchString(s1.String()) {
+		t.Fatalf("bad summary line %q", s1.String())
+	}
+}
+
+func TestRunCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out bytes.Buffer
+	if _, err := Run(ctx, search.Options{}, 20, &out); err == nil {
+		t.Fatal("cancelled run returned no error")
+	}
+}
