@@ -65,7 +65,7 @@ func plan(l Limits) (soft, hard time.Duration) {
 	soft = max(l.Time-l.Overhead, 0)/time.Duration(mtg) + l.Inc*3/4
 	hard = min(hardFactor*soft, avail*8/10)
 	hard = max(hard, minTime)
-	return min(soft, hard), hard
+	return min(max(soft, minTime), hard), hard
 }
 
 // update records the best move and score of a completed iteration.

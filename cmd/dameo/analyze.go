@@ -17,9 +17,9 @@ type analyzeCmd struct {
 	Depth    int     `help:"Search to depth N (plies)." placeholder:"N" xor:"limit"`
 	Movetime float64 `help:"Search for S seconds." placeholder:"S" xor:"limit"`
 	Nodes    int64   `help:"Search N nodes." placeholder:"N" xor:"limit"`
-	Threads  int     `default:"1" help:"Search threads." placeholder:"T"`
-	Hash     int     `default:"64" help:"Transposition table size in MiB." placeholder:"MB"`
-	Multipv  int     `default:"1" help:"Number of principal variations." placeholder:"K"`
+	Threads  int     `default:"1" help:"Search threads (default 1)." placeholder:"T"`
+	Hash     int     `default:"64" help:"Transposition table size in MiB (default 64)." placeholder:"MB"`
+	Multipv  int     `default:"1" help:"Number of principal variations (default 1)." placeholder:"K"`
 	Position string  `arg:"" optional:"" help:"Position text (default: the start position). Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
 }
 

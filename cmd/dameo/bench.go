@@ -13,8 +13,8 @@ import (
 
 type benchCmd struct {
 	Depth   int `default:"10" help:"Search depth of each position (default 10: some 5 to 15 seconds on one thread)." placeholder:"D"`
-	Threads int `default:"1" help:"Search threads (the node count is deterministic only with 1)." placeholder:"T"`
-	Hash    int `default:"16" help:"Transposition table size in MiB." placeholder:"MB"`
+	Threads int `default:"1" help:"Search threads (default 1; the node count is deterministic only with 1)." placeholder:"T"`
+	Hash    int `default:"16" help:"Transposition table size in MiB (default 16)." placeholder:"MB"`
 }
 
 func (c *benchCmd) Run() error {
