@@ -47,3 +47,26 @@ func TestReadTextErrors(t *testing.T) {
 		}
 	}
 }
+
+func FuzzReadText(f *testing.F) {
+	var sb strings.Builder
+	if err := smallBook(f).WriteText(&sb); err != nil {
+		f.Fatal(err)
+	}
+	f.Add(sb.String())
+	f.Add("info: x\n" + engine.StartText + "; c3-c4 1 0; d3xd5 2 -3\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		b, err := ReadText(strings.NewReader(text))
+		if err != nil {
+			return
+		}
+		var out strings.Builder
+		if err := b.WriteText(&out); err != nil {
+			t.Fatal(err)
+		}
+		again, err := ReadText(strings.NewReader(out.String()))
+		if err != nil || !reflect.DeepEqual(again.entries, b.entries) {
+			t.Fatalf("an imported book does not survive export and import: %v\n%s", err, out.String())
+		}
+	})
+}
