@@ -187,7 +187,8 @@ func containsWord(list, w string) bool {
 
 func TestHubPonder(t *testing.T) {
 	h := startHub(t)
-	h.send("set-param name=hash value=8", "set-param name=ponder value=true", "init")
+	// Without the book: a book move would be held with no search to watch.
+	h.send("set-param name=hash value=8", "set-param name=ponder value=true", "set-param name=book value=false", "init")
 	h.expect("ready")
 	// ponder-hit: no done before it, then a timed search.
 	h.send("pos moves=c3-c4", "level time=2 inc=0", "go ponder")

@@ -68,7 +68,9 @@ func (f *fakeSearcher) PonderHit() {
 	}
 }
 
-func (f *fakeSearcher) Search(ctx context.Context, g *engine.Game, l search.Limits, info func(search.Info)) search.Result {
+// Start registers the search at once, as search.Searcher does, and runs it
+// in a goroutine.
+func (f *fakeSearcher) Start(ctx context.Context, g *engine.Game, l search.Limits, info func(search.Info)) func() search.Result {
 	stop, hit := make(chan struct{}), make(chan struct{})
 	f.mu.Lock()
 	f.calls = append(f.calls, "Search")
@@ -76,12 +78,18 @@ func (f *fakeSearcher) Search(ctx context.Context, g *engine.Game, l search.Limi
 	f.stop, f.hit = stop, hit
 	want := f.move
 	f.mu.Unlock()
+	done := make(chan search.Result, 1)
+	p := g.Position()
+	go func() { done <- f.search(ctx, p, l, info, want, stop, hit) }()
+	return func() search.Result { return <-done }
+}
+
+func (f *fakeSearcher) search(ctx context.Context, p engine.Position, l search.Limits, info func(search.Info), want engine.Move, stop, hit chan struct{}) search.Result {
 	defer func() {
 		f.mu.Lock()
 		f.stop, f.hit = nil, nil
 		f.mu.Unlock()
 	}()
-	p := g.Position()
 	moves := p.LegalMoves()
 	if len(moves) == 0 {
 		return search.Result{}

@@ -19,7 +19,9 @@ import (
 // Searcher is what a session needs of a search (search.Searcher has it).
 type Searcher interface {
 	SetOptions(opts search.Options)
-	Search(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info)) search.Result
+	// Start begins a search and returns at once; Stop and PonderHit apply to
+	// it from then on, and wait returns its result.
+	Start(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info)) (wait func() search.Result)
 	Stop()
 	PonderHit()
 	NewGame()
@@ -123,9 +125,6 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 			idleLine = &in
 		case r := <-s.searchDone():
 			s.searched(r)
-			continue
-		case <-s.ponderRetry():
-			s.cfg.Searcher.PonderHit()
 			continue
 		}
 		if !s.handle(*idleLine) {

@@ -29,14 +29,7 @@ type running struct {
 	hold   bool               // pondering before ponder-hit or stop: done waits
 	held   *search.Result     // an outcome waiting for ponder-hit or stop
 	cancel context.CancelFunc // cancels the search's context
-	// retry repeats PonderHit after ponder-hit until the search ends: a
-	// PonderHit that comes before the search goroutine has really started
-	// finds the searcher idle and is lost, and a later one is harmless.
-	retry *time.Ticker
 }
-
-// ponderRetryEvery is how often ponder-hit is repeated to the searcher.
-const ponderRetryEvery = 20 * time.Millisecond
 
 // goCmd starts the search asked for by `go`. A position without a legal
 // move, or a book move in `go think` and `go ponder`, needs no search.
@@ -78,7 +71,8 @@ func (s *session) goCmd(l *Line) {
 	ctx, cancel := context.WithCancel(context.Background())
 	r.done, r.active, r.cancel = make(chan search.Result, 1), true, cancel
 	game := s.game
-	go func() { r.done <- s.cfg.Searcher.Search(ctx, game, limits, info) }()
+	wait := s.cfg.Searcher.Start(ctx, game, limits, info)
+	go func() { r.done <- wait() }()
 }
 
 // limits turns the level and parameters into the search's limits. Without
@@ -152,7 +146,6 @@ func (s *session) busy(in input) bool {
 				if s.cur.hold {
 					if s.cur.active {
 						s.cfg.Searcher.PonderHit()
-						s.cur.retry = time.NewTicker(ponderRetryEvery)
 					}
 					s.release()
 				}
@@ -207,17 +200,5 @@ func (s *session) stopSearch() {
 // end forgets the running `go`.
 func (s *session) end() {
 	s.cur.cancel()
-	if s.cur.retry != nil {
-		s.cur.retry.Stop()
-	}
 	s.cur = nil
-}
-
-// ponderRetry is the ticker channel that repeats ponder-hit, nil (never
-// ready) when there is nothing to repeat.
-func (s *session) ponderRetry() <-chan time.Time {
-	if s.cur == nil || s.cur.retry == nil || !s.cur.active {
-		return nil
-	}
-	return s.cur.retry.C
 }
