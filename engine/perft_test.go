@@ -54,7 +54,7 @@ func TestPerftReference(t *testing.T) {
 		if c.depth > 5 && !*perftDeep {
 			continue
 		}
-		if testing.Short() && c.nodes > 10_000_000 {
+		if (testing.Short() || raceEnabled) && c.nodes > 10_000_000 {
 			continue
 		}
 		p, err := ParsePosition(c.text)
