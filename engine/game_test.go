@@ -108,8 +108,17 @@ func TestCopyMakeAndZobrist(t *testing.T) {
 // against the generated lists.
 func TestCountMatchesGenerate(t *testing.T) {
 	randomGames(200, 200, func(p *Position, _ *Game) {
-		if n, m := p.CountMoves(), len(p.LegalMoves()); n != m {
+		n, m := p.CountMoves(), len(p.LegalMoves())
+		if n != m {
 			t.Fatalf("%v: CountMoves %d, generated %d", p, n, m)
+		}
+		if !p.HasCapture() && p.HasQuietMove() != (m > 0) {
+			t.Fatalf("%v: HasQuietMove %v with %d moves", p, p.HasQuietMove(), m)
+		}
+		// The same with all men crowned, to test the kings' steps.
+		k, err := NewPosition(p.Pieces(White), p.Pieces(Black), p.Occupied(), p.SideToMove())
+		if err == nil && !k.HasCapture() && k.HasQuietMove() != (k.CountMoves() > 0) {
+			t.Fatalf("%v: HasQuietMove %v with %d moves", k, k.HasQuietMove(), k.CountMoves())
 		}
 	})
 }

@@ -127,6 +127,23 @@ func countMenMoves(men, empty, mask Bitboard, delta uint) int {
 	return n
 }
 
+// HasQuietMove reports whether the side to move has a move without capture
+// (it may still be obliged to capture): a man's step or a king's step to a
+// neighbouring square. Linear moves need no test of their own: the front man
+// of the line could step onto the square the move lands on.
+func (p *Position) HasQuietMove() bool {
+	us := p.side()
+	own, enemy := p.sides()
+	empty := ^(own | enemy)
+	men, oriented := orient(own&^p.kings, us), orient(empty, us)
+	if ((men&northMask)<<northDelta|(men&northEastMask)<<northEastDelta|(men&northWestMask)<<northWestDelta)&oriented != 0 {
+		return true
+	}
+	k := own & p.kings
+	return (k<<8|k>>8|(k&notFileH)<<1|(k&notFileA)>>1|
+		(k&notFileH)<<9|(k&notFileA)<<7|(k&notFileH)>>7|(k&notFileA)>>9)&empty != 0
+}
+
 // kingTargets is the set of squares a king on s can slide to.
 func kingTargets(s Square, occupied Bitboard) Bitboard {
 	var t Bitboard

@@ -61,7 +61,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		return alpha
 	}
 	if depth <= 0 && !p.HasCapture() {
-		if !hasQuietMove(p) {
+		if !p.HasQuietMove() {
 			return -Win + Score(ply)
 		}
 		return w.weights.Evaluate(p)
@@ -80,7 +80,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	// Reverse futility: a quiet position whose static score beats beta by
 	// a margin per ply left is taken to fail high.
 	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !p.HasCapture() {
-		if v := w.weights.Evaluate(p); v-rfpMargin*Score(depth) >= beta && hasQuietMove(p) {
+		if v := w.weights.Evaluate(p); v-rfpMargin*Score(depth) >= beta && p.HasQuietMove() {
 			return v
 		}
 	}
@@ -196,26 +196,4 @@ func scoreFromTT(s Score, ply int) Score {
 		return s + Score(ply)
 	}
 	return s
-}
-
-// hasQuietMove reports whether the side to move, which has no capture, has
-// a move: a man's step forward or a king's step to a neighbouring square.
-// A linear move needs no separate test: the front man of the line could
-// step onto the square it lands on.
-func hasQuietMove(p *engine.Position) bool {
-	us := p.SideToMove()
-	empty := ^p.Occupied()
-	men := p.Men(us)
-	if us == engine.Black {
-		men, empty = flip(men), flip(empty)
-	}
-	if (men<<8|(men&notFileH)<<9|(men&notFileA)<<7)&empty != 0 {
-		return true
-	}
-	k := p.Kings(us)
-	if us == engine.Black {
-		k = flip(k)
-	}
-	return (k<<8|k>>8|(k&notFileH)<<1|(k&notFileA)>>1|
-		(k&notFileH)<<9|(k&notFileA)<<7|(k&notFileH)>>7|(k&notFileA)>>9)&empty != 0
 }

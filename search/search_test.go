@@ -316,19 +316,6 @@ func TestTimedSearchReturns(t *testing.T) {
 	}
 }
 
-func TestHasQuietMove(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	for range 20000 {
-		p := randomPosition(r, 1+r.IntN(12), 1+r.IntN(12))
-		if p.HasCapture() {
-			continue
-		}
-		if got, want := hasQuietMove(&p), p.CountMoves() > 0; got != want {
-			t.Fatalf("%v: hasQuietMove %v, want %v", p.String(), got, want)
-		}
-	}
-}
-
 func TestMaxHashMiB(t *testing.T) {
 	m := maxHashMiB()
 	if m == 0 {
