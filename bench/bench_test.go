@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"context"
+	"io"
 	"regexp"
 	"strings"
 	"testing"
@@ -68,4 +69,18 @@ func TestRunCancelled(t *testing.T) {
 	if _, err := Run(ctx, search.Options{}, 20, &out); err == nil {
 		t.Fatal("cancelled run returned no error")
 	}
+}
+
+// BenchmarkBench runs the bench at depth 8 on one thread; its CPU profile,
+// merged with perft's, is the build's profile (cmd/dameo/default.pgo).
+func BenchmarkBench(b *testing.B) {
+	var nodes int64
+	for b.Loop() {
+		s, err := Run(context.Background(), search.Options{Threads: 1, HashMiB: 16}, 8, io.Discard)
+		if err != nil {
+			b.Fatal(err)
+		}
+		nodes += s.Nodes
+	}
+	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
