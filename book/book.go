@@ -133,7 +133,7 @@ func (b *Book) Candidates(p *engine.Position) []Move {
 func bestScore(e *Entry, legal *engine.MoveList) (int, bool) {
 	best, found := 0, false
 	for _, m := range e.Moves {
-		if m.Weight > 0 && isLegal(legal, m.Move) && (!found || int(m.Score) > best) {
+		if m.Weight > 0 && legal.Contains(m.Move) && (!found || int(m.Score) > best) {
 			best, found = int(m.Score), true
 		}
 	}
@@ -142,17 +142,7 @@ func bestScore(e *Entry, legal *engine.MoveList) (int, bool) {
 
 // qualifies reports whether m may be chosen when the best score is best.
 func (b *Book) qualifies(m Move, best int, legal *engine.MoveList) bool {
-	return m.Weight > 0 && int(m.Score) >= best-b.Margin && isLegal(legal, m.Move)
-}
-
-// isLegal reports whether m is in the list.
-func isLegal(l *engine.MoveList, m engine.Move) bool {
-	for _, x := range l.Slice() {
-		if x == m {
-			return true
-		}
-	}
-	return false
+	return m.Weight > 0 && int(m.Score) >= best-b.Margin && legal.Contains(m.Move)
 }
 
 // samePosition reports whether a and b have the same pieces and side to move.

@@ -153,7 +153,7 @@ func Decode(data []byte) (*Book, error) {
 // p's moves) or repeated.
 func checkMoves(p *engine.Position, ms []Move, legal *engine.MoveList) error {
 	for j, m := range ms {
-		if !isLegal(legal, m.Move) {
+		if !legal.Contains(m.Move) {
 			return fmt.Errorf("move %d (%v-%v, capturing %#x) is not legal", j, m.Move.From, m.Move.To, uint64(m.Move.Captured))
 		}
 		for _, o := range ms[:j] {

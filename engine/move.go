@@ -40,3 +40,13 @@ func (l *MoveList) add(m Move) {
 		l.Len++
 	}
 }
+
+// Contains reports whether m is in the list.
+func (l *MoveList) Contains(m Move) bool {
+	for _, x := range l.Slice() {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}

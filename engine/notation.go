@@ -25,6 +25,30 @@ func (p *Position) FormatMove(m Move) string {
 	return sb.String()
 }
 
+// IsLegal reports whether m is a legal move of p.
+func (p *Position) IsLegal(m Move) bool {
+	var l MoveList
+	p.GenerateMoves(&l)
+	return l.Contains(m)
+}
+
+// FormatLine writes a line of moves played from p in full notation,
+// separated by spaces; it stops before the first move that is not legal.
+func (p Position) FormatLine(moves []Move) string {
+	var sb strings.Builder
+	for _, m := range moves {
+		if !p.IsLegal(m) {
+			break
+		}
+		if sb.Len() > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(p.FormatMove(m))
+		p = p.Play(m)
+	}
+	return sb.String()
+}
+
 // MaxCapturePath bounds the squares of a capture path (start plus one
 // landing per captured piece; at most 32 enemy pieces fit on the board with
 // the empty squares a capture needs).

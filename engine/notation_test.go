@@ -112,3 +112,20 @@ func TestFullFormAcceptsAnyPath(t *testing.T) {
 		t.Errorf("the two ways round the square: %v %v, %v %v", a, err1, b, err2)
 	}
 }
+
+func TestFormatLineStopsAtIllegalMove(t *testing.T) {
+	p := StartPosition()
+	g := NewGame(p)
+	playAll(t, g, "c3-c4", "f6-f5", "c4-c5")
+	line := g.Moves()
+	if got, want := p.FormatLine(line), "c3-c4 f6-f5 c4-c5"; got != want {
+		t.Errorf("FormatLine = %q, want %q", got, want)
+	}
+	bad := append([]Move{line[0], line[2]}, line[1]) // c4-c5 is not Black's move
+	if got, want := p.FormatLine(bad), "c3-c4"; got != want {
+		t.Errorf("FormatLine with an illegal second move = %q, want %q", got, want)
+	}
+	if p.IsLegal(line[1]) || !p.IsLegal(line[0]) || p.IsLegal(NoMove) {
+		t.Error("IsLegal is wrong about the start position's moves")
+	}
+}

@@ -5,7 +5,6 @@ package protocol
 
 import (
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/dameo/dameo/engine"
@@ -37,35 +36,6 @@ func formatMNPS(nps int64) string {
 	return strconv.FormatFloat(float64(nps)/1e6, 'f', 2, 64)
 }
 
-// legal reports whether m is a legal move of p.
-func legal(p *engine.Position, m engine.Move) bool {
-	var l engine.MoveList
-	p.GenerateMoves(&l)
-	for _, x := range l.Slice() {
-		if x == m {
-			return true
-		}
-	}
-	return false
-}
-
-// formatPV writes the legal prefix of a variation from p, in full notation
-// separated by spaces.
-func formatPV(p engine.Position, pv []engine.Move) string {
-	var sb strings.Builder
-	for _, m := range pv {
-		if !legal(&p, m) {
-			break
-		}
-		if sb.Len() > 0 {
-			sb.WriteByte(' ')
-		}
-		sb.WriteString(p.FormatMove(m))
-		p = p.Play(m)
-	}
-	return sb.String()
-}
-
 // infoLine is the `info` line of a progress report for a search of p;
 // multiPV adds the multipv= field.
 func infoLine(p engine.Position, in search.Info, multiPV bool) Line {
@@ -80,7 +50,7 @@ func infoLine(p engine.Position, in search.Info, multiPV bool) Line {
 	if multiPV && in.MultiPV > 0 {
 		l.Args = append(l.Args, Arg{Name: "multipv", Value: strconv.Itoa(in.MultiPV)})
 	}
-	l.Args = append(l.Args, Arg{Name: "pv", Value: formatPV(p, in.PV)})
+	l.Args = append(l.Args, Arg{Name: "pv", Value: p.FormatLine(in.PV)})
 	return l
 }
 
@@ -96,14 +66,14 @@ func doneLine(p engine.Position, r search.Result) (l Line, ok bool) {
 	if moves.Len == 0 {
 		return l, !r.HasMove
 	}
-	ok = r.HasMove && legal(&p, r.Move)
+	ok = r.HasMove && p.IsLegal(r.Move)
 	m := r.Move
 	if !ok {
 		m = moves.Moves[0]
 	}
 	l.Args = append(l.Args, Arg{Name: "move", Value: p.FormatMove(m)})
 	next := p.Play(m)
-	if ok && r.Ponder != engine.NoMove && legal(&next, r.Ponder) {
+	if ok && r.Ponder != engine.NoMove && next.IsLegal(r.Ponder) {
 		l.Args = append(l.Args, Arg{Name: "ponder", Value: next.FormatMove(r.Ponder)})
 	}
 	return l, ok

@@ -59,7 +59,7 @@ func (s *session) goCmd(l *Line) {
 		return
 	}
 	if mode != analyze && s.set.book && s.book != nil {
-		if m, ok := s.book.Choose(&r.pos, s.rng); ok && legal(&r.pos, m) {
+		if m, ok := s.book.Choose(&r.pos, s.rng); ok && r.pos.IsLegal(m) {
 			s.searched(search.Result{Move: m, HasMove: true})
 			return
 		}

@@ -55,7 +55,7 @@ func (c *analyzeCmd) Run() error {
 			mpv = fmt.Sprintf(" multipv=%d", i.MultiPV)
 		}
 		fmt.Printf("depth=%d seldepth=%d score=%.2f nodes=%d time=%.3f nps=%d%s pv=%s\n",
-			i.Depth, i.SelDepth, float64(i.Score)/100, i.Nodes, i.Time.Seconds(), i.NPS, mpv, search.FormatPV(p, i.PV))
+			i.Depth, i.SelDepth, float64(i.Score)/100, i.Nodes, i.Time.Seconds(), i.NPS, mpv, p.FormatLine(i.PV))
 	})
 	if !res.HasMove {
 		fmt.Println("bestmove none (no legal move: the side to move has lost)")
