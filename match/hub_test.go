@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dameo/dameo/internal/testbin"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -19,7 +20,7 @@ import (
 // test is skipped when `dameo hub` does not exist yet.
 func dameoHub(t *testing.T) string {
 	t.Helper()
-	bin := goBuild(t, "./cmd/dameo", "dameo")
+	bin := testbin.Build(t, "cmd/dameo", false)
 	cmd := exec.Command(bin, "hub")
 	cmd.Stdin = strings.NewReader("hub\nquit\n")
 	out, _ := cmd.Output()

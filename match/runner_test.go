@@ -8,7 +8,6 @@ import (
 	"bytes"
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -17,49 +16,18 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/internal/testbin"
 	"github.com/dameo/dameo/pdn"
-)
-
-var (
-	buildMu  sync.Mutex // serialises builds of parallel tests
-	buildDir string
 )
 
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
-	}
+	testbin.Cleanup()
 	os.Exit(code)
 }
 
-// goBuild builds a package of this module into the shared temporary
-// directory and returns the binary's path.
-func goBuild(t *testing.T, pkg, name string) string {
-	t.Helper()
-	buildMu.Lock()
-	defer buildMu.Unlock()
-	if buildDir == "" {
-		dir, err := os.MkdirTemp("", "dameo-match-test")
-		if err != nil {
-			t.Fatal(err)
-		}
-		buildDir = dir
-	}
-	out := filepath.Join(buildDir, name)
-	if _, err := os.Stat(out); err == nil {
-		return out
-	}
-	cmd := exec.Command("go", "build", "-o", out, pkg)
-	cmd.Dir = ".."
-	if msg, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("go build %s: %v\n%s", pkg, err, msg)
-	}
-	return out
-}
-
 func badEngine(t *testing.T, name, dir string, args ...string) EngineSpec {
-	bin := goBuild(t, "./match/testdata/badengine", "badengine")
+	bin := testbin.Build(t, "match/testdata/badengine", false)
 	return EngineSpec{Name: name, Command: append([]string{bin}, args...), Dir: dir}
 }
 

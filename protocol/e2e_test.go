@@ -12,54 +12,29 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/dameo/dameo/engine"
-)
-
-var (
-	buildOnce sync.Once
-	buildDir  string
-	buildErr  error
+	"github.com/dameo/dameo/internal/testbin"
 )
 
 // TestMain removes the binary built for the end-to-end tests.
 func TestMain(m *testing.M) {
 	code := m.Run()
-	if buildDir != "" {
-		os.RemoveAll(buildDir)
-	}
+	testbin.Cleanup()
 	os.Exit(code)
 }
 
-// dameoBinary builds ./cmd/dameo once for all end-to-end tests. They are
-// skipped in short mode (CI's second, -race -short run; the first runs
-// them).
+// dameoBinary builds ./cmd/dameo once for all end-to-end tests (with the
+// race detector when the tests run under it). They are skipped in short
+// mode.
 func dameoBinary(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in short mode")
 	}
-	buildOnce.Do(func() {
-		buildDir, buildErr = os.MkdirTemp("", "dameo-e2e")
-		if buildErr != nil {
-			return
-		}
-		args := []string{"build", "-o", filepath.Join(buildDir, "dameo")}
-		if raceEnabled {
-			args = append(args, "-race") // a race in the binary fails its exit status
-		}
-		out, err := exec.Command("go", append(args, "github.com/dameo/dameo/cmd/dameo")...).CombinedOutput()
-		if err != nil {
-			buildErr = errors.New("go build: " + err.Error() + "\n" + string(out))
-		}
-	})
-	if buildErr != nil {
-		t.Fatal(buildErr)
-	}
-	return filepath.Join(buildDir, "dameo")
+	return testbin.Build(t, "cmd/dameo", raceEnabled)
 }
 
 // startHub runs `dameo hub args...` and wraps it in a harness.

@@ -5,34 +5,23 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/dameo/dameo/internal/testbin"
 )
 
-// binary is the dameo command built once for these tests.
-var binary string
-
 func TestMain(m *testing.M) {
-	dir, err := os.MkdirTemp("", "dameo-cli")
-	if err != nil {
-		panic(err)
-	}
-	binary = filepath.Join(dir, "dameo")
-	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
-		os.RemoveAll(dir)
-		panic("building dameo: " + err.Error() + "\n" + string(out))
-	}
 	code := m.Run()
-	os.RemoveAll(dir)
+	testbin.Cleanup()
 	os.Exit(code)
 }
 
 // run runs dameo with args and returns its stdout, stderr and exit status.
 func run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
+	cmd := exec.Command(testbin.Build(t, "cmd/dameo", false), args...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

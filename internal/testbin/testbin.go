@@ -1,0 +1,63 @@
+// Package testbin builds this module's programs for the tests that run them
+// as separate processes (the CLI, `dameo hub` through pipes, match engines):
+// each package once per test process, into one temporary folder.
+package testbin
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"sync"
+	"testing"
+)
+
+// Module is this module's import path.
+const Module = "github.com/dameo/dameo"
+
+var (
+	mu     sync.Mutex // serialises builds of parallel tests
+	dir    string
+	binary = map[string]string{} // built package (and race mode) -> path
+)
+
+// Build builds the package pkg, an import path relative to the module
+// ("cmd/dameo"), with the race detector when race is set, and returns the
+// binary's path. A failed build fails the test.
+func Build(tb testing.TB, pkg string, race bool) string {
+	tb.Helper()
+	mu.Lock()
+	defer mu.Unlock()
+	key := fmt.Sprintf("%s race=%v", pkg, race)
+	if bin, ok := binary[key]; ok {
+		return bin
+	}
+	if dir == "" {
+		d, err := os.MkdirTemp("", "dameo-testbin")
+		if err != nil {
+			tb.Fatal(err)
+		}
+		dir = d
+	}
+	bin := filepath.Join(dir, fmt.Sprintf("%s-%d", path.Base(pkg), len(binary)))
+	args := []string{"build", "-o", bin}
+	if race {
+		args = append(args, "-race") // a race in the binary fails its exit status
+	}
+	if out, err := exec.Command("go", append(args, Module+"/"+pkg)...).CombinedOutput(); err != nil {
+		tb.Fatalf("go build %s: %v\n%s", pkg, err, out)
+	}
+	binary[key] = bin
+	return bin
+}
+
+// Cleanup removes the binaries; a TestMain calls it after the tests.
+func Cleanup() {
+	mu.Lock()
+	defer mu.Unlock()
+	if dir != "" {
+		os.RemoveAll(dir)
+		dir, binary = "", map[string]string{}
+	}
+}
