@@ -20,11 +20,7 @@ import (
 	"github.com/dameo/dameo/pdn"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testbin.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m) }
 
 func badEngine(t *testing.T, name, dir string, args ...string) EngineSpec {
 	bin := testbin.Build(t, "match/testdata/badengine", false)

@@ -20,11 +20,7 @@ import (
 )
 
 // TestMain removes the binary built for the end-to-end tests.
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testbin.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m) }
 
 // dameoBinary builds ./cmd/dameo once for all end-to-end tests (with the
 // race detector when the tests run under it). They are skipped in short

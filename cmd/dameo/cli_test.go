@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"errors"
-	"os"
 	"os/exec"
 	"regexp"
 	"strings"
@@ -12,11 +11,7 @@ import (
 	"github.com/dameo/dameo/internal/testbin"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	testbin.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { testbin.Main(m) }
 
 // run runs dameo with args and returns its stdout, stderr and exit status.
 func run(t *testing.T, args ...string) (string, string, int) {

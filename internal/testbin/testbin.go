@@ -52,8 +52,16 @@ func Build(tb testing.TB, pkg string, race bool) string {
 	return bin
 }
 
-// Cleanup removes the binaries; a TestMain calls it after the tests.
-func Cleanup() {
+// Main runs the tests of a package that builds binaries, then removes the
+// binaries: its TestMain is `func TestMain(m *testing.M) { testbin.Main(m) }`.
+func Main(m *testing.M) {
+	code := m.Run()
+	cleanup()
+	os.Exit(code)
+}
+
+// cleanup removes the binaries.
+func cleanup() {
 	mu.Lock()
 	defer mu.Unlock()
 	if dir != "" {
