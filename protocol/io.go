@@ -10,6 +10,8 @@ import (
 	"io"
 	"sync"
 	"time"
+
+	"github.com/dameo/dameo/hub"
 )
 
 // maxLineLen bounds an input line; longer lines are reported and skipped
@@ -125,10 +127,16 @@ func (wr *writer) loop(w io.Writer, log *exchangeLog) {
 	}
 }
 
-// send queues a line; after close it is dropped.
-func (wr *writer) send(l Line) {
+// send queues a line; after close it is dropped. A line that hub refuses to
+// write (a bug: text from outside goes through hub.SafeValue) is replaced by
+// an error line saying why, so the output stays one protocol line per line.
+func (wr *writer) send(l hub.Line) {
+	text, err := l.Format()
+	if err != nil {
+		text = hub.NewLine("error").Set("message", hub.SafeValue("internal error: "+err.Error())).String()
+	}
 	select {
-	case wr.lines <- l.String():
+	case wr.lines <- text:
 	case <-wr.quit:
 	}
 }

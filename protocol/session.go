@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/search"
 )
 
@@ -143,11 +144,11 @@ func (s *session) searchDone() <-chan search.Result {
 }
 
 // send writes one line.
-func (s *session) send(l Line) { s.out.send(l) }
+func (s *session) send(l hub.Line) { s.out.send(l) }
 
 // fail writes an `error` line.
 func (s *session) fail(format string, args ...any) {
-	s.send(newLine("error", "message", fmt.Sprintf(format, args...)))
+	s.send(hub.NewLine("error").Set("message", hub.SafeValue(fmt.Sprintf(format, args...))))
 }
 
 // diag writes a diagnostic line to Diag.
