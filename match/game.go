@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -45,8 +46,8 @@ type player struct {
 	spec EngineSpec
 	proc *process
 
-	ponderMove string   // the expected reply while `go ponder` runs ("" if not pondering)
-	lastLines  []string // the lines that started its last search (for the log of a failure)
+	ponderMove string     // the expected reply while `go ponder` runs ("" if not pondering)
+	lastLines  []hub.Line // the lines that started its last search (for the log of a failure)
 }
 
 // failure is how an engine lost a game by misbehaving.
@@ -160,8 +161,8 @@ func (r *referee) play() gameResult {
 	// new-game may take the engine a while (clearing its hash table): wait
 	// for the answer to ping before any clock runs.
 	for _, pl := range r.players {
-		if pl.proc.send("new-game") == nil {
-			pl.proc.send("ping") // a failure shows in sync
+		if pl.proc.send(hub.NewLine("new-game")) == nil {
+			pl.proc.send(hub.NewLine("ping")) // a failure shows in sync
 		}
 	}
 	for _, pl := range r.players {
@@ -242,8 +243,7 @@ func (r *referee) lose(c engine.Color, f failure) gameResult {
 // illegal is the failure of a bad move; the exact lines that produced it go
 // to the log and the warnings.
 func (r *referee) illegal(pl *player, reason string) failure {
-	lines := pl.lastLines
-	msg := fmt.Sprintf("game %d: %s: %s, in answer to: %s", r.job.number, pl.spec.Name, reason, strings.Join(lines, " | "))
+	msg := fmt.Sprintf("game %d: %s: %s, in answer to: %s", r.job.number, pl.spec.Name, reason, pl.lastSent())
 	r.set.log.note("%s", msg)
 	r.set.warn(msg)
 	return failure{pdn.TerminationIllegalMove, reason, true}
@@ -281,13 +281,13 @@ func (r *referee) adjudicate(side engine.Color) (gameResult, bool) {
 
 // posLine is the pos line of the current game, with the moves played and
 // any extra moves.
-func (r *referee) posLine(extra ...string) string {
-	s := "pos pos=" + r.job.opening.Start.Hub()
+func (r *referee) posLine(extra ...string) hub.Line {
+	l := hub.NewLine("pos").Set("pos", r.job.opening.Start.Hub())
 	moves := append(append([]string(nil), r.moves...), extra...)
 	if len(moves) > 0 {
-		s += ` moves="` + strings.Join(moves, " ") + `"`
+		l = l.Set("moves", strings.Join(moves, " "))
 	}
-	return s
+	return l
 }
 
 // think asks the player on move for a move and waits for it within its
@@ -295,13 +295,14 @@ func (r *referee) posLine(extra ...string) string {
 // and the time used, or a failure.
 func (r *referee) think(pl *player, side engine.Color) (string, string, searchInfo, time.Duration, *failure) {
 	c := r.clocks[side]
-	var sent []string
+	var sent []hub.Line
 	if pl.ponderMove != "" {
 		last := r.moves[len(r.moves)-1]
 		if pl.ponderMove == last {
-			sent = append(pl.lastLines, "ponder-hit")
+			ponderHit := hub.NewLine("ponder-hit")
+			sent = append(pl.lastLines, ponderHit)
 			pl.ponderMove, pl.lastLines = "", nil
-			if err := pl.proc.send("ponder-hit"); err != nil {
+			if err := pl.proc.send(ponderHit); err != nil {
 				return "", "", searchInfo{}, 0, &failure{pdn.TerminationCrash, "engine exited", true}
 			}
 		} else if f := r.stopPondering(pl); f != nil {
@@ -309,7 +310,7 @@ func (r *referee) think(pl *player, side engine.Color) (string, string, searchIn
 		}
 	}
 	if sent == nil {
-		sent = []string{r.posLine(), c.level(), "go think"}
+		sent = []hub.Line{r.posLine(), c.level(), hub.NewLine("go").Flag("think")}
 		for _, l := range sent {
 			if err := pl.proc.send(l); err != nil {
 				return "", "", searchInfo{}, 0, &failure{pdn.TerminationCrash, "engine exited: " + err.Error(), true}
@@ -331,34 +332,34 @@ func (r *referee) think(pl *player, side engine.Color) (string, string, searchIn
 		if err != nil {
 			return "", "", info, 0, r.readFailure(pl, err, limit)
 		}
-		hl, perr := parseHubLine(line)
+		hl, perr := parseReply(line)
 		if perr != nil {
 			return "", "", info, 0, r.garbage(pl, line, perr.Error())
 		}
-		switch hl.cmd {
+		switch hl.Command {
 		case "info":
-			if s, ok := hl.arg("score"); ok {
+			if s, ok := hl.Get("score"); ok {
 				if x, err := strconv.ParseFloat(s, 64); err == nil && !math.IsNaN(x) && !math.IsInf(x, 0) {
 					info.score = x
 				}
 			}
-			if d, ok := hl.arg("depth"); ok {
+			if d, ok := hl.Get("depth"); ok {
 				if x, err := strconv.Atoi(d); err == nil {
 					info.depth = x
 				}
 			}
 		case "done":
 			elapsed := time.Since(start)
-			move, ok := hl.arg("move")
+			move, ok := hl.Get("move")
 			if !ok || move == "" {
 				f := r.illegal(pl, "no move (bare done) although legal moves exist")
 				return "", "", info, 0, &f
 			}
-			ponder, _ := hl.arg("ponder")
+			ponder, _ := hl.Get("ponder")
 			return move, ponder, info, elapsed, nil
 		case "pong":
 		case "error":
-			msg, _ := hl.arg("message")
+			msg, _ := hl.Get("message")
 			r.set.log.note("%s: engine error during game %d: %s", pl.id, r.job.number, msg)
 		default:
 			return "", "", info, 0, r.garbage(pl, line, "unexpected command")
@@ -381,10 +382,10 @@ func (r *referee) readFailure(pl *player, err error, limit time.Duration) *failu
 			f.reason += " (and no answer to stop)"
 			f.restart = true
 		}
-		r.set.log.note("%s: game %d: %s, after: %s", pl.id, r.job.number, f.reason, strings.Join(pl.lastLines, " | "))
+		r.set.log.note("%s: game %d: %s, after: %s", pl.id, r.job.number, f.reason, pl.lastSent())
 		return &f
 	case errors.Is(err, errExited):
-		msg := fmt.Sprintf("game %d: %s crashed (%v), after: %s", r.job.number, pl.spec.Name, err, strings.Join(pl.lastLines, " | "))
+		msg := fmt.Sprintf("game %d: %s crashed (%v), after: %s", r.job.number, pl.spec.Name, err, pl.lastSent())
 		r.set.log.note("%s", msg)
 		r.set.warn(msg)
 		return &failure{pdn.TerminationCrash, "crashed: " + err.Error(), true}
@@ -395,7 +396,7 @@ func (r *referee) readFailure(pl *player, err error, limit time.Duration) *failu
 
 // garbage is the failure of output that is not a protocol line.
 func (r *referee) garbage(pl *player, line, why string) *failure {
-	msg := fmt.Sprintf("game %d: %s wrote garbage %q (%s), after: %s", r.job.number, pl.spec.Name, truncate(line, 80), why, strings.Join(pl.lastLines, " | "))
+	msg := fmt.Sprintf("game %d: %s wrote garbage %q (%s), after: %s", r.job.number, pl.spec.Name, truncate(line, 80), why, pl.lastSent())
 	r.set.log.note("%s", msg)
 	r.set.warn(msg)
 	return &failure{pdn.TerminationCrash, fmt.Sprintf("protocol violation: %q", truncate(line, 40)), true}
@@ -412,7 +413,7 @@ func (r *referee) startPondering(pl *player, ponder string) {
 	}
 	full := pos.FormatMove(m)
 	c := r.clocks[r.colorOf(pl)]
-	lines := []string{r.posLine(full), c.level(), "go ponder"}
+	lines := []hub.Line{r.posLine(full), c.level(), hub.NewLine("go").Flag("ponder")}
 	for _, l := range lines {
 		if pl.proc.send(l) != nil {
 			return // the failure shows at its next move
@@ -437,7 +438,7 @@ func (r *referee) stopPondering(pl *player) *failure {
 // stopSearch sends stop and waits briefly for done; it restarts the
 // engine and reports false when none comes.
 func (pl *player) stopSearch(ctx context.Context, log *logger) bool {
-	if pl.proc.send("stop") != nil {
+	if pl.proc.send(hub.NewLine("stop")) != nil {
 		pl.restart(log)
 		return false
 	}
@@ -448,7 +449,7 @@ func (pl *player) stopSearch(ctx context.Context, log *logger) bool {
 			pl.restart(log)
 			return false
 		}
-		if hl, err := parseHubLine(line); err == nil && hl.cmd == "done" {
+		if hl, err := parseReply(line); err == nil && hl.Command == "done" {
 			return true
 		}
 	}
@@ -462,10 +463,19 @@ func (pl *player) sync(ctx context.Context, timeout time.Duration) error {
 		if err != nil {
 			return err
 		}
-		if hl, err := parseHubLine(line); err == nil && hl.cmd == "pong" {
+		if hl, err := parseReply(line); err == nil && hl.Command == "pong" {
 			return nil
 		}
 	}
+}
+
+// lastSent is the lines that started the player's last search, for the log.
+func (pl *player) lastSent() string {
+	texts := make([]string, len(pl.lastLines))
+	for i, l := range pl.lastLines {
+		texts[i] = l.String()
+	}
+	return strings.Join(texts, " | ")
 }
 
 // restart kills the engine; it is started again before its next game.

@@ -66,6 +66,11 @@ func (c *Config) Validate() error {
 		if len(e.Command) == 0 {
 			return fmt.Errorf("engine %d has no command", i+1)
 		}
+		for _, o := range e.Options {
+			if err := o.check(); err != nil {
+				return fmt.Errorf("engine %d: %v", i+1, err)
+			}
+		}
 		base := e.Name
 		for n := 2; names[e.Name]; n++ {
 			e.Name = fmt.Sprintf("%s-%d", base, n)
