@@ -240,16 +240,6 @@ func (p *process) readLine(ctx context.Context, deadline time.Time) (string, err
 	}
 }
 
-// parseReply reads a line the engine wrote. Unlike hub.Parse it refuses an
-// empty line: no answer the runner waits for is empty.
-func parseReply(text string) (hub.Line, error) {
-	l, err := hub.Parse(text)
-	if err == nil && l.Command == "" {
-		err = errors.New("empty line")
-	}
-	return l, err
-}
-
 func (p *process) got(l lineOrErr, ok bool) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("%w (%s)", errExited, p.exitStatus())

@@ -37,6 +37,15 @@ func pairings(n int, kind string) ([]pairing, error) {
 	return ps, nil
 }
 
+// gameJob is one game of the match schedule.
+type gameJob struct {
+	number       int // 1-based game number
+	pairing      int // index in the schedule's pairings
+	round        int // opening pair number, 0-based
+	white, black int // engine indices
+	opening      Opening
+}
+
 // scheduleGames lists the games: for each opening pair (round), every
 // pairing plays the opening twice, first with a as White, then with b as
 // White. gamesPerPairing may be odd: the last round then has one game.
