@@ -2,6 +2,7 @@
 // without progress, a maximum game length, and resignation or draw when
 // both engines' scores agree over several moves; the referee applies them
 // before each move.
+
 package match
 
 import (

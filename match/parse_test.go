@@ -1,5 +1,6 @@
 // Tests of the runner's small parsers and rules: engine specs, time
 // controls and clocks, Hub lines, openings, the schedule, adjudication.
+
 package match
 
 import (

@@ -1,6 +1,7 @@
 // Engine processes: starting an engine with its working directory, the Hub
 // start-up handshake with set-param options, reading its lines with
 // deadlines, and stopping or killing it.
+
 package match
 
 import (

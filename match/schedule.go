@@ -1,6 +1,7 @@
 // The match schedule: which engines meet (head-to-head, gauntlet,
 // round-robin) and the list of games, each opening played twice with the
 // colours reversed.
+
 package match
 
 import "fmt"

@@ -1,6 +1,7 @@
 // Engine specifications: how to start an engine and configure it, written
 // on the command line as "cmd=... name=... dir=... option.threads=2
 // ponder=true", like cutechess-cli's -engine.
+
 package match
 
 import (

@@ -1,6 +1,7 @@
 // Time controls: cutechess-style "moves/time+inc" clocks, fixed time per
 // move, fixed depth and fixed nodes; the clock the runner keeps for each
 // side, and the Hub level line that tells an engine its limits.
+
 package match
 
 import (
