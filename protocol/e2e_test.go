@@ -2,6 +2,7 @@
 // pipes as a front-end does (handshake, a short game against itself with
 // legal moves only, pondering, analysis with multipv, quit and EOF in the
 // middle of a search, the exchange log).
+
 package protocol
 
 import (

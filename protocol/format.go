@@ -1,6 +1,7 @@
 // Search output: `info` and `done` lines, scores in men with two decimals,
 // times in seconds, speeds in millions of nodes per second, moves and
 // variations in full notation (checked legal before they are written).
+
 package protocol
 
 import (

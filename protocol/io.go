@@ -1,6 +1,7 @@
 // The session's input and output: a reader goroutine that turns the input
 // into lines (and keeps reading during a search), a writer goroutine that
 // owns the output and flushes every line, and the optional exchange log.
+
 package protocol
 
 import (

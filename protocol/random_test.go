@@ -1,6 +1,7 @@
 // Robustness: thousands of random, truncated and mangled lines, after which
 // the session still answers ping, and every line it wrote is a well-formed
 // protocol line.
+
 package protocol
 
 import (

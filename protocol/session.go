@@ -1,7 +1,8 @@
-// Package protocol runs a Hub 2.1 session (PROTOCOL.md): it reads commands
-// from a front-end, drives a searcher and an opening book, and writes the
-// answers. The searcher and book are passed in, so a session runs over any
-// reader and writer, in-process in tests as on stdin and stdout.
+// A session: what it is given (Config: the searcher, the book, the
+// identity and logs), its state, and Run, the loop that hands each line to
+// the idle or the busy handler and the search's result to the search code,
+// until quit, the end of the input or cancellation.
+
 package protocol
 
 import (

@@ -2,6 +2,7 @@
 // go (also after stop), pong during a search, other lines ending the search
 // and handled after done, pondering with ponder-hit and stop, analysis with
 // multipv, positions without a move, and quitting or EOF mid-search.
+
 package protocol
 
 import (
