@@ -22,5 +22,6 @@
 // decides what to do then; text from outside, such as an error message
 // that repeats a peer's input, is made fit for a value first with
 // [SafeValue]. A line Parse accepts always formats, and formats to text that
-// Parse reads back as the same line.
+// Parse reads back as the same line. [Line.String] shows any line, refused
+// or not, for logs and messages.
 package hub
