@@ -1,6 +1,8 @@
 // Adjudication rules of a match (not rules of the game): draw after plies
 // without progress, a maximum game length, and resignation or draw when
-// both engines' scores agree over several moves.
+// both engines' scores agree over several moves; the referee applies them
+// before each move.
+
 package match
 
 import (
@@ -8,6 +10,9 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/pdn"
 )
 
 // DefaultDrawPlies is the default number of plies without a capture or a
@@ -139,4 +144,34 @@ func (r DrawRule) draws(moveNumber int, white, black []float64) bool {
 		}
 	}
 	return true
+}
+
+// adjudicate applies the adjudication rules before side moves.
+func (r *referee) adjudicate(side engine.Color) (gameResult, bool) {
+	plies := len(r.game.Moves())
+	if r.set.drawPlies > 0 && r.game.NoProgressPlies() >= r.set.drawPlies {
+		return gameResult{result: pdn.Draw, termination: pdn.TerminationAdjudication,
+			reason: fmt.Sprintf("draw: %d plies without capture or man move", r.game.NoProgressPlies())}, true
+	}
+	if r.set.maxPlies > 0 && plies >= r.set.maxPlies {
+		return gameResult{result: pdn.Draw, termination: pdn.TerminationAdjudication,
+			reason: fmt.Sprintf("draw: maximum game length of %d plies", r.set.maxPlies)}, true
+	}
+	w, b := r.scores[engine.White], r.scores[engine.Black]
+	for _, c := range []engine.Color{engine.White, engine.Black} {
+		mine, theirs := w, b
+		if c == engine.Black {
+			mine, theirs = b, w
+		}
+		if r.set.resign.resigns(mine, theirs) {
+			return gameResult{result: win(c.Other()), termination: pdn.TerminationAdjudication,
+				reason: fmt.Sprintf("%s resigns: both engines' scores agree", c)}, true
+		}
+	}
+	moveNumber := plies/2 + 1
+	if r.set.draw.draws(moveNumber, w, b) {
+		return gameResult{result: pdn.Draw, termination: pdn.TerminationAdjudication,
+			reason: "draw: both engines' scores are near zero"}, true
+	}
+	return gameResult{}, false
 }

@@ -1,6 +1,7 @@
 // Real matches between two `dameo hub` processes built from ./cmd/dameo:
 // the games are refereed, written as PDN, read back by package pdn and
 // replayed legally by package engine.
+
 package match
 
 import (

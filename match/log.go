@@ -1,6 +1,7 @@
 // The match log: every line sent to and received from the engines, with
 // the time since the match started, and the runner's own remarks (failed
 // moves with the exact lines that produced them).
+
 package match
 
 import (

@@ -1,6 +1,7 @@
 // Openings: the built-in set (every position after two plies from the
 // start), files of position text lines or move sequences (or PDN games),
 // and the order in which a match plays them.
+
 package match
 
 import (

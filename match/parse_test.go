@@ -1,5 +1,6 @@
 // Tests of the runner's small parsers and rules: engine specs, time
 // controls and clocks, Hub lines, openings, the schedule, adjudication.
+
 package match
 
 import (
@@ -34,10 +35,20 @@ func TestParseEngineSpec(t *testing.T) {
 	}
 	for _, bad := range []string{
 		"", "name=x", "cmd=", "cmd=a cmd=b", "arg=x cmd=a", "cmd=a ponder=maybe", "cmd=a colour=red",
-		"cmd=a option.=1", `cmd=a option.x='a"b'`, `cmd="a`, "cmd=a name=", "cmd=a justaword",
+		"cmd=a option.=1", `cmd=a option.x='a"b'`, "cmd=a option.x=a\x01b", "cmd=a 'option.a b=1'", `cmd="a`, "cmd=a name=", "cmd=a justaword",
 	} {
 		if _, err := ParseEngineSpec(bad, nil); err == nil {
 			t.Errorf("ParseEngineSpec(%q) accepted", bad)
+		}
+	}
+}
+
+func TestValidateOptions(t *testing.T) {
+	for _, o := range []Option{{"book-file", `a "b"`}, {"x", "line\nbreak"}, {"", "1"}, {"a b", "1"}} {
+		cfg := Config{Engines: []EngineSpec{{Command: []string{"a"}}, {Command: []string{"b"}, Options: []Option{o}}}}
+		err := cfg.Validate()
+		if err == nil || !strings.HasPrefix(err.Error(), "engine 2: ") {
+			t.Errorf("Validate with option %+v: %v, want an error about engine 2", o, err)
 		}
 	}
 }
@@ -79,7 +90,7 @@ func TestParseTC(t *testing.T) {
 func TestClock(t *testing.T) {
 	// 2 moves in 10 s + 1 s: the increment is credited before each move.
 	c := newClock(TimeControl{Moves: 2, Base: 10 * time.Second, Inc: time.Second})
-	if got := c.level(); got != "level moves=2 time=10 inc=1" {
+	if got := c.level().String(); got != "level moves=2 time=10 inc=1" {
 		t.Errorf("level %q", got)
 	}
 	if c.allowed() != 11*time.Second {
@@ -89,7 +100,7 @@ func TestClock(t *testing.T) {
 	if !c.spend(4*time.Second, 0) || c.left != 7*time.Second {
 		t.Errorf("after 4 s: %v", c.left)
 	}
-	if got := c.level(); got != "level moves=1 time=7 inc=1" {
+	if got := c.level().String(); got != "level moves=1 time=7 inc=1" {
 		t.Errorf("level %q", got)
 	}
 	// 7 + 1 − 3 = 5, then the second period adds 10: 15.
@@ -105,37 +116,36 @@ func TestClock(t *testing.T) {
 		t.Error("overstep beyond the margin not detected")
 	}
 	m := newClock(TimeControl{MoveTime: 100 * time.Millisecond})
-	if m.level() != "level move-time=0.1" || !m.spend(150*time.Millisecond, 50*time.Millisecond) || m.spend(151*time.Millisecond, 50*time.Millisecond) {
+	if m.level().String() != "level move-time=0.1" || !m.spend(150*time.Millisecond, 50*time.Millisecond) || m.spend(151*time.Millisecond, 50*time.Millisecond) {
 		t.Error("move time clock")
 	}
 	d := newClock(TimeControl{Depth: 4})
-	if d.level() != "level depth=4" || d.allowed() != 0 || !d.spend(time.Hour, 0) {
+	if d.level().String() != "level depth=4" || d.allowed() != 0 || !d.spend(time.Hour, 0) {
 		t.Error("depth clock")
 	}
-	if n := newClock(TimeControl{Nodes: 900}); n.level() != "level nodes=900" {
+	if n := newClock(TimeControl{Nodes: 900}); n.level().String() != "level nodes=900" {
 		t.Errorf("nodes level %q", n.level())
 	}
 }
 
-func TestParseHubLine(t *testing.T) {
-	l, err := parseHubLine(`done move=d4xd6xf6 ponder=e7-e6` + "\r")
-	if err != nil || l.cmd != "done" || l.args["move"] != "d4xd6xf6" || l.args["ponder"] != "e7-e6" {
+func TestParseReply(t *testing.T) {
+	l, err := parseReply(`done move=d4xd6xf6 ponder=e7-e6` + "\r")
+	if mv, _ := l.Get("move"); err != nil || l.Command != "done" || mv != "d4xd6xf6" {
 		t.Errorf("%+v %v", l, err)
 	}
-	l, err = parseHubLine(`info depth=3 pv="a1-a2 b7-b6" flag score=-0.25 msg=""`)
-	if err != nil || l.args["pv"] != "a1-a2 b7-b6" || l.args["score"] != "-0.25" || l.args["msg"] != "" {
-		t.Errorf("%+v %v", l, err)
-	}
-	if v, ok := l.arg("flag"); !ok || v != "" {
-		t.Errorf("flag: %q %v", v, ok)
-	}
-	for _, bad := range []string{"", "   ", `done move="a1`, `=x`, `"done"`, `done mo"ve=1`, `done move=a"1`, "done =x"} {
-		if _, err := parseHubLine(bad); err == nil {
-			t.Errorf("parseHubLine(%q) accepted", bad)
+	for _, bad := range []string{"", "   ", "\r", `done move="a1`, "done move=a\x00"} {
+		if _, err := parseReply(bad); err == nil {
+			t.Errorf("parseReply(%q) accepted", bad)
 		}
 	}
-	if hubValue("") != `""` || hubValue("a b") != `"a b"` || hubValue("x=y") != `"x=y"` || hubValue("plain") != "plain" {
-		t.Error("hubValue quoting")
+}
+
+func TestOptionSetParam(t *testing.T) {
+	if got := (Option{"book-file", "my book.bin"}).setParam().String(); got != `set-param name=book-file value="my book.bin"` {
+		t.Errorf("set-param line %q", got)
+	}
+	if got := (Option{"book-file", ""}).setParam().String(); got != `set-param name=book-file value=""` {
+		t.Errorf("set-param line %q", got)
 	}
 }
 

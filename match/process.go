@@ -1,6 +1,7 @@
 // Engine processes: starting an engine with its working directory, the Hub
 // start-up handshake with set-param options, reading its lines with
 // deadlines, and stopping or killing it.
+
 package match
 
 import (
@@ -13,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/dameo/dameo/hub"
 )
 
 // maxLineLength bounds one line of engine output; a longer line is garbage.
@@ -121,7 +124,7 @@ func startProcess(ctx context.Context, spec EngineSpec, id string, log *logger, 
 
 func (p *process) handshake(ctx context.Context, timeout time.Duration) error {
 	deadline := time.Now().Add(timeout)
-	if err := p.send("hub"); err != nil {
+	if err := p.send(hub.NewLine("hub")); err != nil {
 		return err
 	}
 	for {
@@ -129,16 +132,16 @@ func (p *process) handshake(ctx context.Context, timeout time.Duration) error {
 		if err != nil {
 			return fmt.Errorf("start-up (hub ... wait): %v", err)
 		}
-		hl, perr := parseHubLine(l)
+		hl, perr := parseReply(l)
 		if perr != nil {
 			continue // tolerated before wait: engines may print a banner
 		}
-		if hl.cmd == "param" {
-			if name, ok := hl.arg("name"); ok {
+		if hl.Command == "param" {
+			if name, ok := hl.Get("name"); ok {
 				p.params[name] = true
 			}
 		}
-		if hl.cmd == "wait" {
+		if hl.Command == "wait" {
 			break
 		}
 	}
@@ -150,11 +153,11 @@ func (p *process) handshake(ctx context.Context, timeout time.Duration) error {
 		if !p.params[o.Name] {
 			p.log.note("%s: the engine does not declare the parameter %q; sending it anyway", p.id, o.Name)
 		}
-		if err := p.send("set-param name=" + hubValue(o.Name) + " value=" + hubValue(o.Value)); err != nil {
+		if err := p.send(o.setParam()); err != nil {
 			return err
 		}
 	}
-	if err := p.send("init"); err != nil {
+	if err := p.send(hub.NewLine("init")); err != nil {
 		return err
 	}
 	for {
@@ -162,15 +165,15 @@ func (p *process) handshake(ctx context.Context, timeout time.Duration) error {
 		if err != nil {
 			return fmt.Errorf("start-up (init ... ready): %v", err)
 		}
-		hl, perr := parseHubLine(l)
+		hl, perr := parseReply(l)
 		if perr != nil {
 			return fmt.Errorf("start-up: garbage %q: %v", l, perr)
 		}
-		switch hl.cmd {
+		switch hl.Command {
 		case "ready":
 			return nil
 		case "error":
-			msg, _ := hl.arg("message")
+			msg, _ := hl.Get("message")
 			return fmt.Errorf("start-up: the engine refused a setting: %s", msg)
 		}
 	}
@@ -196,10 +199,15 @@ func (p *process) giveUp() {
 	})
 }
 
-// send writes one line to the engine.
-func (p *process) send(line string) error {
-	p.log.line(p.id, '>', line)
-	if _, err := io.WriteString(p.stdin, line+"\n"); err != nil {
+// send writes one line to the engine; a line hub refuses to write is not
+// sent, and its error is returned.
+func (p *process) send(l hub.Line) error {
+	text, err := l.Format()
+	if err != nil {
+		return err
+	}
+	p.log.line(p.id, '>', text)
+	if _, err := io.WriteString(p.stdin, text+"\n"); err != nil {
 		return fmt.Errorf("%w (%v)", errExited, err)
 	}
 	return nil
@@ -280,7 +288,7 @@ func (p *process) kill() {
 
 // quit asks the engine to exit and kills it if it has not within a second.
 func (p *process) quit() {
-	p.send("quit")
+	p.send(hub.NewLine("quit"))
 	p.giveUp()
 	select {
 	case <-p.exited:

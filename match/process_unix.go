@@ -3,6 +3,7 @@
 // Engine processes on Unix run in their own process group, so that the
 // Ctrl-C meant for the runner does not kill them mid-game (the runner
 // stops them itself).
+
 package match
 
 import (

@@ -1,6 +1,7 @@
 // Live progress of a match: a progress bar with the current score and Elo
 // when the output is a terminal, plain lines (one per finished game, in the
 // style of cutechess-cli) otherwise; warnings go to the same output.
+
 package match
 
 import (

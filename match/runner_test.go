@@ -2,6 +2,7 @@
 // testdata/badengine: each kind of failure is scored as a loss with the
 // right termination, the engine is restarted and the match finishes; the
 // PDN written is read back and replayed legally.
+
 package match
 
 import (

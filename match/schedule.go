@@ -1,6 +1,7 @@
 // The match schedule: which engines meet (head-to-head, gauntlet,
 // round-robin) and the list of games, each opening played twice with the
 // colours reversed.
+
 package match
 
 import "fmt"
@@ -35,6 +36,15 @@ func pairings(n int, kind string) ([]pairing, error) {
 		return nil, fmt.Errorf("unknown tournament %q (want %s or %s)", kind, RoundRobin, Gauntlet)
 	}
 	return ps, nil
+}
+
+// gameJob is one game of the match schedule.
+type gameJob struct {
+	number       int // 1-based game number
+	pairing      int // index in the schedule's pairings
+	round        int // opening pair number, 0-based
+	white, black int // engine indices
+	opening      Opening
 }
 
 // scheduleGames lists the games: for each opening pair (round), every

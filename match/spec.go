@@ -1,12 +1,15 @@
 // Engine specifications: how to start an engine and configure it, written
 // on the command line as "cmd=... name=... dir=... option.threads=2
 // ponder=true", like cutechess-cli's -engine.
+
 package match
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/dameo/dameo/hub"
 )
 
 // EngineSpec describes one engine of a match.
@@ -21,6 +24,24 @@ type EngineSpec struct {
 // Option is one engine parameter.
 type Option struct {
 	Name, Value string
+}
+
+// setParam is the line that gives the engine the option.
+func (o Option) setParam() hub.Line {
+	return hub.NewLine("set-param").Set("name", o.Name).Set("value", o.Value)
+}
+
+// check is why the option cannot be sent to an engine, or nil: its name
+// must be a word (not empty, without spaces or '='), and a value cannot hold
+// '"' or control characters.
+func (o Option) check() error {
+	if o.Name == "" || strings.ContainsAny(o.Name, " \t=") {
+		return fmt.Errorf("bad option name %q", o.Name)
+	}
+	if _, err := o.setParam().Format(); err != nil {
+		return fmt.Errorf("option %s: %v", o.Name, err)
+	}
+	return nil
 }
 
 // SpecHelp documents the engine specification syntax.
@@ -80,14 +101,11 @@ func ParseEngineSpec(s string, defaultCommand []string) (EngineSpec, error) {
 			}
 			e.Ponder = b
 		case strings.HasPrefix(k, "option."):
-			name := strings.TrimPrefix(k, "option.")
-			if name == "" || strings.ContainsAny(name, " \t\"=") {
-				return e, fmt.Errorf("engine spec: bad option name %q", name)
+			o := Option{strings.TrimPrefix(k, "option."), v}
+			if err := o.check(); err != nil {
+				return e, fmt.Errorf("engine spec: %v", err)
 			}
-			if strings.Contains(v, `"`) {
-				return e, fmt.Errorf("engine spec: option %s: a value cannot contain '\"'", name)
-			}
-			e.Options = append(e.Options, Option{name, v})
+			e.Options = append(e.Options, o)
 		default:
 			return e, fmt.Errorf("engine spec: unknown key %q (want cmd, arg, name, dir, option.NAME, ponder)", k)
 		}

@@ -2,6 +2,7 @@
 // fastchess, with the log-likelihood ratio approximated from the mean and
 // variance of the observed scores (M. Van den Bergh), in the logistic Elo
 // model, on game pairs (pentanomial) or single games (trinomial).
+
 package match
 
 import (

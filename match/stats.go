@@ -1,10 +1,7 @@
-// Package match runs engine-versus-engine matches of Dameo: engines are
-// separate processes speaking the Hub protocol (PROTOCOL.md), the runner is
-// the referee, keeps the clocks, writes PDN and computes statistics.
-//
-// This file holds the match statistics: Elo from a score with its 95%
-// confidence interval, likelihood of superiority, draw ratio and the
-// pentanomial statistics of game pairs.
+// The match statistics: Elo from a score with its 95% confidence interval,
+// likelihood of superiority, draw ratio and the pentanomial statistics of
+// game pairs.
+
 package match
 
 import (

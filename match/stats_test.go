@@ -1,5 +1,6 @@
 // Tests of the statistics against values worked out by hand (each case
 // shows its arithmetic).
+
 package match
 
 import (

@@ -1,6 +1,7 @@
 // The final summary of a match: per pairing the score, Elo with its 95%
 // confidence interval, LOS, draw ratio, pentanomial counts with their Elo,
 // how the games ended, the SPRT state, and standings for tournaments.
+
 package match
 
 import (

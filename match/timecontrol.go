@@ -1,6 +1,7 @@
 // Time controls: cutechess-style "moves/time+inc" clocks, fixed time per
 // move, fixed depth and fixed nodes; the clock the runner keeps for each
 // side, and the Hub level line that tells an engine its limits.
+
 package match
 
 import (
@@ -9,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/dameo/dameo/hub"
 )
 
 // TimeControl is the limit of each move. Exactly one kind is set: a clock
@@ -145,24 +148,24 @@ type clock struct {
 func newClock(tc TimeControl) *clock { return &clock{tc: tc, left: tc.Base} }
 
 // level is the Hub level line for this side's next move.
-func (c *clock) level() string {
+func (c *clock) level() hub.Line {
+	l := hub.NewLine("level")
 	switch {
 	case c.tc.IsClock():
-		s := "level"
 		if c.tc.Moves > 0 {
-			s += " moves=" + strconv.Itoa(c.tc.Moves-c.moves%c.tc.Moves)
+			l = l.Set("moves", strconv.Itoa(c.tc.Moves-c.moves%c.tc.Moves))
 		}
-		s += " time=" + seconds(c.left)
+		l = l.Set("time", seconds(c.left))
 		if c.tc.Inc > 0 {
-			s += " inc=" + seconds(c.tc.Inc)
+			l = l.Set("inc", seconds(c.tc.Inc))
 		}
-		return s
+		return l
 	case c.tc.MoveTime > 0:
-		return "level move-time=" + seconds(c.tc.MoveTime)
+		return l.Set("move-time", seconds(c.tc.MoveTime))
 	case c.tc.Depth > 0:
-		return "level depth=" + strconv.Itoa(c.tc.Depth)
+		return l.Set("depth", strconv.Itoa(c.tc.Depth))
 	default:
-		return "level nodes=" + strconv.FormatInt(c.tc.Nodes, 10)
+		return l.Set("nodes", strconv.FormatInt(c.tc.Nodes, 10))
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 )
 
 // handle carries out one line while no search runs; false means quit.
@@ -18,7 +19,7 @@ func (s *session) handle(in input) bool {
 		s.fail("%v", in.err)
 		return true
 	}
-	l, err := ParseLine(in.text)
+	l, err := hub.Parse(in.text)
 	if err != nil {
 		s.fail("%v", err)
 		return true
@@ -31,7 +32,7 @@ func (s *session) handle(in input) bool {
 		s.setParam(&l)
 	case "init":
 		s.initialise()
-		s.send(Line{Command: "ready"})
+		s.send(hub.NewLine("ready"))
 	case "pos":
 		s.pos(&l)
 	case "level":
@@ -39,7 +40,7 @@ func (s *session) handle(in input) bool {
 	case "go":
 		s.goCmd(&l)
 	case "ping":
-		s.send(Line{Command: "pong"})
+		s.send(hub.NewLine("pong"))
 	case "stop", "ponder-hit": // no search to act on
 	case "new-game":
 		s.cfg.Searcher.NewGame()
@@ -57,17 +58,17 @@ func (s *session) handle(in input) bool {
 // hub answers `hub`: identity, parameters, then `wait`.
 func (s *session) hub() {
 	c := &s.cfg
-	s.send(newLine("id", "name", c.Name, "version", c.Version, "author", c.Author, "country", c.Country))
+	s.send(hub.NewLine("id").Set("name", c.Name).Set("version", c.Version).Set("author", c.Author).Set("country", c.Country))
 	for _, l := range s.set.declare() {
 		s.send(l)
 	}
-	s.send(Line{Command: "wait"})
+	s.send(hub.NewLine("wait"))
 }
 
 // setParam carries out `set-param name=<n> value=<v>`. After `init`, a
 // change of book or book-file loads the book at once; if that fails the
 // parameter keeps its old value.
-func (s *session) setParam(l *Line) {
+func (s *session) setParam(l *hub.Line) {
 	name, ok := l.Get("name")
 	if !ok {
 		s.fail("set-param needs name=")
@@ -135,7 +136,7 @@ func (s *session) applyOptions() {
 
 // pos carries out `pos [start] [pos=] [fen=] [moves=]`: the new position and
 // moves are built aside and replace the game only when all of it is good.
-func (s *session) pos(l *Line) {
+func (s *session) pos(l *hub.Line) {
 	sources := 0
 	for _, name := range []string{"start", "pos", "fen"} {
 		if l.Has(name) {
@@ -202,11 +203,11 @@ func (s *session) moves() {
 		names[i] = p.FormatMove(m)
 	}
 	sort.Strings(names)
-	s.send(newLine("moves", "list", strings.Join(names, " "), "result", s.game.Result().String()))
+	s.send(hub.NewLine("moves").Set("list", strings.Join(names, " ")).Set("result", s.game.Result().String()))
 }
 
 // level adds a `level` line to the limits of the next search.
-func (s *session) level(l *Line) {
+func (s *session) level(l *hub.Line) {
 	lv, err := s.lv.add(l)
 	if err != nil {
 		s.fail("%v", err)

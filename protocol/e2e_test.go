@@ -2,6 +2,7 @@
 // pipes as a front-end does (handshake, a short game against itself with
 // legal moves only, pondering, analysis with multipv, quit and EOF in the
 // middle of a search, the exchange log).
+
 package protocol
 
 import (
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/internal/testbin"
 )
 
@@ -78,7 +80,7 @@ func TestHubHandshake(t *testing.T) {
 	_, params := h.until("wait")
 	names := map[string]bool{}
 	for _, p := range params {
-		l, err := ParseLine(p)
+		l, err := hub.Parse(p)
 		if err != nil || l.Command != "param" {
 			t.Fatalf("bad line %q in the hub answer", p)
 		}
@@ -108,7 +110,7 @@ func TestHubSelfPlay(t *testing.T) {
 	levels := []string{"level depth=3", "level nodes=2000", "level move-time=0.01", "level time=0.3 inc=0.01", "level moves=20 time=0.5"}
 	for ply := 0; ply < 30; ply++ {
 		h.send(`pos moves="`+strings.Join(played, " ")+`"`, "moves")
-		l, err := ParseLine(h.expectPrefix("moves list="))
+		l, err := hub.Parse(h.expectPrefix("moves list="))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -127,7 +129,7 @@ func TestHubSelfPlay(t *testing.T) {
 				t.Fatalf("ply %d: unexpected line %q", ply, info)
 			}
 		}
-		dl, err := ParseLine(done)
+		dl, err := hub.Parse(done)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -199,7 +201,7 @@ func TestHubAnalyze(t *testing.T) {
 	done, infos := h.until("done")
 	seen := map[string]bool{}
 	for _, info := range infos {
-		l, err := ParseLine(info)
+		l, err := hub.Parse(info)
 		if err != nil || l.Command != "info" {
 			t.Fatalf("unexpected line %q", info)
 		}

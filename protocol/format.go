@@ -1,6 +1,7 @@
 // Search output: `info` and `done` lines, scores in men with two decimals,
 // times in seconds, speeds in millions of nodes per second, moves and
 // variations in full notation (checked legal before they are written).
+
 package protocol
 
 import (
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/search"
 )
 
@@ -38,20 +40,19 @@ func formatMNPS(nps int64) string {
 
 // infoLine is the `info` line of a progress report for a search of p;
 // multiPV adds the multipv= field.
-func infoLine(p engine.Position, in search.Info, multiPV bool) Line {
-	l := newLine("info",
-		"depth", strconv.Itoa(in.Depth),
-		"seldepth", strconv.Itoa(in.SelDepth),
-		"score", formatScore(in.Score),
-		"nodes", strconv.FormatInt(in.Nodes, 10),
-		"time", formatSeconds(in.Time),
-		"nps", formatMNPS(in.NPS),
-		"hashfull", strconv.Itoa(in.Hashfull))
+func infoLine(p engine.Position, in search.Info, multiPV bool) hub.Line {
+	l := hub.NewLine("info").
+		Set("depth", strconv.Itoa(in.Depth)).
+		Set("seldepth", strconv.Itoa(in.SelDepth)).
+		Set("score", formatScore(in.Score)).
+		Set("nodes", strconv.FormatInt(in.Nodes, 10)).
+		Set("time", formatSeconds(in.Time)).
+		Set("nps", formatMNPS(in.NPS)).
+		Set("hashfull", strconv.Itoa(in.Hashfull))
 	if multiPV && in.MultiPV > 0 {
-		l.Args = append(l.Args, Arg{Name: "multipv", Value: strconv.Itoa(in.MultiPV)})
+		l = l.Set("multipv", strconv.Itoa(in.MultiPV))
 	}
-	l.Args = append(l.Args, Arg{Name: "pv", Value: p.FormatLine(in.PV)})
-	return l
+	return l.Set("pv", p.FormatLine(in.PV))
 }
 
 // doneLine is the `done` line for the outcome r of a search of p: the move
@@ -59,8 +60,8 @@ func infoLine(p engine.Position, in search.Info, multiPV bool) Line {
 // legal move. A result without a legal move in a position that has one
 // (which a correct search never gives) falls back to the first legal move,
 // so the front-end always gets a legal answer; ok is false then.
-func doneLine(p engine.Position, r search.Result) (l Line, ok bool) {
-	l = Line{Command: "done"}
+func doneLine(p engine.Position, r search.Result) (l hub.Line, ok bool) {
+	l = hub.NewLine("done")
 	var moves engine.MoveList
 	p.GenerateMoves(&moves)
 	if moves.Len == 0 {
@@ -71,10 +72,10 @@ func doneLine(p engine.Position, r search.Result) (l Line, ok bool) {
 	if !ok {
 		m = moves.Moves[0]
 	}
-	l.Args = append(l.Args, Arg{Name: "move", Value: p.FormatMove(m)})
+	l = l.Set("move", p.FormatMove(m))
 	next := p.Play(m)
 	if ok && r.Ponder != engine.NoMove && next.IsLegal(r.Ponder) {
-		l.Args = append(l.Args, Arg{Name: "ponder", Value: next.FormatMove(r.Ponder)})
+		l = l.Set("ponder", next.FormatMove(r.Ponder))
 	}
 	return l, ok
 }

@@ -1,6 +1,7 @@
 // The session's input and output: a reader goroutine that turns the input
 // into lines (and keeps reading during a search), a writer goroutine that
 // owns the output and flushes every line, and the optional exchange log.
+
 package protocol
 
 import (
@@ -10,6 +11,8 @@ import (
 	"io"
 	"sync"
 	"time"
+
+	"github.com/dameo/dameo/hub"
 )
 
 // maxLineLen bounds an input line; longer lines are reported and skipped
@@ -125,10 +128,16 @@ func (wr *writer) loop(w io.Writer, log *exchangeLog) {
 	}
 }
 
-// send queues a line; after close it is dropped.
-func (wr *writer) send(l Line) {
+// send queues a line; after close it is dropped. A line that hub refuses to
+// write (a bug: text from outside goes through hub.SafeValue) is replaced by
+// an error line saying why, so the output stays one protocol line per line.
+func (wr *writer) send(l hub.Line) {
+	text, err := l.Format()
+	if err != nil {
+		text = hub.NewLine("error").Set("message", hub.SafeValue("internal error: "+err.Error())).String()
+	}
 	select {
-	case wr.lines <- l.String():
+	case wr.lines <- text:
 	case <-wr.quit:
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"math"
 	"strconv"
 	"time"
+
+	"github.com/dameo/dameo/hub"
 )
 
 // level is the accumulated limits of the next search; the has* fields say
@@ -33,7 +35,7 @@ const maxDepth = 1000
 
 // add returns the level with the arguments of a `level` line applied, or an
 // error naming the bad argument (the level is then unchanged).
-func (lv level) add(l *Line) (level, error) {
+func (lv level) add(l *hub.Line) (level, error) {
 	for _, a := range l.Args {
 		var err error
 		switch a.Name {
@@ -72,7 +74,7 @@ func (lv level) add(l *Line) (level, error) {
 }
 
 // parseCount reads a whole-number argument in lo..hi.
-func parseCount(a Arg, lo, hi int64) (int64, error) {
+func parseCount(a hub.Arg, lo, hi int64) (int64, error) {
 	n, err := strconv.ParseInt(a.Value, 10, 64)
 	if a.Flag || err != nil || n < lo || n > hi {
 		return 0, fmt.Errorf("bad level %s=%s: want a whole number from %d to %d", a.Name, a.Value, lo, hi)
@@ -81,7 +83,7 @@ func parseCount(a Arg, lo, hi int64) (int64, error) {
 }
 
 // parseSeconds reads a non-negative number of seconds (a decimal).
-func parseSeconds(a Arg) (time.Duration, error) {
+func parseSeconds(a hub.Arg) (time.Duration, error) {
 	v, err := strconv.ParseFloat(a.Value, 64)
 	if a.Flag || err != nil || math.IsNaN(v) || v < 0 || v > maxSeconds {
 		return 0, fmt.Errorf("bad level %s=%s: want a number of seconds from 0 to %d", a.Name, a.Value, maxSeconds)

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/dameo/dameo/hub"
 )
 
 // settings are the parameter values of a session.
@@ -32,22 +34,27 @@ const (
 const defaultMoveOverhead = 0.05
 
 // declare is the `param` lines describing the parameters and their values.
-func (s *settings) declare() []Line {
-	intParam := func(name string, v, lo, hi int) Line {
-		return newLine("param", "name", name, "value", strconv.Itoa(v), "type", "int", "min", strconv.Itoa(lo), "max", strconv.Itoa(hi))
+func (s *settings) declare() []hub.Line {
+	intParam := func(name string, v, lo, hi int) hub.Line {
+		return param(name, strconv.Itoa(v), "int").Set("min", strconv.Itoa(lo)).Set("max", strconv.Itoa(hi))
 	}
-	boolParam := func(name string, v bool) Line {
-		return newLine("param", "name", name, "value", strconv.FormatBool(v), "type", "bool")
+	boolParam := func(name string, v bool) hub.Line {
+		return param(name, strconv.FormatBool(v), "bool")
 	}
-	return []Line{
+	return []hub.Line{
 		intParam("threads", s.threads, 1, maxThreads),
 		intParam("hash", s.hashMiB, 1, maxHashMiB),
 		boolParam("book", s.book),
-		newLine("param", "name", "book-file", "value", s.bookFile, "type", "string"),
+		param("book-file", s.bookFile, "string"),
 		boolParam("ponder", s.ponder),
 		intParam("multipv", s.multiPV, 1, maxMultiPV),
-		newLine("param", "name", "move-overhead", "value", formatReal(s.moveOverhead), "type", "real", "min", "0", "max", formatReal(maxMoveOverhead)),
+		param("move-overhead", formatReal(s.moveOverhead), "real").Set("min", "0").Set("max", formatReal(maxMoveOverhead)),
 	}
+}
+
+// param is the `param` line of a parameter with its value and type.
+func param(name, value, typ string) hub.Line {
+	return hub.NewLine("param").Set("name", name).Set("value", value).Set("type", typ)
 }
 
 // formatReal writes a real parameter value without needless digits.

@@ -1,11 +1,14 @@
 // Robustness: thousands of random, truncated and mangled lines, after which
 // the session still answers ping, and every line it wrote is a well-formed
 // protocol line.
+
 package protocol
 
 import (
 	"math/rand"
 	"testing"
+
+	"github.com/dameo/dameo/hub"
 )
 
 // seedLines are real commands that random lines are made from.
@@ -54,7 +57,7 @@ func randomLine(rng *rand.Rand) string {
 // expectedAnswers counts the pong and done lines a line must cause: one
 // pong per ping and one done per well-formed go.
 func expectedAnswers(line string) (pongs, dones int) {
-	l, err := ParseLine(line)
+	l, err := hub.Parse(line)
 	if err != nil {
 		return 0, 0
 	}
@@ -92,7 +95,7 @@ func TestRandomLines(t *testing.T) {
 		defer close(sent)
 		for i := 0; i < n; i++ {
 			l := randomLine(rng)
-			if pl, err := ParseLine(l); err == nil && pl.Command == "quit" {
+			if pl, err := hub.Parse(l); err == nil && pl.Command == "quit" {
 				continue
 			}
 			p, d := expectedAnswers(l)
@@ -105,7 +108,7 @@ func TestRandomLines(t *testing.T) {
 	}()
 	pongs, dones := 0, 0
 	for l := range h.out {
-		pl, err := ParseLine(l)
+		pl, err := hub.Parse(l)
 		if err != nil || !known[pl.Command] {
 			t.Errorf("bad output line %q (%v)", l, err)
 		}

@@ -1,7 +1,8 @@
-// Package protocol runs a Hub 2.1 session (PROTOCOL.md): it reads commands
-// from a front-end, drives a searcher and an opening book, and writes the
-// answers. The searcher and book are passed in, so a session runs over any
-// reader and writer, in-process in tests as on stdin and stdout.
+// A session: what it is given (Config: the searcher, the book, the
+// identity and logs), its state, and Run, the loop that hands each line to
+// the idle or the busy handler and the search's result to the search code,
+// until quit, the end of the input or cancellation.
+
 package protocol
 
 import (
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/search"
 )
 
@@ -143,11 +145,11 @@ func (s *session) searchDone() <-chan search.Result {
 }
 
 // send writes one line.
-func (s *session) send(l Line) { s.out.send(l) }
+func (s *session) send(l hub.Line) { s.out.send(l) }
 
 // fail writes an `error` line.
 func (s *session) fail(format string, args ...any) {
-	s.send(newLine("error", "message", fmt.Sprintf(format, args...)))
+	s.send(hub.NewLine("error").Set("message", hub.SafeValue(fmt.Sprintf(format, args...))))
 }
 
 // diag writes a diagnostic line to Diag.

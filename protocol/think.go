@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/search"
 )
 
@@ -33,7 +34,7 @@ type running struct {
 
 // goCmd starts the search asked for by `go`. A position without a legal
 // move, or a book move in `go think` and `go ponder`, needs no search.
-func (s *session) goCmd(l *Line) {
+func (s *session) goCmd(l *hub.Line) {
 	var mode goMode
 	n := 0
 	for i, name := range []string{"think", "ponder", "analyze"} {
@@ -131,12 +132,12 @@ func (s *session) release() {
 // quit.
 func (s *session) busy(in input) bool {
 	if in.err == nil {
-		if l, err := ParseLine(in.text); err == nil {
+		if l, err := hub.Parse(in.text); err == nil {
 			switch l.Command {
 			case "":
 				return true
 			case "ping":
-				s.send(Line{Command: "pong"})
+				s.send(hub.NewLine("pong"))
 				return true
 			case "stop":
 				s.stopSearch()

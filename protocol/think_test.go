@@ -2,6 +2,7 @@
 // go (also after stop), pong during a search, other lines ending the search
 // and handled after done, pondering with ponder-hit and stop, analysis with
 // multipv, positions without a move, and quitting or EOF mid-search.
+
 package protocol
 
 import (
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/search"
 )
 
@@ -25,7 +27,7 @@ func TestGoThink(t *testing.T) {
 		t.Errorf("done line %q without ponder", done)
 	}
 	// The answer's move is legal and the line parses.
-	l, err := ParseLine(done)
+	l, err := hub.Parse(done)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,7 +189,7 @@ func TestIllegalSearchMove(t *testing.T) {
 	h.send("level depth=1", "go think")
 	h.expectPrefix("info ")
 	done := h.expectPrefix("done move=")
-	l, _ := ParseLine(done)
+	l, _ := hub.Parse(done)
 	mv, _ := l.Get("move")
 	p := engine.StartPosition()
 	if _, err := p.ParseMove(mv); err != nil {

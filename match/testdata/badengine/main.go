@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 )
 
 func main() {
@@ -46,50 +47,74 @@ func main() {
 		close(lines)
 	}()
 	out := bufio.NewWriter(os.Stdout)
-	say := func(format string, args ...any) {
-		fmt.Fprintf(out, format+"\n", args...)
+	// raw writes text as it is (garbage included); send writes a line.
+	raw := func(text string) {
+		fmt.Fprintln(out, text)
 		out.Flush()
+	}
+	send := func(l hub.Line) {
+		text, err := l.Format()
+		if err != nil { // a bug of this test engine
+			fmt.Fprintln(os.Stderr, "badengine:", err)
+			os.Exit(2)
+		}
+		raw(text)
+	}
+	info := func(score, move string) {
+		send(hub.NewLine("info").Set("depth", "1").Set("seldepth", "1").Set("score", score).
+			Set("nodes", "1").Set("time", "0").Set("nps", "0").Set("pv", move))
+	}
+	done := func(move, ponder string) {
+		l := hub.NewLine("done")
+		if move != "" {
+			l = l.Set("move", move)
+		}
+		if ponder != "" {
+			l = l.Set("ponder", ponder)
+		}
+		send(l)
 	}
 
 	pos := engine.StartPosition()
 	moveNo := 0
-	for line := range lines {
-		f := strings.Fields(line)
-		if len(f) == 0 {
+	for text := range lines {
+		line, err := hub.Parse(text)
+		if err != nil {
+			send(hub.NewLine("error").Set("message", hub.SafeValue(err.Error())))
 			continue
 		}
-		switch f[0] {
+		switch line.Command {
 		case "hub":
-			say("id name=badengine version=1 author=test country=nowhere")
-			say("param name=threads value=1 type=int min=1 max=4")
-			say("param name=ponder value=false type=bool")
-			say("wait")
+			send(hub.NewLine("id").Set("name", "badengine").Set("version", "1").Set("author", "test").Set("country", "nowhere"))
+			send(hub.NewLine("param").Set("name", "threads").Set("value", "1").Set("type", "int").Set("min", "1").Set("max", "4"))
+			send(hub.NewLine("param").Set("name", "ponder").Set("value", "false").Set("type", "bool"))
+			send(hub.NewLine("wait"))
 		case "init":
-			say("ready")
+			send(hub.NewLine("ready"))
 		case "new-game":
 			moveNo = 0
 		case "pos":
 			p, err := parsePos(line)
 			if err != nil {
-				say("error message=%q", err.Error())
+				send(hub.NewLine("error").Set("message", hub.SafeValue(err.Error())))
 				continue
 			}
 			pos = p
 		case "ping":
-			say("pong")
+			send(hub.NewLine("pong"))
 		case "quit":
 			return
 		case "go":
-			if len(f) > 1 && f[1] == "ponder" {
+			if line.Has("ponder") {
 				// Wait for ponder-hit or stop, then answer.
-				for l := range lines {
-					if l == "ponder-hit" || l == "stop" {
+				for text := range lines {
+					if text == "ponder-hit" || text == "stop" {
 						break
 					}
 				}
 				move, ponder := choose(pos, *predict)
-				say("info depth=1 seldepth=1 score=0.00 nodes=1 time=0 nps=0 pv=%q", move)
-				say("done move=%s ponder=%s", move, ponder)
+				info("0.00", move)
+				done(move, ponder)
 				continue
 			}
 			moveNo++
@@ -97,11 +122,11 @@ func main() {
 			if moveNo == *at {
 				switch *mode {
 				case "illegal":
-					say("done move=%s", illegalMove(pos))
+					done(illegalMove(pos), "")
 					continue
 				case "slow":
-					for l := range lines {
-						if l == "stop" {
+					for text := range lines {
+						if text == "stop" {
 							break
 						}
 					}
@@ -110,39 +135,31 @@ func main() {
 				case "crash":
 					os.Exit(3)
 				case "garbage":
-					say("\x01this is \"not a protocol line")
+					raw("\x01this is \"not a protocol line")
 				case "nomove":
-					say("done")
+					done("", "")
 					continue
 				}
 			}
-			if move == "" {
-				say("done")
-				continue
+			if move != "" {
+				info("0.25", move)
 			}
-			say("info depth=1 seldepth=1 score=0.25 nodes=1 time=0 nps=0 pv=%q", move)
-			if ponder != "" {
-				say("done move=%s ponder=%s", move, ponder)
-			} else {
-				say("done move=%s", move)
-			}
+			done(move, ponder)
 		}
 	}
 }
 
-// parsePos reads "pos pos=<hub> moves="..."" (or pos start).
-func parsePos(line string) (engine.Position, error) {
+// parsePos reads "pos [pos=<hub>] [moves=<m1 m2 ...>]".
+func parsePos(line hub.Line) (engine.Position, error) {
 	p := engine.StartPosition()
 	var err error
-	if i := strings.Index(line, "pos="); i >= 0 {
-		if p, err = engine.ParseHub(strings.Fields(line[i+4:])[0]); err != nil {
+	if v, ok := line.Get("pos"); ok {
+		if p, err = engine.ParseHub(v); err != nil {
 			return p, err
 		}
 	}
-	if i := strings.Index(line, `moves="`); i >= 0 {
-		rest := line[i+7:]
-		rest = rest[:strings.IndexByte(rest, '"')]
-		for _, s := range strings.Fields(rest) {
+	if moves, ok := line.Get("moves"); ok {
+		for _, s := range strings.Fields(moves) {
 			m, err := p.ParseMove(s)
 			if err != nil {
 				return p, err
