@@ -19,10 +19,10 @@ import (
 // Searcher is what a session needs of a search (search.Searcher has it).
 type Searcher interface {
 	SetOptions(opts search.Options)
-	// Start begins a search and returns at once; Stop and PonderHit apply to
-	// it from then on, and wait returns its result.
-	Start(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info)) (wait func() search.Result)
-	Stop()
+	// Start begins a search and returns at once; cancelling ctx stops it
+	// and PonderHit applies to it from then on. The channel receives its
+	// one result.
+	Start(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info)) <-chan search.Result
 	PonderHit()
 	NewGame()
 }
