@@ -47,8 +47,15 @@ func (s Summary) String() string {
 // Run searches every position to depth with the options, starting each
 // search with a cleared table (so the count does not depend on the order),
 // writes one line per position to out and returns the total. It stops
-// early, returning ctx's error, when ctx is cancelled.
+// early, returning ctx's error, when ctx is cancelled. Options outside the
+// search's bounds and a depth outside 1 to search.MaxDepth are errors.
 func Run(ctx context.Context, opts search.Options, depth int, out io.Writer) (Summary, error) {
+	if err := opts.Validate(); err != nil {
+		return Summary{}, err
+	}
+	if depth < 1 || depth > search.MaxDepth {
+		return Summary{}, fmt.Errorf("bench depth must be 1 to %d, not %d", search.MaxDepth, depth)
+	}
 	ps, err := Positions()
 	if err != nil {
 		return Summary{}, err

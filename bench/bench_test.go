@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"regexp"
 	"strings"
@@ -66,8 +67,21 @@ func TestRunCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out bytes.Buffer
-	if _, err := Run(ctx, search.Options{}, 20, &out); err == nil {
-		t.Fatal("cancelled run returned no error")
+	if _, err := Run(ctx, search.Options{Threads: 1, HashMiB: 1}, 20, &out); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled run returned %v, want context.Canceled", err)
+	}
+}
+
+func TestRunBadArguments(t *testing.T) {
+	good := search.Options{Threads: 1, HashMiB: 1}
+	var r *search.RangeError
+	if _, err := Run(context.Background(), search.Options{Threads: 1}, 1, io.Discard); !errors.As(err, &r) || r.Field != "hash" {
+		t.Errorf("hash 0: %v, want a range error on hash", err)
+	}
+	for _, depth := range []int{0, -1, search.MaxDepth + 1} {
+		if _, err := Run(context.Background(), good, depth, io.Discard); err == nil {
+			t.Errorf("depth %d: no error", depth)
+		}
 	}
 }
 

@@ -334,8 +334,8 @@ func TestTimedSearchReturns(t *testing.T) {
 	}
 }
 
-func TestMaxHashMiB(t *testing.T) {
-	m := maxHashMiB()
+func TestHalfPhysicalMiB(t *testing.T) {
+	m := halfPhysicalMiB()
 	if m == 0 {
 		t.Skip("physical memory unknown on this system")
 	}

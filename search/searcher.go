@@ -37,8 +37,9 @@ type searchState struct {
 	ponderHit chan struct{} // closed by PonderHit
 }
 
-// New makes a Searcher. Threads and HashMiB below 1 count as 1; HashMiB
-// is bounded by half the machine's physical memory where it is known.
+// New makes a Searcher. Options outside their bounds (Options.Validate)
+// count as the nearest bound; HashMiB is also bounded by half the machine's
+// physical memory where it is known.
 func New(opts Options) *Searcher {
 	s := &Searcher{}
 	s.SetOptions(opts)
@@ -50,9 +51,8 @@ func New(opts Options) *Searcher {
 func (s *Searcher) SetOptions(opts Options) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	opts.Threads = max(opts.Threads, 1)
-	opts.HashMiB = max(opts.HashMiB, 1)
-	if m := maxHashMiB(); m > 0 {
+	opts = opts.inBounds()
+	if m := halfPhysicalMiB(); m > 0 {
 		opts.HashMiB = min(opts.HashMiB, m)
 	}
 	if s.tt == nil || opts.HashMiB != s.opts.HashMiB {
@@ -121,6 +121,7 @@ func (s *Searcher) Start(ctx context.Context, game *engine.Game, limits Limits, 
 	root := game.Position()
 	keys := gameKeys(game)
 	noProgress := game.NoProgressPlies()
+	limits = limits.inBounds()
 	done := make(chan Result, 1)
 	go func() {
 		res := s.run(ctx, st, root, keys, noProgress, limits, info)
