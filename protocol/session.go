@@ -36,7 +36,7 @@ type Book interface {
 type Config struct {
 	Searcher Searcher
 	// Options are the options Searcher was created with: the initial
-	// threads and hash parameters.
+	// threads and hash parameters (they must pass Options.Validate).
 	Options search.Options
 	// LoadBook loads the book file at path, or the built-in book when path
 	// is empty. Nil means the engine has no book.
@@ -77,6 +77,9 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	if cfg.Searcher == nil {
 		return errors.New("protocol: Config.Searcher is nil")
 	}
+	if err := cfg.Options.Validate(); err != nil {
+		return fmt.Errorf("protocol: Config.Options: %w", err)
+	}
 	var log *exchangeLog
 	if cfg.Log != nil {
 		log = &exchangeLog{w: cfg.Log}
@@ -86,8 +89,8 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		out: newWriter(out, log),
 		rng: cfg.Rand,
 		set: settings{
-			threads:      max(cfg.Options.Threads, 1),
-			hashMiB:      max(cfg.Options.HashMiB, 1),
+			threads:      cfg.Options.Threads,
+			hashMiB:      cfg.Options.HashMiB,
 			book:         cfg.LoadBook != nil,
 			multiPV:      1,
 			moveOverhead: defaultMoveOverhead,

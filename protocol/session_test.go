@@ -382,9 +382,10 @@ func TestLevel(t *testing.T) {
 func TestLevelErrors(t *testing.T) {
 	h := start(t, nil)
 	for _, tt := range []struct{ line, msg string }{
-		{"level depth=0", "bad level depth=0: want a whole number from 1 to 1000"},
-		{"level depth=x", "bad level depth=x: want a whole number from 1 to 1000"},
-		{"level depth", "bad level depth=: want a whole number from 1 to 1000"},
+		{"level depth=0", "bad level depth=0: want a whole number from 1 to 100"},
+		{"level depth=101", "bad level depth=101: want a whole number from 1 to 100"},
+		{"level depth=x", "bad level depth=x: want a whole number from 1 to 100"},
+		{"level depth", "bad level depth=: want a whole number from 1 to 100"},
 		{"level nodes=-1", "bad level nodes=-1: want a whole number from 1 to 9223372036854775807"},
 		{"level moves=-1 time=5", "bad level moves=-1: want a whole number from 0 to 2147483647"},
 		{"level move-time=0", "bad level move-time=0: want a positive number of seconds"},
@@ -433,13 +434,13 @@ func TestMiscCommands(t *testing.T) {
 func TestEndings(t *testing.T) {
 	// The last line may lack its newline.
 	var out strings.Builder
-	err := Run(context.Background(), Config{Searcher: &fakeSearcher{}}, strings.NewReader("ping\nping"), &out)
+	err := Run(context.Background(), fakeConfig(), strings.NewReader("ping\nping"), &out)
 	if err != nil || out.String() != "pong\npong\n" {
 		t.Errorf("Run = %v, output %q", err, out.String())
 	}
 	// A read error is returned, after the lines before it.
 	out.Reset()
-	err = Run(context.Background(), Config{Searcher: &fakeSearcher{}}, errReader{strings.NewReader("ping\n")}, &out)
+	err = Run(context.Background(), fakeConfig(), errReader{strings.NewReader("ping\n")}, &out)
 	if !errors.Is(err, errBroken) || out.String() != "pong\n" {
 		t.Errorf("Run = %v, output %q", err, out.String())
 	}
@@ -448,7 +449,7 @@ func TestEndings(t *testing.T) {
 	inR, inW := io.Pipe()
 	defer inW.Close()
 	ended := make(chan error)
-	go func() { ended <- Run(ctx, Config{Searcher: &fakeSearcher{}}, inR, io.Discard) }()
+	go func() { ended <- Run(ctx, fakeConfig(), inR, io.Discard) }()
 	io.WriteString(inW, "go analyze\n")
 	cancel()
 	select {
@@ -459,15 +460,26 @@ func TestEndings(t *testing.T) {
 	case <-time.After(answerTimeout):
 		t.Fatal("Run did not end after cancel")
 	}
-	// A session needs a searcher.
+	// A session needs a searcher, and options within the search's bounds.
 	if err := Run(context.Background(), Config{}, strings.NewReader("go think\n"), io.Discard); err == nil {
 		t.Error("Run without a searcher gave no error")
 	}
+	bad := fakeConfig()
+	bad.Options.HashMiB = search.MaxHashMiB + 1
+	var rangeErr *search.RangeError
+	if err := Run(context.Background(), bad, strings.NewReader("ping\n"), io.Discard); !errors.As(err, &rangeErr) || rangeErr.Field != "hash" {
+		t.Errorf("Run with hash %d MiB = %v, want a range error on hash", bad.Options.HashMiB, err)
+	}
 	// Output that fails does not block the session.
-	err = Run(context.Background(), Config{Searcher: &fakeSearcher{}}, strings.NewReader("hub\ninit\nping\n"), failWriter{})
+	err = Run(context.Background(), fakeConfig(), strings.NewReader("hub\ninit\nping\n"), failWriter{})
 	if err != nil {
 		t.Errorf("Run with failing output = %v", err)
 	}
+}
+
+// fakeConfig is the least configuration of a session with a fake searcher.
+func fakeConfig() Config {
+	return Config{Searcher: &fakeSearcher{}, Options: search.Options{Threads: 1, HashMiB: 16}}
 }
 
 // failWriter fails every write.
