@@ -5,6 +5,7 @@ package protocol
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"sort"
@@ -285,6 +286,7 @@ func TestPosErrors(t *testing.T) {
 		{`pos moves="c3-c4-c5"`, "illegal move c3-c4-c5: malformed: a move without capture has two squares"},
 		{`pos moves="c3xc5"`, "illegal move c3xc5: no capture is possible"},
 		{`pos moves="c3-c4 c6-c5 d3xd5"`, "illegal move d3xd5: d3 to d5 does not jump exactly one enemy piece"},
+		{`pos fen="W7/8/b2b4/1b6/8/8/8/1B6 w" moves=a8xd7`, "illegal move a8xd7: ambiguous: 2 captures go from a8 to d7; give every landing square"},
 	} {
 		h.send(tt.line)
 		h.expect(`error message="` + tt.msg + `"`)
@@ -292,6 +294,25 @@ func TestPosErrors(t *testing.T) {
 		h.expect(want)
 	}
 	h.finish()
+}
+
+// TestMoveReason: the reason comes from the engine's typed error, also
+// when wrapped; an error of another type is given as it is.
+func TestMoveReason(t *testing.T) {
+	for _, tt := range []struct {
+		err  error
+		want string
+	}{
+		{&engine.MoveError{Kind: engine.IllegalMove, Text: "a1-a2"}, "not a legal move here"},
+		{fmt.Errorf("move 3: %w", &engine.MoveError{Kind: engine.IllegalMove, Text: "a1-a2", Detail: "a capture is compulsory"}), "a capture is compulsory"},
+		{&engine.MoveError{Kind: engine.MalformedMove, Text: "zz"}, "malformed"},
+		{&engine.MoveError{Kind: engine.AmbiguousMove, Text: "a8xd7", Detail: "2 captures"}, "ambiguous: 2 captures"},
+		{errors.New(`illegal move "x": not a MoveError`), `illegal move "x": not a MoveError`},
+	} {
+		if got := moveReason(tt.err); got != tt.want {
+			t.Errorf("moveReason(%v) = %q, want %q", tt.err, got, tt.want)
+		}
+	}
 }
 
 func TestMovesResult(t *testing.T) {
