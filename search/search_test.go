@@ -268,6 +268,34 @@ func TestCancel(t *testing.T) {
 	}
 }
 
+// TestImmediateCancelSearchesDepth1: a search cancelled at once, even
+// before it starts, still completes depth 1, so its move is a searched
+// one: here not the first generated move, which loses a man at once.
+func TestImmediateCancelSearchesDepth1(t *testing.T) {
+	p, err := engine.ParsePosition("8/8/8/8/8/7b/1w6/7w w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := engine.NewGame(p)
+	hangs, err := p.ParseMove("h1-h2") // h3xh1 follows
+	if err != nil || p.LegalMoves()[0] != hangs {
+		t.Fatalf("h1-h2 is not the first generated move here (%v): pick another position", err)
+	}
+	s := New(Options{Threads: 2, HashMiB: 1})
+	for _, before := range []bool{true, false} {
+		ctx, cancel := context.WithCancel(context.Background())
+		if before {
+			cancel()
+		}
+		done := s.Start(ctx, g, Limits{Infinite: true}, nil)
+		cancel()
+		res := waitResult(t, done)
+		if res.Depth < 1 || res.Move == hangs {
+			t.Errorf("cancelled before Start %v: move %v at depth %d, want a completed depth 1 that keeps the man", before, p.FormatMove(res.Move), res.Depth)
+		}
+	}
+}
+
 // TestCancelOneOfTwo: cancelling one search's context does not stop a
 // search started after it, queued behind it.
 func TestCancelOneOfTwo(t *testing.T) {

@@ -319,7 +319,9 @@ func (w *worker) poll() bool {
 	if w.id == 0 && w.limits.Nodes > 0 && w.completed > 0 && w.nodes+w.others >= w.limits.Nodes {
 		w.st.stop.Store(true)
 	}
-	if w.st.stop.Load() {
+	// The main thread completes depth 1 (microseconds) before it stops, so
+	// that even a search stopped at once answers a searched move.
+	if w.st.stop.Load() && (w.completed > 0 || w.id != 0) {
 		w.stopped = true
 	}
 	return w.stopped
