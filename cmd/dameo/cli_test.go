@@ -85,6 +85,7 @@ func TestHelpShowsBounds(t *testing.T) {
 	for sub, want := range map[string][]string{
 		"analyze": {depth, threads + " (default 1)", hash + " (default 64)", fmt.Sprintf("1 to %d (default 1)", search.MaxMultiPV), "nodes per second"},
 		"bench":   {depth + fmt.Sprintf(" (default %d", bench.DefaultDepth), threads, hash + " (default 16)"},
+		"hub":     {"millions of nodes per second"},
 		"match":   {depth},
 		"perft":   {threads},
 	} {
