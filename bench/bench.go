@@ -14,8 +14,14 @@ import (
 	"github.com/dameo/dameo/search"
 )
 
-// DefaultDepth is the depth of `dameo bench` (some 5 to 15 seconds on one thread).
-const DefaultDepth = 10
+// The defaults of `dameo bench`, at which its node count with one thread
+// is the Signature.
+const (
+	// DefaultDepth takes some 5 to 15 seconds on one thread.
+	DefaultDepth = 10
+	// DefaultHashMiB is the transposition table size in MiB.
+	DefaultHashMiB = 16
+)
 
 // Positions are the bench positions.
 func Positions() ([]engine.Position, error) {

@@ -39,6 +39,23 @@ func TestPositions(t *testing.T) {
 	}
 }
 
+// TestSignature runs the bench as `dameo bench` does by default (one
+// thread) and compares its node count with the Signature recorded in the
+// repository. It takes some 7 to 15 seconds, so it also runs in -short
+// mode, but not under the race detector.
+func TestSignature(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the bench is too slow under the race detector")
+	}
+	sum, err := Run(context.Background(), search.Options{Threads: 1, HashMiB: DefaultHashMiB}, DefaultDepth, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Nodes != Signature {
+		t.Fatalf("bench signature %d, recorded %d: if the change is meant to alter the search, update bench.Signature (bench/signature.go) and say Bench: %d in the commit", sum.Nodes, Signature, sum.Nodes)
+	}
+}
+
 func TestRunOutputAndDeterminism(t *testing.T) {
 	var out1, out2 bytes.Buffer
 	opts := search.Options{Threads: 1, HashMiB: 2}

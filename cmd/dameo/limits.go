@@ -12,9 +12,10 @@ import (
 	"github.com/dameo/dameo/search"
 )
 
-// limitVars are the bounds, and the bench's default depth, by name.
+// limitVars are the bounds, and the bench's defaults, by name.
 var limitVars = kong.Vars{
 	"bench_depth": strconv.Itoa(bench.DefaultDepth),
+	"bench_hash":  strconv.Itoa(bench.DefaultHashMiB),
 	"max_depth":   strconv.Itoa(search.MaxDepth),
 	"min_threads": strconv.Itoa(search.MinThreads),
 	"max_threads": strconv.Itoa(search.MaxThreads),
