@@ -14,8 +14,14 @@ import (
 	"github.com/dameo/dameo/search"
 )
 
-// DefaultDepth is the depth of `dameo bench` (some 5 to 15 seconds on one thread).
-const DefaultDepth = 10
+// The defaults of `dameo bench`, at which its node count with one thread
+// is the Signature.
+const (
+	// DefaultDepth takes some 5 to 15 seconds on one thread.
+	DefaultDepth = 10
+	// DefaultHashMiB is the transposition table size in MiB.
+	DefaultHashMiB = 16
+)
 
 // Positions are the bench positions.
 func Positions() ([]engine.Position, error) {
@@ -47,8 +53,15 @@ func (s Summary) String() string {
 // Run searches every position to depth with the options, starting each
 // search with a cleared table (so the count does not depend on the order),
 // writes one line per position to out and returns the total. It stops
-// early, returning ctx's error, when ctx is cancelled.
+// early, returning ctx's error, when ctx is cancelled. Options outside the
+// search's bounds and a depth outside 1 to search.MaxDepth are errors.
 func Run(ctx context.Context, opts search.Options, depth int, out io.Writer) (Summary, error) {
+	if err := opts.Validate(); err != nil {
+		return Summary{}, err
+	}
+	if depth < 1 || depth > search.MaxDepth {
+		return Summary{}, fmt.Errorf("bench depth must be 1 to %d, not %d", search.MaxDepth, depth)
+	}
 	ps, err := Positions()
 	if err != nil {
 		return Summary{}, err

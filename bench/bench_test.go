@@ -3,6 +3,7 @@ package bench
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"regexp"
 	"strings"
@@ -38,6 +39,23 @@ func TestPositions(t *testing.T) {
 	}
 }
 
+// TestSignature runs the bench as `dameo bench` does by default (one
+// thread) and compares its node count with the Signature recorded in the
+// repository. It takes some 7 to 15 seconds, so it also runs in -short
+// mode, but not under the race detector.
+func TestSignature(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the bench is too slow under the race detector")
+	}
+	sum, err := Run(context.Background(), search.Options{Threads: 1, HashMiB: DefaultHashMiB}, DefaultDepth, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Nodes != Signature {
+		t.Fatalf("bench signature %d, recorded %d: if the change is meant to alter the search, update bench.Signature (bench/signature.go) and say Bench: %d in the commit", sum.Nodes, Signature, sum.Nodes)
+	}
+}
+
 func TestRunOutputAndDeterminism(t *testing.T) {
 	var out1, out2 bytes.Buffer
 	opts := search.Options{Threads: 1, HashMiB: 2}
@@ -66,8 +84,21 @@ func TestRunCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var out bytes.Buffer
-	if _, err := Run(ctx, search.Options{}, 20, &out); err == nil {
-		t.Fatal("cancelled run returned no error")
+	if _, err := Run(ctx, search.Options{Threads: 1, HashMiB: 1}, 20, &out); !errors.Is(err, context.Canceled) {
+		t.Fatalf("cancelled run returned %v, want context.Canceled", err)
+	}
+}
+
+func TestRunBadArguments(t *testing.T) {
+	good := search.Options{Threads: 1, HashMiB: 1}
+	var r *search.RangeError
+	if _, err := Run(context.Background(), search.Options{Threads: 1}, 1, io.Discard); !errors.As(err, &r) || r.Field != "hash" {
+		t.Errorf("hash 0: %v, want a range error on hash", err)
+	}
+	for _, depth := range []int{0, -1, search.MaxDepth + 1} {
+		if _, err := Run(context.Background(), good, depth, io.Discard); err == nil {
+			t.Errorf("depth %d: no error", depth)
+		}
 	}
 }
 

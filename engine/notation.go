@@ -5,6 +5,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -93,31 +94,32 @@ func (p *Position) capturePath(m Move, path []Square) int {
 }
 
 // ParseMove reads a move of p in full notation or the unambiguous short
-// capture form, and returns it if it is legal.
+// capture form, and returns it if it is legal; otherwise the error is a
+// *MoveError saying why.
 func (p *Position) ParseMove(s string) (Move, error) {
 	var squares []Square
 	var sep byte
 	for i, part := range splitMove(s) {
 		if i == 0 && len(part) != 2 {
-			return NoMove, fmt.Errorf("malformed move %q", s)
+			return NoMove, moveError(MalformedMove, s, "")
 		}
 		if len(part) == 3 {
 			if sep != 0 && sep != part[0] {
-				return NoMove, fmt.Errorf("malformed move %q: mixes '-' and 'x'", s)
+				return NoMove, moveError(MalformedMove, s, "mixes '-' and 'x'")
 			}
 			sep, part = part[0], part[1:]
 		}
 		sq, err := ParseSquare(part)
 		if err != nil {
-			return NoMove, fmt.Errorf("malformed move %q: %v", s, err)
+			return NoMove, moveError(MalformedMove, s, err.Error())
 		}
 		squares = append(squares, sq)
 	}
 	if len(squares) < 2 {
-		return NoMove, fmt.Errorf("malformed move %q", s)
+		return NoMove, moveError(MalformedMove, s, "")
 	}
 	if sep == '-' && len(squares) != 2 {
-		return NoMove, fmt.Errorf("malformed move %q: a move without capture has two squares", s)
+		return NoMove, moveError(MalformedMove, s, "a move without capture has two squares")
 	}
 	var l MoveList
 	p.GenerateMoves(&l)
@@ -129,18 +131,18 @@ func (p *Position) ParseMove(s string) (Move, error) {
 			}
 		}
 		if l.Len > 0 && l.Moves[0].Captured != 0 {
-			return NoMove, fmt.Errorf("illegal move %q: a capture is compulsory", s)
+			return NoMove, moveError(IllegalMove, s, "a capture is compulsory")
 		}
-		return NoMove, fmt.Errorf("illegal move %q", s)
+		return NoMove, moveError(IllegalMove, s, "")
 	}
 	if l.Len == 0 || l.Moves[0].Captured == 0 {
-		return NoMove, fmt.Errorf("illegal move %q: no capture is possible", s)
+		return NoMove, moveError(IllegalMove, s, "no capture is possible")
 	}
 	// A path with intermediate squares is the full form: follow it.
 	if len(squares) > 2 || popCount(l.Moves[0].Captured) == 1 {
 		captured, err := p.followPath(squares)
 		if err != nil {
-			return NoMove, fmt.Errorf("illegal move %q: %v", s, err)
+			return NoMove, moveError(IllegalMove, s, err.Error())
 		}
 		want := Move{From: from, To: to, Captured: captured}
 		for _, m := range l.Slice() {
@@ -148,7 +150,7 @@ func (p *Position) ParseMove(s string) (Move, error) {
 				return m, nil
 			}
 		}
-		return NoMove, fmt.Errorf("illegal move %q: the majority rule requires %d captures", s, popCount(l.Moves[0].Captured))
+		return NoMove, moveError(IllegalMove, s, fmt.Sprintf("the majority rule requires %d captures", popCount(l.Moves[0].Captured)))
 	}
 	var found Move
 	count := 0
@@ -160,11 +162,11 @@ func (p *Position) ParseMove(s string) (Move, error) {
 	}
 	switch count {
 	case 0:
-		return NoMove, fmt.Errorf("illegal move %q: no legal capture goes from %v to %v", s, from, to)
+		return NoMove, moveError(IllegalMove, s, fmt.Sprintf("no legal capture goes from %v to %v", from, to))
 	case 1:
 		return found, nil
 	default:
-		return NoMove, fmt.Errorf("ambiguous move %q: %d captures go from %v to %v; give every landing square", s, count, from, to)
+		return NoMove, moveError(AmbiguousMove, s, fmt.Sprintf("%d captures go from %v to %v; give every landing square", count, from, to))
 	}
 }
 
@@ -231,4 +233,51 @@ func orthogonalDirection(a, b Square) (direction, bool) {
 		return west, true
 	}
 	return 0, false
+}
+
+// MoveErrorKind says why ParseMove refused a move.
+type MoveErrorKind int
+
+const (
+	// MalformedMove: the text is not a move in the notation.
+	MalformedMove MoveErrorKind = iota + 1
+	// IllegalMove: a move in the notation, but no legal move of the position.
+	IllegalMove
+	// AmbiguousMove: a short capture form that more than one legal move fits.
+	AmbiguousMove
+)
+
+// String is the kind as the error message says it: "malformed", "illegal"
+// or "ambiguous".
+func (k MoveErrorKind) String() string {
+	switch k {
+	case MalformedMove:
+		return "malformed"
+	case IllegalMove:
+		return "illegal"
+	case AmbiguousMove:
+		return "ambiguous"
+	}
+	return fmt.Sprintf("MoveErrorKind(%d)", int(k))
+}
+
+// MoveError is ParseMove's error: the kind, the move text as given, and
+// the detail (may be empty). Its message is "<kind> move \"<text>\"" with
+// ": <detail>" when there is one.
+type MoveError struct {
+	Kind   MoveErrorKind
+	Text   string
+	Detail string
+}
+
+func (e *MoveError) Error() string {
+	msg := e.Kind.String() + " move " + strconv.Quote(e.Text)
+	if e.Detail != "" {
+		msg += ": " + e.Detail
+	}
+	return msg
+}
+
+func moveError(kind MoveErrorKind, text, detail string) error {
+	return &MoveError{Kind: kind, Text: text, Detail: detail}
 }

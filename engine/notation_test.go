@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"errors"
 	"strings"
 	"testing"
 )
@@ -37,7 +38,7 @@ func TestMoveRoundTrips(t *testing.T) {
 					t.Fatalf("%v: short %q parsed as %v, %v; want %v", p, short, got, err, m)
 				}
 				shorts++
-			} else if err == nil || !strings.Contains(err.Error(), "ambiguous") {
+			} else if me := (*MoveError)(nil); !errors.As(err, &me) || me.Kind != AmbiguousMove || me.Text != short {
 				t.Fatalf("%v: ambiguous short %q gave %v, %v", p, short, got, err)
 			} else {
 				ambiguous++
@@ -58,37 +59,57 @@ func TestParseMoveErrors(t *testing.T) {
 		p    Position
 		move string
 		want string
+		kind MoveErrorKind
 	}{
-		{start, "", "malformed"},
-		{start, "d3", "malformed"},
-		{start, "d3-", "malformed"},
-		{start, "d3-d9", "bad square"},
-		{start, "i3-d4", "malformed"},
-		{start, "d3-d4-d5", "two squares"},
-		{start, "d3xd4", "no capture is possible"},
-		{start, "d3-d5", "illegal"},
-		{start, "d6-d5", "illegal"},
-		{start, "e4-e5", "illegal"},
-		{start, "d3-d4xd5", "mixes"},
-		{start, "D3-D4", "malformed"},
-		{start, "d3 d4", "malformed"},
-		{capture, "d4-d5", "capture is compulsory"},
-		{capture, "d4xf4", "does not jump"},
-		{capture, "d4xc5", "not along a rank or file"},
-		{capture, "d4xd4", "not along a rank or file"},
-		{capture, "d4xd6xd4", "does not jump"},
-		{capture, "e5xe3", "no white piece"},
-		{multi, "h1xh3", "no legal capture goes from h1 to h3"},
-		{multi, "a1xa3", "no legal capture goes from a1 to a3"},
-		{multi, "h1xh3xh3", "not along a rank or file"},
-		{multi, "a1xa3xa5", "does not jump"},
-		{multi, "h1xh5xh3", "a man jumps one square"},
-		{ambiguous, "a1xa9", "bad square"},
+		{start, "", "malformed", MalformedMove},
+		{start, "d3", "malformed", MalformedMove},
+		{start, "d3-", "malformed", MalformedMove},
+		{start, "d3-d9", "bad square", MalformedMove},
+		{start, "i3-d4", "malformed", MalformedMove},
+		{start, "d3-d4-d5", "two squares", MalformedMove},
+		{start, "d3xd4", "no capture is possible", IllegalMove},
+		{start, "d3-d5", "illegal", IllegalMove},
+		{start, "d6-d5", "illegal", IllegalMove},
+		{start, "e4-e5", "illegal", IllegalMove},
+		{start, "d3-d4xd5", "mixes", MalformedMove},
+		{start, "D3-D4", "malformed", MalformedMove},
+		{start, "d3 d4", "malformed", MalformedMove},
+		{capture, "d4-d5", "capture is compulsory", IllegalMove},
+		{capture, "d4xf4", "does not jump", IllegalMove},
+		{capture, "d4xc5", "not along a rank or file", IllegalMove},
+		{capture, "d4xd4", "not along a rank or file", IllegalMove},
+		{capture, "d4xd6xd4", "does not jump", IllegalMove},
+		{capture, "e5xe3", "no white piece", IllegalMove},
+		{multi, "h1xh3", "no legal capture goes from h1 to h3", IllegalMove},
+		{multi, "a1xa3", "no legal capture goes from a1 to a3", IllegalMove},
+		{multi, "h1xh3xh3", "not along a rank or file", IllegalMove},
+		{multi, "a1xa3xa5", "does not jump", IllegalMove},
+		{multi, "h1xh5xh3", "a man jumps one square", IllegalMove},
+		{ambiguous, "a1xa9", "bad square", MalformedMove},
 	} {
 		_, err := c.p.ParseMove(c.move)
-		if err == nil || !strings.Contains(err.Error(), c.want) {
-			t.Errorf("%v: ParseMove(%q) error %v, want one about %q", c.p, c.move, err, c.want)
+		var me *MoveError
+		if !errors.As(err, &me) || me.Kind != c.kind || me.Text != c.move || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: ParseMove(%q) error %v, want a %v MoveError about %q", c.p, c.move, err, c.kind, c.want)
 		}
+	}
+}
+
+// TestMoveErrorMessages: the text of a MoveError, with and without detail.
+func TestMoveErrorMessages(t *testing.T) {
+	p, _ := ParsePosition("W7/8/b2b4/1b6/8/8/8/1B6 w")
+	for move, want := range map[string]string{
+		"a8xd7": `ambiguous move "a8xd7": 2 captures go from a8 to d7; give every landing square`,
+		"d3":    `malformed move "d3"`,
+		"a8-a7": `illegal move "a8-a7": a capture is compulsory`,
+	} {
+		if _, err := p.ParseMove(move); err == nil || err.Error() != want {
+			t.Errorf("ParseMove(%q) error %v, want %s", move, err, want)
+		}
+	}
+	start := StartPosition()
+	if _, err := start.ParseMove("d3-d5"); err == nil || err.Error() != `illegal move "d3-d5"` {
+		t.Errorf("d3-d5: %v", err)
 	}
 }
 

@@ -5,8 +5,8 @@
 package protocol
 
 import (
+	"errors"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/dameo/dameo/engine"
@@ -164,7 +164,7 @@ func (s *session) pos(l *hub.Line) {
 	moves, _ := l.Get("moves")
 	for _, m := range strings.Fields(moves) {
 		if _, err := g.PlayText(m); err != nil {
-			s.fail("illegal move %s: %s", m, moveError(m, err))
+			s.fail("illegal move %s: %s", m, moveReason(err))
 			return
 		}
 	}
@@ -172,25 +172,22 @@ func (s *session) pos(l *hub.Line) {
 	s.lv = level{}
 }
 
-// moveError is why move m was refused, without the engine's restatement of
-// the move ("illegal move \"m\": why" becomes "why").
-func moveError(m string, err error) string {
-	text := err.Error()
-	mark := " move " + strconv.Quote(m)
-	i := strings.Index(text, mark)
-	if i < 0 {
-		return text
+// moveReason is why a move of `pos moves=` was refused, without the
+// engine's restatement of the move ("illegal move \"m\": why" becomes "why").
+func moveReason(err error) string {
+	var me *engine.MoveError
+	if !errors.As(err, &me) {
+		return err.Error()
 	}
-	kind, rest := text[:i], strings.TrimPrefix(text[i+len(mark):], ": ")
 	switch {
-	case kind == "illegal" && rest == "":
+	case me.Kind == engine.IllegalMove && me.Detail == "":
 		return "not a legal move here"
-	case kind == "illegal":
-		return rest
-	case rest == "":
-		return kind
+	case me.Kind == engine.IllegalMove:
+		return me.Detail
+	case me.Detail == "":
+		return me.Kind.String()
 	}
-	return kind + ": " + rest
+	return me.Kind.String() + ": " + me.Detail
 }
 
 // moves answers the `moves` extension: the legal moves in full notation

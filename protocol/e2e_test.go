@@ -1,7 +1,7 @@
 // End-to-end tests: build the dameo binary and drive `dameo hub` through
 // pipes as a front-end does (handshake, a short game against itself with
-// legal moves only, pondering, analysis with multipv, quit and EOF in the
-// middle of a search, the exchange log).
+// legal moves only, pondering, a search stopped at once, analysis with
+// multipv, quit and EOF in the middle of a search, the exchange log).
 
 package protocol
 
@@ -188,6 +188,24 @@ func TestHubPonder(t *testing.T) {
 	for i := 0; i < 5; i++ {
 		h.send("pos moves=c3-c4", "level time=0.2 inc=0", "go ponder", "ponder-hit")
 		h.until("done")
+	}
+	h.sync()
+	h.finish()
+}
+
+// TestHubStopAtOnce: a search stopped as soon as it starts answers a
+// searched move: not h1-h2, the first move generated here, which loses a
+// man to h3xh1.
+func TestHubStopAtOnce(t *testing.T) {
+	h := startHub(t)
+	h.send("set-param name=hash value=8", "set-param name=book value=false", "init")
+	h.expect("ready")
+	for _, next := range []string{"stop", "level depth=3", "new-game"} {
+		h.send(`pos fen="8/8/8/8/8/7b/1w6/7w w"`, "go think", next)
+		done, _ := h.until("done")
+		if !strings.HasPrefix(done, "done move=") || strings.HasPrefix(done, "done move=h1-h2") {
+			t.Errorf("go think, then %s at once: %q", next, done)
+		}
 	}
 	h.sync()
 	h.finish()

@@ -1,7 +1,7 @@
 // A fake searcher and book for in-process session tests: the searcher
 // records its calls and limits, reports one info line, and returns the
-// first legal move at once or, for infinite and ponder searches, when
-// stopped (or after ponder-hit when it has a limit).
+// first legal move at once or, for infinite and ponder searches, when its
+// context is cancelled (or after ponder-hit when it has a limit).
 package protocol
 
 import (
@@ -18,8 +18,7 @@ type fakeSearcher struct {
 	mu     sync.Mutex
 	calls  []string
 	limits []search.Limits
-	stop   chan struct{} // closed by Stop; nil when idle
-	hit    chan struct{} // closed by PonderHit
+	hit    chan struct{} // closed by PonderHit; nil when idle
 	// move, when not NoMove, is returned instead of the first legal move.
 	move engine.Move
 }
@@ -50,15 +49,6 @@ func (f *fakeSearcher) SetOptions(o search.Options) {
 
 func (f *fakeSearcher) NewGame() { f.record("NewGame") }
 
-func (f *fakeSearcher) Stop() {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.stop != nil {
-		close(f.stop)
-		f.stop = nil
-	}
-}
-
 func (f *fakeSearcher) PonderHit() {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -70,24 +60,24 @@ func (f *fakeSearcher) PonderHit() {
 
 // Start registers the search at once, as search.Searcher does, and runs it
 // in a goroutine.
-func (f *fakeSearcher) Start(ctx context.Context, g *engine.Game, l search.Limits, info func(search.Info)) func() search.Result {
-	stop, hit := make(chan struct{}), make(chan struct{})
+func (f *fakeSearcher) Start(ctx context.Context, g *engine.Game, l search.Limits, info func(search.Info)) <-chan search.Result {
+	hit := make(chan struct{})
 	f.mu.Lock()
 	f.calls = append(f.calls, "Search")
 	f.limits = append(f.limits, l)
-	f.stop, f.hit = stop, hit
+	f.hit = hit
 	want := f.move
 	f.mu.Unlock()
 	done := make(chan search.Result, 1)
 	p := g.Position()
-	go func() { done <- f.search(ctx, p, l, info, want, stop, hit) }()
-	return func() search.Result { return <-done }
+	go func() { done <- f.search(ctx, p, l, info, want, hit) }()
+	return done
 }
 
-func (f *fakeSearcher) search(ctx context.Context, p engine.Position, l search.Limits, info func(search.Info), want engine.Move, stop, hit chan struct{}) search.Result {
+func (f *fakeSearcher) search(ctx context.Context, p engine.Position, l search.Limits, info func(search.Info), want engine.Move, hit chan struct{}) search.Result {
 	defer func() {
 		f.mu.Lock()
-		f.stop, f.hit = nil, nil
+		f.hit = nil
 		f.mu.Unlock()
 	}()
 	moves := p.LegalMoves()
@@ -108,24 +98,17 @@ func (f *fakeSearcher) search(ctx context.Context, p engine.Position, l search.L
 	for k := 1; k <= max(l.MultiPV, 1); k++ {
 		info(search.Info{Depth: 1, SelDepth: 3, Score: 12, Nodes: 1000, Time: 1500e6, NPS: 2500000, Hashfull: 7, MultiPV: k, PV: pv})
 	}
-	wait := func() {
-		select {
-		case <-stop:
-		case <-ctx.Done():
-		}
-	}
 	switch {
 	case l.Ponder:
 		select {
 		case <-hit:
 			if l.Infinite {
-				wait()
+				<-ctx.Done()
 			}
-		case <-stop:
 		case <-ctx.Done():
 		}
 	case l.Infinite:
-		wait()
+		<-ctx.Done()
 	}
 	return r
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/search"
 )
 
 // level is the accumulated limits of the next search; the has* fields say
@@ -30,9 +31,6 @@ type level struct {
 // the conversion to time.Duration exact and free of overflow.
 const maxSeconds = 365 * 24 * 3600
 
-// maxDepth bounds depth=; the search cannot go deeper than this anyway.
-const maxDepth = 1000
-
 // add returns the level with the arguments of a `level` line applied, or an
 // error naming the bad argument (the level is then unchanged).
 func (lv level) add(l *hub.Line) (level, error) {
@@ -45,7 +43,7 @@ func (lv level) add(l *hub.Line) (level, error) {
 		switch a.Name {
 		case "depth":
 			var n int64
-			n, err = parseCount(a, 1, maxDepth)
+			n, err = parseCount(a, 1, search.MaxDepth)
 			lv.depth = int(n)
 		case "nodes":
 			lv.nodes, err = parseCount(a, 1, math.MaxInt64)

@@ -15,7 +15,7 @@ func TestErrorMessageEscapesInput(t *testing.T) {
 	h := start(t, nil)
 	h.send("level depth=\xff", "pos moves=c3-c\xc3", "x\x00")
 	h.expect(
-		`error message="bad level depth=\xff: want a whole number from 1 to 1000"`,
+		`error message="bad level depth=\xff: want a whole number from 1 to 100"`,
 		`error message="illegal move c3-c\xc3: malformed: bad square 'c\xc3'"`,
 		`error message="malformed line: control character \x00 at column 2"`,
 	)

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/search"
 )
 
 // settings are the parameter values of a session.
@@ -21,13 +22,9 @@ type settings struct {
 	moveOverhead float64 // seconds
 }
 
-// Parameter ranges, as declared to the front-end.
-const (
-	maxThreads      = 256
-	maxHashMiB      = 65536
-	maxMultiPV      = 64
-	maxMoveOverhead = 5.0
-)
+// maxMoveOverhead bounds move-overhead (seconds); the ranges of threads,
+// hash and multipv are the search's (search.MaxThreads and so on).
+const maxMoveOverhead = 5.0
 
 // defaultMoveOverhead (seconds) covers pipe and process latency of a
 // front-end on the same machine with room to spare.
@@ -42,12 +39,12 @@ func (s *settings) declare() []hub.Line {
 		return param(name, strconv.FormatBool(v), "bool")
 	}
 	return []hub.Line{
-		intParam("threads", s.threads, 1, maxThreads),
-		intParam("hash", s.hashMiB, 1, maxHashMiB),
+		intParam("threads", s.threads, search.MinThreads, search.MaxThreads),
+		intParam("hash", s.hashMiB, search.MinHashMiB, search.MaxHashMiB),
 		boolParam("book", s.book),
 		param("book-file", s.bookFile, "string"),
 		boolParam("ponder", s.ponder),
-		intParam("multipv", s.multiPV, 1, maxMultiPV),
+		intParam("multipv", s.multiPV, 1, search.MaxMultiPV),
 		param("move-overhead", formatReal(s.moveOverhead), "real").Set("min", "0").Set("max", formatReal(maxMoveOverhead)),
 	}
 }
@@ -66,11 +63,11 @@ func (s settings) set(name, value string) (settings, error) {
 	var err error
 	switch name {
 	case "threads":
-		s.threads, err = parseIntParam(name, value, 1, maxThreads)
+		s.threads, err = parseIntParam(name, value, search.MinThreads, search.MaxThreads)
 	case "hash":
-		s.hashMiB, err = parseIntParam(name, value, 1, maxHashMiB)
+		s.hashMiB, err = parseIntParam(name, value, search.MinHashMiB, search.MaxHashMiB)
 	case "multipv":
-		s.multiPV, err = parseIntParam(name, value, 1, maxMultiPV)
+		s.multiPV, err = parseIntParam(name, value, 1, search.MaxMultiPV)
 	case "book":
 		s.book, err = parseBoolParam(name, value)
 	case "ponder":

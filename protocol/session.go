@@ -21,10 +21,10 @@ import (
 // Searcher is what a session needs of a search (search.Searcher has it).
 type Searcher interface {
 	SetOptions(opts search.Options)
-	// Start begins a search and returns at once; Stop and PonderHit apply to
-	// it from then on, and wait returns its result.
-	Start(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info)) (wait func() search.Result)
-	Stop()
+	// Start begins a search and returns at once; cancelling ctx stops it
+	// and PonderHit applies to it from then on. The channel receives its
+	// one result.
+	Start(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info)) <-chan search.Result
 	PonderHit()
 	NewGame()
 }
@@ -38,7 +38,7 @@ type Book interface {
 type Config struct {
 	Searcher Searcher
 	// Options are the options Searcher was created with: the initial
-	// threads and hash parameters.
+	// threads and hash parameters (they must pass Options.Validate).
 	Options search.Options
 	// LoadBook loads the book file at path, or the built-in book when path
 	// is empty. Nil means the engine has no book.
@@ -79,6 +79,9 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	if cfg.Searcher == nil {
 		return errors.New("protocol: Config.Searcher is nil")
 	}
+	if err := cfg.Options.Validate(); err != nil {
+		return fmt.Errorf("protocol: Config.Options: %w", err)
+	}
 	var log *exchangeLog
 	if cfg.Log != nil {
 		log = &exchangeLog{w: cfg.Log}
@@ -88,8 +91,8 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		out: newWriter(out, log),
 		rng: cfg.Rand,
 		set: settings{
-			threads:      max(cfg.Options.Threads, 1),
-			hashMiB:      max(cfg.Options.HashMiB, 1),
+			threads:      cfg.Options.Threads,
+			hashMiB:      cfg.Options.HashMiB,
 			book:         cfg.LoadBook != nil,
 			multiPV:      1,
 			moveOverhead: defaultMoveOverhead,

@@ -5,6 +5,7 @@ package protocol
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"reflect"
 	"sort"
@@ -285,6 +286,7 @@ func TestPosErrors(t *testing.T) {
 		{`pos moves="c3-c4-c5"`, "illegal move c3-c4-c5: malformed: a move without capture has two squares"},
 		{`pos moves="c3xc5"`, "illegal move c3xc5: no capture is possible"},
 		{`pos moves="c3-c4 c6-c5 d3xd5"`, "illegal move d3xd5: d3 to d5 does not jump exactly one enemy piece"},
+		{`pos fen="W7/8/b2b4/1b6/8/8/8/1B6 w" moves=a8xd7`, "illegal move a8xd7: ambiguous: 2 captures go from a8 to d7; give every landing square"},
 	} {
 		h.send(tt.line)
 		h.expect(`error message="` + tt.msg + `"`)
@@ -292,6 +294,25 @@ func TestPosErrors(t *testing.T) {
 		h.expect(want)
 	}
 	h.finish()
+}
+
+// TestMoveReason: the reason comes from the engine's typed error, also
+// when wrapped; an error of another type is given as it is.
+func TestMoveReason(t *testing.T) {
+	for _, tt := range []struct {
+		err  error
+		want string
+	}{
+		{&engine.MoveError{Kind: engine.IllegalMove, Text: "a1-a2"}, "not a legal move here"},
+		{fmt.Errorf("move 3: %w", &engine.MoveError{Kind: engine.IllegalMove, Text: "a1-a2", Detail: "a capture is compulsory"}), "a capture is compulsory"},
+		{&engine.MoveError{Kind: engine.MalformedMove, Text: "zz"}, "malformed"},
+		{&engine.MoveError{Kind: engine.AmbiguousMove, Text: "a8xd7", Detail: "2 captures"}, "ambiguous: 2 captures"},
+		{errors.New(`illegal move "x": not a MoveError`), `illegal move "x": not a MoveError`},
+	} {
+		if got := moveReason(tt.err); got != tt.want {
+			t.Errorf("moveReason(%v) = %q, want %q", tt.err, got, tt.want)
+		}
+	}
 }
 
 func TestMovesResult(t *testing.T) {
@@ -382,9 +403,10 @@ func TestLevel(t *testing.T) {
 func TestLevelErrors(t *testing.T) {
 	h := start(t, nil)
 	for _, tt := range []struct{ line, msg string }{
-		{"level depth=0", "bad level depth=0: want a whole number from 1 to 1000"},
-		{"level depth=x", "bad level depth=x: want a whole number from 1 to 1000"},
-		{"level depth", "bad level depth=: want a whole number from 1 to 1000"},
+		{"level depth=0", "bad level depth=0: want a whole number from 1 to 100"},
+		{"level depth=101", "bad level depth=101: want a whole number from 1 to 100"},
+		{"level depth=x", "bad level depth=x: want a whole number from 1 to 100"},
+		{"level depth", "bad level depth=: want a whole number from 1 to 100"},
 		{"level nodes=-1", "bad level nodes=-1: want a whole number from 1 to 9223372036854775807"},
 		{"level moves=-1 time=5", "bad level moves=-1: want a whole number from 0 to 2147483647"},
 		{"level move-time=0", "bad level move-time=0: want a positive number of seconds"},
@@ -433,13 +455,13 @@ func TestMiscCommands(t *testing.T) {
 func TestEndings(t *testing.T) {
 	// The last line may lack its newline.
 	var out strings.Builder
-	err := Run(context.Background(), Config{Searcher: &fakeSearcher{}}, strings.NewReader("ping\nping"), &out)
+	err := Run(context.Background(), fakeConfig(), strings.NewReader("ping\nping"), &out)
 	if err != nil || out.String() != "pong\npong\n" {
 		t.Errorf("Run = %v, output %q", err, out.String())
 	}
 	// A read error is returned, after the lines before it.
 	out.Reset()
-	err = Run(context.Background(), Config{Searcher: &fakeSearcher{}}, errReader{strings.NewReader("ping\n")}, &out)
+	err = Run(context.Background(), fakeConfig(), errReader{strings.NewReader("ping\n")}, &out)
 	if !errors.Is(err, errBroken) || out.String() != "pong\n" {
 		t.Errorf("Run = %v, output %q", err, out.String())
 	}
@@ -448,7 +470,7 @@ func TestEndings(t *testing.T) {
 	inR, inW := io.Pipe()
 	defer inW.Close()
 	ended := make(chan error)
-	go func() { ended <- Run(ctx, Config{Searcher: &fakeSearcher{}}, inR, io.Discard) }()
+	go func() { ended <- Run(ctx, fakeConfig(), inR, io.Discard) }()
 	io.WriteString(inW, "go analyze\n")
 	cancel()
 	select {
@@ -459,15 +481,26 @@ func TestEndings(t *testing.T) {
 	case <-time.After(answerTimeout):
 		t.Fatal("Run did not end after cancel")
 	}
-	// A session needs a searcher.
+	// A session needs a searcher, and options within the search's bounds.
 	if err := Run(context.Background(), Config{}, strings.NewReader("go think\n"), io.Discard); err == nil {
 		t.Error("Run without a searcher gave no error")
 	}
+	bad := fakeConfig()
+	bad.Options.HashMiB = search.MaxHashMiB + 1
+	var rangeErr *search.RangeError
+	if err := Run(context.Background(), bad, strings.NewReader("ping\n"), io.Discard); !errors.As(err, &rangeErr) || rangeErr.Field != "hash" {
+		t.Errorf("Run with hash %d MiB = %v, want a range error on hash", bad.Options.HashMiB, err)
+	}
 	// Output that fails does not block the session.
-	err = Run(context.Background(), Config{Searcher: &fakeSearcher{}}, strings.NewReader("hub\ninit\nping\n"), failWriter{})
+	err = Run(context.Background(), fakeConfig(), strings.NewReader("hub\ninit\nping\n"), failWriter{})
 	if err != nil {
 		t.Errorf("Run with failing output = %v", err)
 	}
+}
+
+// fakeConfig is the least configuration of a session with a fake searcher.
+func fakeConfig() Config {
+	return Config{Searcher: &fakeSearcher{}, Options: search.Options{Threads: 1, HashMiB: 16}}
 }
 
 // failWriter fails every write.

@@ -24,12 +24,12 @@ const (
 
 // running is a `go` not yet answered with `done`.
 type running struct {
-	pos    engine.Position    // the position searched
-	done   chan search.Result // the search's result; nil when nothing is searched
-	active bool               // the search goroutine has not returned yet
-	hold   bool               // pondering before ponder-hit or stop: done waits
-	held   *search.Result     // an outcome waiting for ponder-hit or stop
-	cancel context.CancelFunc // cancels the search's context
+	pos    engine.Position      // the position searched
+	done   <-chan search.Result // the search's result; nil when nothing is searched
+	active bool                 // the search goroutine has not returned yet
+	hold   bool                 // pondering before ponder-hit or stop: done waits
+	held   *search.Result       // an outcome waiting for ponder-hit or stop
+	cancel context.CancelFunc   // cancels the search's context
 }
 
 // goCmd starts the search asked for by `go`. A position without a legal
@@ -70,10 +70,8 @@ func (s *session) goCmd(l *hub.Line) {
 	pos := r.pos
 	info := func(in search.Info) { s.send(infoLine(pos, in, multiPV)) }
 	ctx, cancel := context.WithCancel(context.Background())
-	r.done, r.active, r.cancel = make(chan search.Result, 1), true, cancel
-	game := s.game
-	wait := s.cfg.Searcher.Start(ctx, game, limits, info)
-	go func() { r.done <- wait() }()
+	r.active, r.cancel = true, cancel
+	r.done = s.cfg.Searcher.Start(ctx, s.game, limits, info)
 }
 
 // limits turns the level and parameters into the search's limits. Without
@@ -189,11 +187,9 @@ func (s *session) abort() {
 	s.end()
 }
 
-// stopSearch asks the running search to stop: Stop, and the context too,
-// which also reaches a search that has not yet really started.
+// stopSearch asks the running search to stop by cancelling its context.
 func (s *session) stopSearch() {
 	if s.cur.active {
-		s.cfg.Searcher.Stop()
 		s.cur.cancel()
 	}
 }

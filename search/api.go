@@ -31,7 +31,7 @@ type Options struct {
 }
 
 // Limits bound one search. Zero fields mean no limit of that kind; with no
-// limit at all the search runs until Stop (as Infinite).
+// limit at all the search runs until its context is cancelled (as Infinite).
 type Limits struct {
 	Depth     int           // maximum nominal depth in plies
 	Nodes     int64         // maximum nodes over all threads
@@ -40,7 +40,7 @@ type Limits struct {
 	Inc       time.Duration // increment per move
 	MovesToGo int           // moves to the next time control, 0 = sudden death
 	Overhead  time.Duration // time kept back per move for latency
-	Infinite  bool          // search until Stop
+	Infinite  bool          // search until the context is cancelled
 	Ponder    bool          // pondering: no time limit until PonderHit
 	MultiPV   int           // number of principal variations (analysis), default 1
 	Analysis  bool          // analysis: never stop early on a single legal move

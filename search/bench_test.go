@@ -26,18 +26,19 @@ func BenchmarkSearchStartDepth8(b *testing.B) {
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 }
 
-// BenchmarkStopLatency measures the time from Stop to the end of an
-// infinite two-thread search of the start position.
+// BenchmarkStopLatency measures the time from the cancellation of the
+// context to the end of an infinite two-thread search of the start position.
 func BenchmarkStopLatency(b *testing.B) {
 	s := New(Options{Threads: 2, HashMiB: 16})
 	g := engine.NewGame(engine.StartPosition())
 	var total time.Duration
 	for b.Loop() {
-		wait := s.Start(context.Background(), g, Limits{Infinite: true}, nil)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := s.Start(ctx, g, Limits{Infinite: true}, nil)
 		time.Sleep(30 * time.Millisecond)
 		t0 := time.Now()
-		s.Stop()
-		wait()
+		cancel()
+		<-done
 		total += time.Since(t0)
 	}
 	b.ReportMetric(float64(total.Microseconds())/float64(b.N), "µs/stop")

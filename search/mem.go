@@ -10,9 +10,9 @@ import (
 	"strings"
 )
 
-// maxHashMiB is half the machine's physical memory in MiB where the system
-// says it (Linux /proc/meminfo), else no bound (0).
-func maxHashMiB() int {
+// halfPhysicalMiB is half the machine's physical memory in MiB where the
+// system says it (Linux /proc/meminfo), else 0 (no bound).
+func halfPhysicalMiB() int {
 	f, err := os.Open("/proc/meminfo")
 	if err != nil {
 		return 0

@@ -199,7 +199,8 @@ func testPositions(n int) []*engine.Game {
 }
 
 // TestLegalUnderStress: a table of one bucket (every probe collides), four
-// threads and stops at random moments; every move returned must be legal.
+// threads and cancellations at random moments; every move returned must be
+// legal.
 func TestLegalUnderStress(t *testing.T) {
 	s := New(Options{Threads: 4, HashMiB: 1})
 	s.tt = &table{buckets: make([]ttBucket, 1)}
@@ -210,10 +211,11 @@ func TestLegalUnderStress(t *testing.T) {
 	}
 	for _, g := range testPositions(n) {
 		delay := time.Duration(r.IntN(20000)) * time.Microsecond
-		wait := s.Start(context.Background(), g, Limits{Infinite: true}, nil)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := s.Start(ctx, g, Limits{Infinite: true}, nil)
 		time.Sleep(delay)
-		s.Stop()
-		res := wait()
+		cancel()
+		res := <-done
 		p := g.Position()
 		if !res.HasMove || !slices.Contains(p.LegalMoves(), res.Move) {
 			t.Fatalf("%v: illegal move %+v", p.String(), res.Move)
@@ -227,20 +229,12 @@ func TestLegalUnderStress(t *testing.T) {
 	}
 }
 
-// searchDone starts a search and returns its result channel.
-func searchDone(s *Searcher, ctx context.Context, g *engine.Game, l Limits) chan Result {
-	ch := make(chan Result, 1)
-	wait := s.Start(ctx, g, l, nil)
-	go func() { ch <- wait() }()
-	return ch
-}
-
 // waitResult fails the test if the search does not return; the deadline is
 // a hang detector, far above any expected time.
-func waitResult(t *testing.T, ch chan Result) Result {
+func waitResult(t *testing.T, done <-chan Result) Result {
 	t.Helper()
 	select {
-	case r := <-ch:
+	case r := <-done:
 		return r
 	case <-time.After(30 * time.Second):
 		t.Fatal("search did not return")
@@ -248,58 +242,110 @@ func waitResult(t *testing.T, ch chan Result) Result {
 	}
 }
 
-func TestStopAndCancel(t *testing.T) {
+func TestCancel(t *testing.T) {
 	s := New(Options{Threads: 2, HashMiB: 4})
-	s.Stop() // idle: nothing happens
 	g := engine.NewGame(engine.StartPosition())
 	for _, l := range []Limits{{Infinite: true}, {}, {Depth: 60}, {Ponder: true, Time: time.Hour}} {
-		ch := searchDone(s, context.Background(), g, l)
-		s.Stop() // at once: the search may not be running yet
-		if res := waitResult(t, ch); !res.HasMove {
-			t.Fatalf("%+v: no move after an immediate stop", l)
+		ctx, cancel := context.WithCancel(context.Background())
+		done := s.Start(ctx, g, l, nil)
+		cancel() // at once: the search may not be running yet
+		if res := waitResult(t, done); !res.HasMove {
+			t.Fatalf("%+v: no move after an immediate cancel", l)
 		}
-		ch = searchDone(s, context.Background(), g, l)
+		ctx, cancel = context.WithCancel(context.Background())
+		done = s.Start(ctx, g, l, nil)
 		time.Sleep(20 * time.Millisecond)
-		s.Stop()
-		if res := waitResult(t, ch); !res.HasMove {
-			t.Fatalf("%+v: no move after stop", l)
+		cancel()
+		if res := waitResult(t, done); !res.HasMove {
+			t.Fatalf("%+v: no move after cancel", l)
 		}
 	}
+	// Cancelled before it starts: still a legal move.
 	ctx, cancel := context.WithCancel(context.Background())
-	ch := searchDone(s, ctx, g, Limits{Infinite: true})
-	time.Sleep(20 * time.Millisecond)
 	cancel()
-	if res := waitResult(t, ch); !res.HasMove {
-		t.Fatal("no move after cancel")
-	}
-	// Stopped before it starts (cancelled context): still a legal move.
 	if res := s.Search(ctx, g, Limits{Infinite: true}, nil); !res.HasMove {
 		t.Fatal("no move from a search with a cancelled context")
+	}
+}
+
+// TestImmediateCancelSearchesDepth1: a search cancelled at once, even
+// before it starts, still completes depth 1, so its move is a searched
+// one: here not the first generated move, which loses a man at once.
+func TestImmediateCancelSearchesDepth1(t *testing.T) {
+	p, err := engine.ParsePosition("8/8/8/8/8/7b/1w6/7w w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := engine.NewGame(p)
+	hangs, err := p.ParseMove("h1-h2") // h3xh1 follows
+	if err != nil || p.LegalMoves()[0] != hangs {
+		t.Fatalf("h1-h2 is not the first generated move here (%v): pick another position", err)
+	}
+	s := New(Options{Threads: 2, HashMiB: 1})
+	for _, before := range []bool{true, false} {
+		ctx, cancel := context.WithCancel(context.Background())
+		if before {
+			cancel()
+		}
+		done := s.Start(ctx, g, Limits{Infinite: true}, nil)
+		cancel()
+		res := waitResult(t, done)
+		if res.Depth < 1 || res.Move == hangs {
+			t.Errorf("cancelled before Start %v: move %v at depth %d, want a completed depth 1 that keeps the man", before, p.FormatMove(res.Move), res.Depth)
+		}
+	}
+}
+
+// TestCancelOneOfTwo: cancelling one search's context does not stop a
+// search started after it, queued behind it.
+func TestCancelOneOfTwo(t *testing.T) {
+	s := New(Options{Threads: 1, HashMiB: 4})
+	g := engine.NewGame(engine.StartPosition())
+	ctx, cancel := context.WithCancel(context.Background())
+	first := s.Start(ctx, g, Limits{Infinite: true}, nil)
+	second := s.Start(context.Background(), g, Limits{Depth: 4}, nil)
+	cancel()
+	waitResult(t, first)
+	if res := waitResult(t, second); res.Depth != 4 {
+		t.Fatalf("second search reached depth %d, want 4: stopped by the first one's cancel", res.Depth)
 	}
 }
 
 func TestPonderHit(t *testing.T) {
 	s := New(Options{Threads: 2, HashMiB: 4})
 	g := engine.NewGame(engine.StartPosition())
-	ch := searchDone(s, context.Background(), g, Limits{Ponder: true, Time: 300 * time.Millisecond})
+	done := s.Start(context.Background(), g, Limits{Ponder: true, Time: 300 * time.Millisecond}, nil)
 	time.Sleep(50 * time.Millisecond)
 	s.PonderHit()
-	if res := waitResult(t, ch); !res.HasMove {
+	if res := waitResult(t, done); !res.HasMove {
 		t.Fatal("no move after ponder hit")
 	}
 	// A ponder search that completes its depth waits for the hit.
-	ch = searchDone(s, context.Background(), g, Limits{Ponder: true, Depth: 1})
+	done = s.Start(context.Background(), g, Limits{Ponder: true, Depth: 1}, nil)
 	select {
-	case <-ch:
+	case <-done:
 		t.Fatal("ponder search returned before ponder hit")
 	case <-time.After(50 * time.Millisecond):
 	}
 	s.PonderHit()
-	waitResult(t, ch)
-	// A ponder hit at once, before the search may be running.
-	ch = searchDone(s, context.Background(), g, Limits{Ponder: true, Depth: 2})
+	waitResult(t, done)
+	// A ponder hit at once, before the search may be running, is not lost:
+	// without it the search would wait for ever.
+	done = s.Start(context.Background(), g, Limits{Ponder: true, Depth: 2}, nil)
 	s.PonderHit()
-	waitResult(t, ch)
+	if res := waitResult(t, done); res.Depth != 2 {
+		t.Fatalf("ponder search after an immediate hit reached depth %d, want 2", res.Depth)
+	}
+	// A ponder hit with no search started does nothing to the next search.
+	s.PonderHit()
+	done = s.Start(context.Background(), g, Limits{Ponder: true, Depth: 1}, nil)
+	select {
+	case <-done:
+		t.Fatal("an earlier ponder hit applied to a later search")
+	case <-time.After(50 * time.Millisecond):
+	}
+	s.PonderHit()
+	waitResult(t, done)
 }
 
 func TestTimedSearchReturns(t *testing.T) {
@@ -316,8 +362,8 @@ func TestTimedSearchReturns(t *testing.T) {
 	}
 }
 
-func TestMaxHashMiB(t *testing.T) {
-	m := maxHashMiB()
+func TestHalfPhysicalMiB(t *testing.T) {
+	m := halfPhysicalMiB()
 	if m == 0 {
 		t.Skip("physical memory unknown on this system")
 	}

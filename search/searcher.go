@@ -1,7 +1,7 @@
 // The Searcher: the object callers create once and search with. It owns the
 // transposition table and one worker per thread, runs a search on all of
-// them (Lazy SMP under an errgroup) and lets other goroutines stop it or
-// turn a ponder search into a timed one.
+// them (Lazy SMP under an errgroup), stops it when its context is cancelled
+// and lets other goroutines turn a ponder search into a timed one.
 package search
 
 import (
@@ -27,20 +27,19 @@ type Searcher struct {
 	active   []*searchState // searches started and not yet returned
 }
 
-// searchState is what the threads of one search share with each other and
-// with Stop and PonderHit.
+// searchState is what the threads of one search share with each other,
+// with the search's context and with PonderHit.
 type searchState struct {
 	start     time.Time
 	stop      atomic.Bool  // every thread ends its search at once
 	hit       atomic.Int64 // time of the ponder hit after start, +1 (0: none yet)
-	stopOnce  sync.Once
-	stopped   chan struct{} // closed by Stop (or the context)
 	hitOnce   sync.Once
 	ponderHit chan struct{} // closed by PonderHit
 }
 
-// New makes a Searcher. Threads and HashMiB below 1 count as 1; HashMiB
-// is bounded by half the machine's physical memory where it is known.
+// New makes a Searcher. Options outside their bounds (Options.Validate)
+// count as the nearest bound; HashMiB is also bounded by half the machine's
+// physical memory where it is known.
 func New(opts Options) *Searcher {
 	s := &Searcher{}
 	s.SetOptions(opts)
@@ -52,9 +51,8 @@ func New(opts Options) *Searcher {
 func (s *Searcher) SetOptions(opts Options) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	opts.Threads = max(opts.Threads, 1)
-	opts.HashMiB = max(opts.HashMiB, 1)
-	if m := maxHashMiB(); m > 0 {
+	opts = opts.inBounds()
+	if m := halfPhysicalMiB(); m > 0 {
 		opts.HashMiB = min(opts.HashMiB, m)
 	}
 	if s.tt == nil || opts.HashMiB != s.opts.HashMiB {
@@ -79,20 +77,9 @@ func (s *Searcher) NewGame() {
 	}
 }
 
-// Stop ends the running search, which returns its best move so far (and
-// any search started and not yet running). It may be called from any
-// goroutine at any time; with no search started it does nothing.
-func (s *Searcher) Stop() {
-	s.activeMu.Lock()
-	defer s.activeMu.Unlock()
-	for _, st := range s.active {
-		st.requestStop()
-	}
-}
-
-// PonderHit turns the running Ponder search into a timed search on its
-// Time, Inc and MovesToGo limits, counted from now, without restarting it.
-// With no ponder search started it does nothing.
+// PonderHit turns the Ponder search started and not yet ended into a timed
+// search on its Time, Inc and MovesToGo limits, counted from now, without
+// restarting it. With no ponder search started it does nothing.
 func (s *Searcher) PonderHit() {
 	s.activeMu.Lock()
 	defer s.activeMu.Unlock()
@@ -104,59 +91,51 @@ func (s *Searcher) PonderHit() {
 	}
 }
 
-func (st *searchState) requestStop() {
-	st.stopOnce.Do(func() {
-		st.stop.Store(true)
-		close(st.stopped)
-	})
-}
-
-// Search searches the current position of game, using the game's earlier
-// positions to detect repetitions; it does not modify game. It blocks until
-// a limit is reached, Stop is called or ctx is cancelled, and returns the
-// best move found. Infinite searches, searches without any limit, and Ponder
-// searches before PonderHit do not return before Stop even when the search
-// is complete. info, if not nil, is called from the search goroutine at the
-// end of each iteration, once per principal variation.
+// Search searches the current position of game and returns the best move
+// found: it is Start followed by receiving the result.
 func (s *Searcher) Search(ctx context.Context, game *engine.Game, limits Limits, info func(Info)) Result {
-	return s.Start(ctx, game, limits, info)()
+	return <-s.Start(ctx, game, limits, info)
 }
 
-// Start is Search in a new goroutine: it returns at once, and wait blocks
-// until the search ends and returns its result. A Stop or PonderHit that
-// comes after Start returns applies to this search, even if the search has
-// not begun running yet. game may be changed as soon as Start returns.
-func (s *Searcher) Start(ctx context.Context, game *engine.Game, limits Limits, info func(Info)) (wait func() Result) {
-	st := &searchState{start: time.Now(), stopped: make(chan struct{}), ponderHit: make(chan struct{})}
+// Start starts a search of the current position of game, using the game's
+// earlier positions to detect repetitions, and returns at once; game may be
+// changed as soon as Start returns. The returned channel receives exactly
+// one Result, the best move found, when the search ends: at a limit, or
+// when ctx is cancelled, which is the only way to stop a search early.
+// Infinite searches, searches without any limit, and Ponder searches before
+// PonderHit do not end before ctx is cancelled, even when the search is
+// complete. Searches run one at a time: a search started during another
+// begins when the other ends. A cancellation or PonderHit that comes after
+// Start returns applies to this search even if it has not begun yet. info,
+// if not nil, is called from the search goroutine at the end of each
+// iteration, once per principal variation.
+func (s *Searcher) Start(ctx context.Context, game *engine.Game, limits Limits, info func(Info)) <-chan Result {
+	st := &searchState{start: time.Now(), ponderHit: make(chan struct{})}
+	stopOnCancel := context.AfterFunc(ctx, func() { st.stop.Store(true) })
+	if ctx.Err() != nil {
+		st.stop.Store(true) // at once, not when AfterFunc's goroutine runs
+	}
 	s.activeMu.Lock()
 	s.active = append(s.active, st)
 	s.activeMu.Unlock()
 	root := game.Position()
 	keys := gameKeys(game)
 	noProgress := game.NoProgressPlies()
+	limits = limits.inBounds()
 	done := make(chan Result, 1)
 	go func() {
-		defer func() {
-			s.activeMu.Lock()
-			s.active = slices.DeleteFunc(s.active, func(x *searchState) bool { return x == st })
-			s.activeMu.Unlock()
-		}()
-		done <- s.run(ctx, st, root, keys, noProgress, limits, info)
+		res := s.run(ctx, st, root, keys, noProgress, limits, info)
+		stopOnCancel()
+		s.activeMu.Lock()
+		s.active = slices.DeleteFunc(s.active, func(x *searchState) bool { return x == st })
+		s.activeMu.Unlock()
+		done <- res
 	}()
-	var once sync.Once
-	var res Result
-	return func() Result {
-		once.Do(func() { res = <-done })
-		return res
-	}
+	return done
 }
 
 // run is one search, run by Start's goroutine.
 func (s *Searcher) run(ctx context.Context, st *searchState, root engine.Position, keys []uint64, noProgress int, limits Limits, info func(Info)) Result {
-	defer context.AfterFunc(ctx, st.requestStop)()
-	if ctx.Err() != nil {
-		st.requestStop()
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	infinite := limits.Infinite || limits.Depth == 0 && limits.Nodes == 0 && limits.MoveTime == 0 &&
@@ -184,10 +163,10 @@ func (s *Searcher) run(ctx context.Context, st *searchState, root engine.Positio
 	}
 	switch {
 	case infinite:
-		<-st.stopped
+		<-ctx.Done()
 	case limits.Ponder && st.hit.Load() == 0:
 		select {
-		case <-st.stopped:
+		case <-ctx.Done():
 		case <-st.ponderHit:
 		}
 	}

@@ -17,8 +17,6 @@ import (
 const (
 	// maxPly bounds the search tree's height (extensions included).
 	maxPly = 128
-	// maxDepth bounds the nominal depth of an iteration.
-	maxDepth = 100
 	// infinity is beyond every score.
 	infinity = Win + 1
 	// pollInterval is how many nodes pass between looks at the clock and
@@ -114,9 +112,9 @@ var (
 // run is the iterative-deepening loop.
 func (w *worker) run() {
 	defer func() { w.published.Store(w.nodes) }()
-	last := maxDepth
+	last := MaxDepth
 	if w.limits.Depth > 0 {
-		last = min(w.limits.Depth, maxDepth)
+		last = min(w.limits.Depth, MaxDepth)
 	}
 	for depth := 1; depth <= last; depth++ {
 		if w.id > 0 && depth > 1 {
@@ -321,7 +319,9 @@ func (w *worker) poll() bool {
 	if w.id == 0 && w.limits.Nodes > 0 && w.completed > 0 && w.nodes+w.others >= w.limits.Nodes {
 		w.st.stop.Store(true)
 	}
-	if w.st.stop.Load() {
+	// The main thread completes depth 1 (microseconds) before it stops, so
+	// that even a search stopped at once answers a searched move.
+	if w.st.stop.Load() && (w.completed > 0 || w.id != 0) {
 		w.stopped = true
 	}
 	return w.stopped

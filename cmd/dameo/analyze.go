@@ -14,41 +14,44 @@ import (
 )
 
 type analyzeCmd struct {
-	Depth    int     `help:"Search to depth N (plies)." placeholder:"N" xor:"limit"`
+	Depth    int     `help:"Search to depth N plies, 1 to ${max_depth}." placeholder:"N" xor:"limit"`
 	Movetime float64 `help:"Search for S seconds." placeholder:"S" xor:"limit"`
 	Nodes    int64   `help:"Search N nodes." placeholder:"N" xor:"limit"`
-	Threads  int     `default:"1" help:"Search threads (default 1)." placeholder:"T"`
-	Hash     int     `default:"64" help:"Transposition table size in MiB (default 64)." placeholder:"MB"`
-	Multipv  int     `default:"1" help:"Number of principal variations (default 1)." placeholder:"K"`
+	Threads  int     `default:"1" help:"Search threads, ${min_threads} to ${max_threads} (default ${default})." placeholder:"T"`
+	Hash     int     `default:"64" help:"Transposition table size in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
+	Multipv  int     `default:"1" help:"Number of principal variations, 1 to ${max_multipv} (default ${default})." placeholder:"K"`
 	Position string  `arg:"" optional:"" help:"Position text (default: the start position). Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
 }
 
+// Help is the long help of `dameo analyze --help`: the output format.
+func (c *analyzeCmd) Help() string {
+	return `Prints a line at the end of each iteration (one per principal variation)
+and whenever the best move changes during one:
+  depth=<plies> seldepth=<plies> score=<men, side to move's view> nodes=<N>
+  time=<seconds> nps=<nodes per second> [multipv=<K>] pv=<moves>
+then "bestmove <move> [ponder <move>]". nps here counts nodes per second;
+the Hub protocol's info lines (dameo hub) give it in millions instead.`
+}
+
 func (c *analyzeCmd) Run() error {
-	switch {
-	case c.Depth < 0 || c.Depth > 100:
-		return usageError{fmt.Errorf("--depth must be 1 to 100, not %d", c.Depth)}
-	case c.Movetime < 0 || c.Movetime > 1e6:
+	if c.Movetime < 0 || c.Movetime > 1e6 {
 		return usageError{fmt.Errorf("--movetime must be positive seconds, not %g", c.Movetime)}
-	case c.Nodes < 0:
-		return usageError{fmt.Errorf("--nodes must be positive, not %d", c.Nodes)}
-	case c.Threads < 1 || c.Threads > 256:
-		return usageError{fmt.Errorf("--threads must be 1 to 256, not %d", c.Threads)}
-	case c.Hash < 1 || c.Hash > 65536:
-		return usageError{fmt.Errorf("--hash must be 1 to 65536 MiB, not %d", c.Hash)}
-	case c.Multipv < 1 || c.Multipv > 64:
-		return usageError{fmt.Errorf("--multipv must be 1 to 64, not %d", c.Multipv)}
+	}
+	opts := search.Options{Threads: c.Threads, HashMiB: c.Hash}
+	limits := search.Limits{Depth: c.Depth, Nodes: c.Nodes, MoveTime: time.Duration(c.Movetime * float64(time.Second)), MultiPV: c.Multipv, Analysis: true}
+	if err := flagBounds(opts, limits); err != nil {
+		return err
 	}
 	p, err := parsePositionArg(c.Position)
 	if err != nil {
 		return err
 	}
-	limits := search.Limits{Depth: c.Depth, Nodes: c.Nodes, MoveTime: time.Duration(c.Movetime * float64(time.Second)), MultiPV: c.Multipv, Analysis: true}
 	if limits.Depth == 0 && limits.Nodes == 0 && limits.MoveTime == 0 {
 		limits.MoveTime = 5 * time.Second
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
-	s := search.New(search.Options{Threads: c.Threads, HashMiB: c.Hash})
+	s := search.New(opts)
 	res := s.Search(ctx, engine.NewGame(p), limits, func(i search.Info) {
 		mpv := ""
 		if c.Multipv > 1 {

@@ -3,12 +3,15 @@ package main
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"os/exec"
 	"regexp"
 	"strings"
 	"testing"
 
+	"github.com/dameo/dameo/bench"
 	"github.com/dameo/dameo/internal/testbin"
+	"github.com/dameo/dameo/search"
 )
 
 func TestMain(m *testing.M) { testbin.Main(m) }
@@ -56,6 +59,13 @@ func TestBadInputExitsWithStatus2(t *testing.T) {
 		{"perft", "8/8/8 w"},
 		{"moves", "8/8/8/8/8/8/8/8 q"},
 		{"moves", "a", "b"},
+		{"perft", "--threads", "257"},
+		{"analyze", "--depth", "101"},
+		{"analyze", "--multipv", "65"},
+		{"analyze", "--hash", "0"},
+		{"bench", "--depth", "0"},
+		{"bench", "--threads", "257"},
+		{"match", "-e", "cmd=x", "-e", "cmd=y", "--depth", "101"},
 	} {
 		out, errOut, code := run(t, args...)
 		if code != 2 {
@@ -63,6 +73,28 @@ func TestBadInputExitsWithStatus2(t *testing.T) {
 		}
 		if out != "" || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.HasPrefix(errOut, "dameo: ") {
 			t.Errorf("%v: want one error line on stderr, got stdout %q stderr %q", args, out, errOut)
+		}
+	}
+}
+
+// TestHelpShowsBounds: flag help quotes the search's bounds and defaults.
+func TestHelpShowsBounds(t *testing.T) {
+	depth := fmt.Sprintf("1 to %d", search.MaxDepth)
+	threads := fmt.Sprintf("%d to %d", search.MinThreads, search.MaxThreads)
+	hash := fmt.Sprintf("%d to %d", search.MinHashMiB, search.MaxHashMiB)
+	for sub, want := range map[string][]string{
+		"analyze": {depth, threads + " (default 1)", hash + " (default 64)", fmt.Sprintf("1 to %d (default 1)", search.MaxMultiPV), "nodes per second"},
+		"bench":   {depth + fmt.Sprintf(" (default %d", bench.DefaultDepth), threads, hash + " (default 16)"},
+		"hub":     {"millions of nodes per second"},
+		"match":   {depth},
+		"perft":   {threads},
+	} {
+		out, _, _ := run(t, sub, "--help")
+		out = strings.Join(strings.Fields(out), " ") // undo the line wrapping
+		for _, w := range want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s --help does not say %q:\n%s", sub, w, out)
+			}
 		}
 	}
 }

@@ -20,6 +20,13 @@ type hubCmd struct {
 	Log string `help:"Append the whole exchange, both directions with timestamps, to FILE." placeholder:"FILE"`
 }
 
+// Help is the long help of `dameo hub --help`: the units of the info lines.
+func (c *hubCmd) Help() string {
+	return `The search's info lines follow the Hub protocol: score in men (two
+decimals), time in seconds, nps in millions of nodes per second (dameo
+analyze prints nodes per second instead).`
+}
+
 func (c *hubCmd) Run() error {
 	var log io.Writer
 	if c.Log != "" {

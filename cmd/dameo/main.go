@@ -32,6 +32,7 @@ func main() {
 		kong.Name("dameo"),
 		kong.Description("Dameo engine: Hub protocol engine, match runner and benchmarks."),
 		kong.Vars{"version": version},
+		limitVars,
 		kong.Exit(os.Exit),
 	)
 	if err != nil {

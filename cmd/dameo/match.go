@@ -20,7 +20,7 @@ type matchCmd struct {
 	Concurrency int      `short:"c" default:"1" placeholder:"C" help:"Games played at once (default ${default})."`
 	TC          string   `name:"tc" xor:"limit" placeholder:"[M/]T[+I]" help:"Clock: M moves in T seconds (0 = whole game) plus I seconds per move, e.g. 40/60+0.5, 10+0.1, 1:30."`
 	Movetime    string   `xor:"limit" placeholder:"S" help:"Fixed time per move in seconds."`
-	Depth       int      `xor:"limit" placeholder:"D" help:"Fixed search depth."`
+	Depth       int      `xor:"limit" placeholder:"D" help:"Fixed search depth, 1 to ${max_depth}."`
 	Nodes       int64    `xor:"limit" placeholder:"N" help:"Fixed nodes per move."`
 	Margin      string   `default:"0.1" placeholder:"S" help:"Seconds an engine may overstep its time before it loses on time (default ${default})."`
 	Timeout     string   `default:"60" placeholder:"S" help:"With --depth or --nodes: seconds after which a silent engine is considered hung (default ${default})."`
@@ -126,8 +126,8 @@ func (c *matchCmd) config() (match.Config, error) {
 			return cfg, fmt.Errorf("--movetime %q: want a positive number of seconds", c.Movetime)
 		}
 	case c.Depth != 0:
-		if c.Depth < 1 || c.Depth > 200 {
-			return cfg, fmt.Errorf("--depth must be 1 to 200")
+		if err := depthFlag(c.Depth); err != nil {
+			return cfg, err
 		}
 		cfg.TC.Depth = c.Depth
 	case c.Nodes != 0:

@@ -6,14 +6,15 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/search"
 )
 
 type perftCmd struct {
 	Depth    int    `default:"6" help:"Count depths 1 to N." placeholder:"N"`
 	Divide   bool   `help:"First print each root move's count at depth N, sorted by notation."`
 	NoBulk   bool   `help:"Play every leaf move instead of counting the last ply's moves."`
-	Hash     int    `default:"0" help:"Size in MiB of a table of subtree counts (0 = none; never changes a count)." placeholder:"MB"`
-	Threads  int    `default:"1" help:"Goroutines sharing the root moves." placeholder:"T"`
+	Hash     int    `default:"0" help:"Size in MiB of a table of subtree counts, 0 to ${max_hash} (0 = none; never changes a count)." placeholder:"MB"`
+	Threads  int    `default:"1" help:"Goroutines sharing the root moves, ${min_threads} to ${max_threads}." placeholder:"T"`
 	Position string `arg:"" optional:"" help:"Position text (default: the start position)."`
 }
 
@@ -21,10 +22,10 @@ func (c *perftCmd) Run() error {
 	switch {
 	case c.Depth < 1 || c.Depth > 20:
 		return usageError{fmt.Errorf("--depth must be 1 to 20, not %d", c.Depth)}
-	case c.Hash < 0 || c.Hash > 65536:
-		return usageError{fmt.Errorf("--hash must be 0 to 65536 MiB, not %d", c.Hash)}
-	case c.Threads < 1 || c.Threads > 256:
-		return usageError{fmt.Errorf("--threads must be 1 to 256, not %d", c.Threads)}
+	case c.Hash < 0 || c.Hash > search.MaxHashMiB:
+		return usageError{fmt.Errorf("--hash must be 0 to %d MiB, not %d", search.MaxHashMiB, c.Hash)}
+	case c.Threads < search.MinThreads || c.Threads > search.MaxThreads:
+		return usageError{fmt.Errorf("--threads must be %d to %d, not %d", search.MinThreads, search.MaxThreads, c.Threads)}
 	}
 	p, err := parsePositionArg(c.Position)
 	if err != nil {
