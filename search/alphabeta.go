@@ -96,7 +96,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		}
 	}
 	pk := w.order(ply, l, tt)
-	quiet := l.Moves[0].Captured == 0
+	quiet := !l.Moves[0].IsCapture()
 	newDepth := depth - 1
 	if l.Len == 1 && depth > 0 {
 		newDepth = depth // a forced move costs no depth

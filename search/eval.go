@@ -11,8 +11,8 @@ import (
 )
 
 // Pair is a weight's middlegame and endgame value in hundredths of a man.
-// The evaluation blends them by phase: all MG with the 36 men of the start
-// position on the board, all EG with none.
+// The evaluation blends them by phase: all MG with all the men of the start
+// position on the board (2 × engine.MenPerSide), all EG with none.
 type Pair struct{ MG, EG int32 }
 
 // Weights are the evaluation's parameters. Every term counts something for
@@ -71,19 +71,12 @@ var DefaultWeights = Weights{
 	Tempo:           Pair{5, 5},
 }
 
-const (
-	fileA    engine.Bitboard = 0x0101010101010101
-	fileH    engine.Bitboard = 0x8080808080808080
-	notFileA                 = ^fileA
-	notFileH                 = ^fileH
-	rank1    engine.Bitboard = 0xFF
-	rank7    engine.Bitboard = 0xFF << 48
-	westHalf engine.Bitboard = 0x0F0F0F0F0F0F0F0F // files a–d
+// fullPhase is the number of men at the start: the evaluation is all
+// middlegame with this many men or more.
+const fullPhase = 2 * engine.MenPerSide
 
-	// fullPhase is the number of men at the start: the evaluation is all
-	// middlegame with this many men or more.
-	fullPhase = 36
-)
+// westHalf is the board's files a–d.
+var westHalf = engine.FileMask(0) | engine.FileMask(1) | engine.FileMask(2) | engine.FileMask(3)
 
 // acc accumulates a side's middlegame and endgame sums.
 type acc struct{ mg, eg int32 }
@@ -100,15 +93,14 @@ func (w *Weights) Evaluate(p *engine.Position) Score {
 	var a acc // side to move minus opponent
 	var white, black acc
 	w.side(&white, p.Men(engine.White), p.Kings(engine.White), empty)
-	w.side(&black, flip(p.Men(engine.Black)), flip(p.Kings(engine.Black)), flip(empty))
+	w.side(&black, engine.Orient(p.Men(engine.Black), engine.Black), engine.Orient(p.Kings(engine.Black), engine.Black), engine.Orient(empty, engine.Black))
 	if us == engine.White {
 		a = acc{white.mg - black.mg, white.eg - black.eg}
 	} else {
 		a = acc{black.mg - white.mg, black.eg - white.eg}
 	}
 	a.add(w.Tempo, 1)
-	them := us.Other()
-	a.add(w.Threatened, threatened(p.Pieces(us), p.Men(them), p.Kings(them), empty))
+	a.add(w.Threatened, count(p.Threatened(us)))
 	phase := min(bits.OnesCount64(p.Men(engine.White)|p.Men(engine.Black)), fullPhase)
 	return Score((int(a.mg)*phase + int(a.eg)*(fullPhase-phase)) / fullPhase)
 }
@@ -116,69 +108,29 @@ func (w *Weights) Evaluate(p *engine.Position) Score {
 // Evaluate is the static score of p for the side to move with the default weights.
 func Evaluate(p *engine.Position) Score { return DefaultWeights.Evaluate(p) }
 
-// flip mirrors a board top to bottom (rank r to rank 9-r), so that Black's
-// men move toward rank 8.
-func flip(b engine.Bitboard) engine.Bitboard { return bits.ReverseBytes64(b) }
-
-// side adds the terms of one side whose men move toward rank 8.
+// side adds the terms of one side whose men move toward rank 8 (the
+// crowning rank of White).
 func (w *Weights) side(a *acc, men, kings, empty engine.Bitboard) {
 	a.add(w.Man, count(men))
 	a.add(w.King, count(kings))
-	a.add(w.BackRank, count(men&rank1))
+	a.add(w.BackRank, count(men&engine.RankMask(0)))
 	for r := range w.Advance {
-		a.add(w.Advance[r], count(men&(rank1<<(8*(r+1)))))
+		a.add(w.Advance[r], count(men&engine.RankMask(r+1)))
 	}
-	ahead := empty>>8 | (empty>>9)&notFileH | (empty>>7)&notFileA
-	a.add(w.PromotionThreat, count(men&rank7&ahead))
-	a.add(w.Phalanx, count(men&(men>>1)&notFileH))
-	a.add(w.Column, count(men&(men<<8)))
+	// ahead: the squares from which a man steps forward onto an empty square.
+	ahead := engine.South(empty) | engine.SouthWest(empty) | engine.SouthEast(empty)
+	lastRank := engine.RankMask(engine.CrowningRank(engine.White) - 1)
+	a.add(w.PromotionThreat, count(men&lastRank&ahead))
+	a.add(w.Phalanx, count(men&engine.West(men)))
+	a.add(w.Column, count(men&engine.North(men)))
 	west := count(men & westHalf)
 	a.add(w.FlankImbalance, abs(2*west-count(men)))
-	a.add(w.ManMobility, count(men<<8&empty)+count((men&notFileH)<<9&empty)+count((men&notFileA)<<7&empty))
-	k := count(kings<<8&empty) + count(kings>>8&empty) +
-		count((kings&notFileH)<<1&empty) + count((kings&notFileA)>>1&empty) +
-		count((kings&notFileH)<<9&empty) + count((kings&notFileA)<<7&empty) +
-		count((kings&notFileH)>>7&empty) + count((kings&notFileA)>>9&empty)
+	a.add(w.ManMobility, count(engine.North(men)&empty)+count(engine.NorthEast(men)&empty)+count(engine.NorthWest(men)&empty))
+	k := count(engine.North(kings)&empty) + count(engine.South(kings)&empty) +
+		count(engine.East(kings)&empty) + count(engine.West(kings)&empty) +
+		count(engine.NorthEast(kings)&empty) + count(engine.NorthWest(kings)&empty) +
+		count(engine.SouthEast(kings)&empty) + count(engine.SouthWest(kings)&empty)
 	a.add(w.KingMobility, k)
-}
-
-// threatened counts the pieces of ours that an enemy man or king could
-// jump: an enemy piece orthogonally in line with nothing between (for men,
-// adjacent) and an empty square right behind ours.
-func threatened(ours, men, kings, empty engine.Bitboard) int {
-	t := ours & (men >> 8) & (empty << 8)
-	t |= ours & (men << 8) & (empty >> 8)
-	t |= ours & ((men & notFileA) >> 1) & ((empty & notFileH) << 1)
-	t |= ours & ((men & notFileH) << 1) & ((empty & notFileA) >> 1)
-	for k := kings; k != 0; k &= k - 1 {
-		s := bits.TrailingZeros64(k)
-		for _, d := range orthogonal {
-			t |= leapTarget(s, d, ours, empty)
-		}
-	}
-	return count(t)
-}
-
-// orthogonal lists the capture directions as (file, rank) steps.
-var orthogonal = [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}}
-
-// leapTarget is the piece of ours a king on s could jump in direction d
-// (as a one-bit set), or 0.
-func leapTarget(s int, d [2]int, ours, empty engine.Bitboard) engine.Bitboard {
-	f, r := s&7+d[0], s>>3+d[1]
-	for f >= 0 && f < 8 && r >= 0 && r < 8 {
-		b := engine.Bitboard(1) << (8*r + f)
-		if empty&b != 0 {
-			f, r = f+d[0], r+d[1]
-			continue
-		}
-		f2, r2 := f+d[0], r+d[1]
-		if ours&b != 0 && f2 >= 0 && f2 < 8 && r2 >= 0 && r2 < 8 && empty&(1<<(8*r2+f2)) != 0 {
-			return b
-		}
-		return 0
-	}
-	return 0
 }
 
 func count(b engine.Bitboard) int { return bits.OnesCount64(b) }

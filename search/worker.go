@@ -345,7 +345,7 @@ func (w *worker) checkClock() {
 func (w *worker) enter(ply int, m engine.Move) {
 	w.keys[w.base+ply] = w.pos[ply].Key()
 	prev := &w.pos[ply-1]
-	if m.Captured != 0 || prev.IsManMove(m) {
+	if prev.IsIrreversible(m) {
 		w.quiet[ply] = 0
 	} else {
 		w.quiet[ply] = w.quiet[ply-1] + 1
