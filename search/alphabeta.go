@@ -49,7 +49,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	}
 	p := &w.pos[ply]
 	if ply >= maxPly {
-		return w.weights.Evaluate(p)
+		return w.eval.Evaluate(p)
 	}
 	if ply > w.selDepth {
 		w.selDepth = ply
@@ -64,7 +64,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		if !p.HasQuietMove() {
 			return -Win + Score(ply)
 		}
-		return w.weights.Evaluate(p)
+		return w.eval.Evaluate(p)
 	}
 	depth = max(depth, 0)
 
@@ -80,7 +80,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	// Reverse futility: a quiet position whose static score beats beta by
 	// a margin per ply left is taken to fail high.
 	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !p.HasCapture() {
-		if v := w.weights.Evaluate(p); v-rfpMargin*Score(depth) >= beta && p.HasQuietMove() {
+		if v := w.eval.Evaluate(p); v-rfpMargin*Score(depth) >= beta && p.HasQuietMove() {
 			return v
 		}
 	}

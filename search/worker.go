@@ -40,7 +40,7 @@ type worker struct {
 	s        *Searcher
 	st       *searchState
 	tt       *table
-	weights  *Weights
+	eval     *Evaluator
 	limits   Limits
 	infinite bool
 	info     func(Info) // main thread only; may be nil
@@ -80,9 +80,9 @@ func (w *worker) clearTables() {
 // prepare sets the worker up for a search of root.
 func (w *worker) prepare(s *Searcher, st *searchState, root engine.Position, keys []uint64, noProgress int, l *engine.MoveList, limits Limits, infinite bool, info func(Info)) {
 	w.s, w.st, w.tt, w.limits, w.infinite, w.info = s, st, s.tt, limits, infinite, info
-	w.weights = s.opts.Weights
-	if w.weights == nil {
-		w.weights = &DefaultWeights
+	w.eval = s.opts.Eval
+	if w.eval == nil {
+		w.eval = defaultEvaluator
 	}
 	w.pos[0] = root
 	w.keys = append(slices.Grow(w.keys[:0], len(keys)+maxPly+2), keys...)
