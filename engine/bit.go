@@ -1,5 +1,6 @@
 // Bitboard helpers: square sets as uint64, file and rank masks, shifts with
 // edge masks, mirroring, and iteration over set bits.
+
 package engine
 
 import "math/bits"

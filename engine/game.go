@@ -1,5 +1,6 @@
 // A game: the positions played so far, for threefold repetition, the game
 // result for the side to move, and the no-progress counter for adjudication.
+
 package engine
 
 // Result is the state of a game for the side to move.

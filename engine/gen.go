@@ -1,5 +1,6 @@
 // Move generation without capture: steps and linear (phalanx) moves of men,
 // slides of kings; plus the fast counters used by bulk perft.
+
 package engine
 
 // GenerateMoves fills l with all legal moves of p (captures under the

@@ -5,6 +5,7 @@
 // A position with a single legal move costs no depth. Late quiet moves are
 // searched with reduced depth (LMR) and searched again if they fail high.
 // There is no null-move pruning: zugzwang is common in draughts.
+
 package search
 
 import (

@@ -1,5 +1,6 @@
 // The search API: what callers (protocol, CLI, book builder, match runner)
 // give a search and what they get back.
+
 package search
 
 import (

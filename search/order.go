@@ -2,6 +2,7 @@
 // crowning moves, the two killer moves of the ply, and the other quiet moves
 // by their history score. Moves are picked one at a time (selection), since
 // a cut-off often comes after the first few.
+
 package search
 
 import (

@@ -2,6 +2,7 @@
 // transposition table and one worker per thread, runs a search on all of
 // them (Lazy SMP under an errgroup) and lets other goroutines stop it or
 // turn a ponder search into a timed one.
+
 package search
 
 import (

@@ -4,6 +4,7 @@
 // main thread: it keeps time, reports progress and gives the result; the
 // others (Lazy SMP helpers) only fill the shared table, skipping some depths
 // so that they search ahead of the main thread rather than alongside it.
+
 package search
 
 import (
