@@ -1,5 +1,6 @@
-// Bitboard helpers: square sets as uint64, shifts with edge masks, and
-// iteration over set bits.
+// Bitboard helpers: square sets as uint64, file and rank masks, shifts with
+// edge masks, mirroring, and iteration over set bits.
+
 package engine
 
 import "math/bits"
@@ -16,6 +17,34 @@ const (
 	notFileA = ^fileA
 	notFileH = ^fileH
 )
+
+// FileMask is the set of squares on file f, 0 (a) to 7 (h), as numbered by
+// Square.File; it is empty for f outside 0–7.
+func FileMask(f int) Bitboard {
+	if uint(f) > 7 {
+		return 0
+	}
+	return fileA << f
+}
+
+// RankMask is the set of squares on rank r, 0 (rank 1) to 7 (rank 8), as
+// numbered by Square.Rank; it is empty for r outside 0–7.
+func RankMask(r int) Bitboard {
+	if uint(r) > 7 {
+		return 0
+	}
+	return rank1 << (8 * r)
+}
+
+// Orient is b as seen by colour c, whose men move toward rank 8: b itself
+// for White, and b mirrored top to bottom (rank r to rank 9−r) for Black.
+// Orient(Orient(b, c), c) is b.
+func Orient(b Bitboard, c Color) Bitboard {
+	if c == Black {
+		return bits.ReverseBytes64(b)
+	}
+	return b
+}
 
 // direction is one of the eight board directions.
 type direction uint8
@@ -57,6 +86,31 @@ func shift(b Bitboard, d direction) Bitboard {
 		return (b & notFileA) >> 9
 	}
 }
+
+// North is b with every square moved one step toward rank 8; squares that
+// would leave the board drop out. The other seven directions follow.
+func North(b Bitboard) Bitboard { return shift(b, north) }
+
+// South is b moved one step toward rank 1.
+func South(b Bitboard) Bitboard { return shift(b, south) }
+
+// East is b moved one step toward file h.
+func East(b Bitboard) Bitboard { return shift(b, east) }
+
+// West is b moved one step toward file a.
+func West(b Bitboard) Bitboard { return shift(b, west) }
+
+// NorthEast is b moved one step diagonally toward h8.
+func NorthEast(b Bitboard) Bitboard { return shift(b, northEast) }
+
+// NorthWest is b moved one step diagonally toward a8.
+func NorthWest(b Bitboard) Bitboard { return shift(b, northWest) }
+
+// SouthEast is b moved one step diagonally toward h1.
+func SouthEast(b Bitboard) Bitboard { return shift(b, southEast) }
+
+// SouthWest is b moved one step diagonally toward a1.
+func SouthWest(b Bitboard) Bitboard { return shift(b, southWest) }
 
 // opposite is the reverse of each direction.
 var opposite = [numDirections]direction{south, north, west, east, southWest, southEast, northWest, northEast}

@@ -1,6 +1,7 @@
 // Capture generation: orthogonal man jumps and king long leaps, continued
 // while possible, with delayed removal (jumped pieces stay and block), the
 // start square counting as empty, and the majority rule over all pieces.
+
 package engine
 
 // orthogonal lists the four capture directions.

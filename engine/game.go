@@ -1,5 +1,6 @@
 // A game: the positions played so far, for threefold repetition, the game
 // result for the side to move, and the no-progress counter for adjudication.
+
 package engine
 
 // Result is the state of a game for the side to move.
@@ -53,7 +54,7 @@ func (g *Game) Positions() []Position { return g.positions }
 func (g *Game) Play(m Move) {
 	p := g.Position()
 	np := g.noProgress[len(g.noProgress)-1] + 1
-	if m.Captured != 0 || p.IsManMove(m) {
+	if p.IsIrreversible(m) {
 		np = 0
 	}
 	g.positions = append(g.positions, p.Play(m))
@@ -70,6 +71,11 @@ func (g *Game) Undo() {
 	g.moves = g.moves[:len(g.moves)-1]
 	g.noProgress = g.noProgress[:len(g.noProgress)-1]
 }
+
+// IsIrreversible reports whether m, a legal move of p, can never be undone
+// by later moves: a capture or a man's move. No position before it can
+// occur again after it, and it resets the no-progress count.
+func (p *Position) IsIrreversible(m Move) bool { return m.IsCapture() || p.IsManMove(m) }
 
 // PlayText parses and plays a move in notation, leaving the game unchanged
 // on error.

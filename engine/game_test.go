@@ -11,6 +11,20 @@ func playAll(t *testing.T, g *Game, moves ...string) {
 	}
 }
 
+// positionAndMove parses a position text and a move in it.
+func positionAndMove(t *testing.T, pos, move string) (Position, Move) {
+	t.Helper()
+	p, err := ParsePosition(pos)
+	if err != nil {
+		t.Fatalf("%q: %v", pos, err)
+	}
+	m, err := p.ParseMove(move)
+	if err != nil {
+		t.Fatalf("%q %s: %v", pos, move, err)
+	}
+	return p, m
+}
+
 func TestThreefoldRepetition(t *testing.T) {
 	p, err := ParsePosition("7B/8/8/8/8/8/8/W7 w")
 	if err != nil {
@@ -121,4 +135,23 @@ func TestCountMatchesGenerate(t *testing.T) {
 			t.Fatalf("%v: HasQuietMove %v with %d moves", k, k.HasQuietMove(), k.CountMoves())
 		}
 	})
+}
+
+func TestIsIrreversible(t *testing.T) {
+	for _, tc := range []struct {
+		pos, move string
+		want      bool
+	}{
+		{"8/8/8/8/8/8/3w4/W7 w", "d2-d3", true},  // a man's step
+		{"8/8/8/8/8/3w4/3w4/8 w", "d2-d4", true}, // a man's linear move
+		{"8/8/8/8/8/8/3w4/W7 w", "a1-a4", false}, // a king's slide
+		{"8/8/8/8/3b4/3w4/8/8 w", "d3xd5", true}, // a man's capture
+		{"8/8/8/8/3b4/8/8/3W4 w", "d1xd5", true}, // a king's capture
+		{"8/3w4/8/8/8/8/8/8 w", "d7-d8", true},   // crowning
+	} {
+		p, m := positionAndMove(t, tc.pos, tc.move)
+		if got := p.IsIrreversible(m); got != tc.want {
+			t.Errorf("%q %s: irreversible %v, want %v", tc.pos, tc.move, got, tc.want)
+		}
+	}
 }

@@ -1,8 +1,7 @@
 // Move generation without capture: steps and linear (phalanx) moves of men,
 // slides of kings; plus the fast counters used by bulk perft.
-package engine
 
-import "math/bits"
+package engine
 
 // GenerateMoves fills l with all legal moves of p (captures under the
 // majority rule when any capture exists, else all quiet moves).
@@ -42,14 +41,6 @@ func (p *Position) countMoves(scratch *MoveList) int {
 // first mirrored top to bottom (ranks reversed, a byte swap), and their
 // squares mirrored back (s ^ 56), so every shift below is a constant.
 
-// orient mirrors b top to bottom for Black.
-func orient(b Bitboard, us Color) Bitboard {
-	if us == Black {
-		return bits.ReverseBytes64(b)
-	}
-	return b
-}
-
 // orientSquare mirrors s top to bottom for Black.
 func orientSquare(s Square, us Color) Square {
 	if us == Black {
@@ -70,7 +61,7 @@ const (
 func (p *Position) generateQuiet(l *MoveList) {
 	us := p.side()
 	own, enemy := p.sides()
-	men, empty := orient(own&^p.kings, us), orient(^(own|enemy), us)
+	men, empty := Orient(own&^p.kings, us), Orient(^(own|enemy), us)
 	addMenMoves(l, us, men, empty, northMask, northDelta)
 	addMenMoves(l, us, men, empty, northEastMask, northEastDelta)
 	addMenMoves(l, us, men, empty, northWestMask, northWestDelta)
@@ -105,7 +96,7 @@ func addMenMoves(l *MoveList, us Color, men, empty, mask Bitboard, delta Square)
 func (p *Position) countQuiet() int {
 	us := p.side()
 	own, enemy := p.sides()
-	men, empty := orient(own&^p.kings, us), orient(^(own|enemy), us)
+	men, empty := Orient(own&^p.kings, us), Orient(^(own|enemy), us)
 	n := countMenMoves(men, empty, northMask, northDelta) +
 		countMenMoves(men, empty, northEastMask, northEastDelta) +
 		countMenMoves(men, empty, northWestMask, northWestDelta)
@@ -135,7 +126,7 @@ func (p *Position) HasQuietMove() bool {
 	us := p.side()
 	own, enemy := p.sides()
 	empty := ^(own | enemy)
-	men, oriented := orient(own&^p.kings, us), orient(empty, us)
+	men, oriented := Orient(own&^p.kings, us), Orient(empty, us)
 	if ((men&northMask)<<northDelta|(men&northEastMask)<<northEastDelta|(men&northWestMask)<<northWestDelta)&oriented != 0 {
 		return true
 	}

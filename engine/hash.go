@@ -1,6 +1,7 @@
 // Zobrist hashing: fixed pseudo-random keys per (colour, kind, square), the
 // same on every run and machine. The key's lowest bit is the side to move
 // (piece keys have it clear), which keeps Position at 32 bytes.
+
 package engine
 
 const (

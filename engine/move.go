@@ -1,6 +1,7 @@
 // Moves and move lists. A move is identified by its start square, its final
 // square and the set of pieces it captures (RULES.md); the path of a capture
 // is rebuilt from these when it is printed.
+
 package engine
 
 // Move is a legal move: start square, final square and captured pieces.

@@ -1,6 +1,7 @@
 // Perft: counting the leaves of the legal move tree, the move generator's
 // correctness check and speed benchmark; optionally with a shared hash table
 // and several goroutines.
+
 package engine
 
 import (

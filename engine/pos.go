@@ -1,6 +1,7 @@
 // The position: one bitboard per colour plus the kings, the side to move and
 // an incrementally updated Zobrist key. Positions are small values; Play
 // returns a new one (copy-make).
+
 package engine
 
 import "fmt"

@@ -1,4 +1,5 @@
 // Squares and colours: names, parsing and the forward direction of each side.
+
 package engine
 
 import "fmt"

@@ -1,5 +1,6 @@
 // Position text (RULES.md) and the Hub position form (PROTOCOL.md pos=):
 // parsing with errors that say what is wrong, and formatting.
+
 package engine
 
 import (

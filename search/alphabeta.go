@@ -5,6 +5,7 @@
 // A position with a single legal move costs no depth. Late quiet moves are
 // searched with reduced depth (LMR) and searched again if they fail high.
 // There is no null-move pruning: zugzwang is common in draughts.
+
 package search
 
 import (
@@ -49,7 +50,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	}
 	p := &w.pos[ply]
 	if ply >= maxPly {
-		return w.weights.Evaluate(p)
+		return w.eval.Evaluate(p)
 	}
 	if ply > w.selDepth {
 		w.selDepth = ply
@@ -64,7 +65,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		if !p.HasQuietMove() {
 			return -Win + Score(ply)
 		}
-		return w.weights.Evaluate(p)
+		return w.eval.Evaluate(p)
 	}
 	depth = max(depth, 0)
 
@@ -80,7 +81,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	// Reverse futility: a quiet position whose static score beats beta by
 	// a margin per ply left is taken to fail high.
 	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !p.HasCapture() {
-		if v := w.weights.Evaluate(p); v-rfpMargin*Score(depth) >= beta && p.HasQuietMove() {
+		if v := w.eval.Evaluate(p); v-rfpMargin*Score(depth) >= beta && p.HasQuietMove() {
 			return v
 		}
 	}
@@ -96,7 +97,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		}
 	}
 	pk := w.order(ply, l, tt)
-	quiet := l.Moves[0].Captured == 0
+	quiet := !l.Moves[0].IsCapture()
 	newDepth := depth - 1
 	if l.Len == 1 && depth > 0 {
 		newDepth = depth // a forced move costs no depth

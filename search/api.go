@@ -1,5 +1,6 @@
 // The search API: what callers (protocol, CLI, book builder, match runner)
 // give a search and what they get back.
+
 package search
 
 import (
@@ -25,9 +26,9 @@ func (s Score) IsWin() bool { return s > WinBound || s < -WinBound }
 
 // Options configure a Searcher.
 type Options struct {
-	Threads int      // search goroutines, at least 1
-	HashMiB int      // transposition table size in MiB, at least 1
-	Weights *Weights // evaluation weights; nil means DefaultWeights
+	Threads int        // search goroutines, at least 1
+	HashMiB int        // transposition table size in MiB, at least 1
+	Eval    *Evaluator // static evaluation; nil means NewEvaluator(DefaultWeights())
 }
 
 // Limits bound one search. Zero fields mean no limit of that kind; with no

@@ -1,6 +1,7 @@
 // The bounds of a Searcher's options and of a search's limits, declared
 // once for every caller (CLI flags, Hub parameters and levels, the match
 // runner), and the checks of Options and Limits against them.
+
 package search
 
 import (

@@ -1,6 +1,7 @@
 // A bound on the transposition table's size, so that a huge hash request
 // gives a smaller table instead of killing the process when the memory
 // cannot be had (Go cannot recover from running out of memory).
+
 package search
 
 import (

@@ -2,6 +2,7 @@
 // crowning moves, the two killer moves of the ply, and the other quiet moves
 // by their history score. Moves are picked one at a time (selection), since
 // a cut-off often comes after the first few.
+
 package search
 
 import (
@@ -28,8 +29,6 @@ type picker struct {
 	n     int
 }
 
-var farRank = [2]engine.Bitboard{0xFF << 56, 0xFF}
-
 // order scores the moves in l, the moves of the position at ply; tt is the
 // index of the table's move, or -1.
 func (w *worker) order(ply int, l *engine.MoveList, tt int) *picker {
@@ -37,18 +36,16 @@ func (w *worker) order(ply int, l *engine.MoveList, tt int) *picker {
 	p := &w.pos[ply]
 	us := p.SideToMove()
 	kings := p.Kings(us.Other())
-	men := p.Men(us)
-	far := farRank[us]
 	k0, k1 := w.killers[ply][0], w.killers[ply][1]
 	hist := &w.history[us]
 	for i := range l.Len {
 		m := &l.Moves[i]
-		crowns := men&(1<<m.From) != 0 && far&(1<<m.To) != 0
+		crowns := p.Crowns(*m)
 		var sc int32
 		switch {
 		case i == tt:
 			sc = orderTT
-		case m.Captured != 0:
+		case m.IsCapture():
 			sc = orderCapture + 16*int32(bits.OnesCount64(m.Captured&kings))
 			if crowns {
 				sc += 8

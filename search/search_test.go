@@ -27,8 +27,8 @@ func randomPosition(r *rand.Rand, white, black int) engine.Position {
 				}
 			}
 		}
-		place(white, &w, 0xFF<<56)
-		place(black, &b, 0xFF)
+		place(white, &w, engine.CrowningMask(engine.White))
+		place(black, &b, engine.CrowningMask(engine.Black))
 		if w == 0 || b == 0 {
 			continue
 		}

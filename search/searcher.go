@@ -2,6 +2,7 @@
 // transposition table and one worker per thread, runs a search on all of
 // them (Lazy SMP under an errgroup), stops it when its context is cancelled
 // and lets other goroutines turn a ponder search into a timed one.
+
 package search
 
 import (

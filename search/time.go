@@ -1,6 +1,7 @@
 // Time management: from the limits, a soft limit (the time this move should
 // take; iterations stop early when the best move is stable and late when it
 // keeps changing) and a hard limit the search never passes.
+
 package search
 
 import (

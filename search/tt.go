@@ -4,6 +4,7 @@
 // handing back another position's data. A stored move is only a hint (its
 // start and final squares and its index in the generated move list); the
 // search accepts it only if it matches a generated move.
+
 package search
 
 import (

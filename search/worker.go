@@ -4,6 +4,7 @@
 // main thread: it keeps time, reports progress and gives the result; the
 // others (Lazy SMP helpers) only fill the shared table, skipping some depths
 // so that they search ahead of the main thread rather than alongside it.
+
 package search
 
 import (
@@ -38,7 +39,7 @@ type worker struct {
 	s        *Searcher
 	st       *searchState
 	tt       *table
-	weights  *Weights
+	eval     *Evaluator
 	limits   Limits
 	infinite bool
 	info     func(Info) // main thread only; may be nil
@@ -78,9 +79,9 @@ func (w *worker) clearTables() {
 // prepare sets the worker up for a search of root.
 func (w *worker) prepare(s *Searcher, st *searchState, root engine.Position, keys []uint64, noProgress int, l *engine.MoveList, limits Limits, infinite bool, info func(Info)) {
 	w.s, w.st, w.tt, w.limits, w.infinite, w.info = s, st, s.tt, limits, infinite, info
-	w.weights = s.opts.Weights
-	if w.weights == nil {
-		w.weights = &DefaultWeights
+	w.eval = s.opts.Eval
+	if w.eval == nil {
+		w.eval = defaultEvaluator
 	}
 	w.pos[0] = root
 	w.keys = append(slices.Grow(w.keys[:0], len(keys)+maxPly+2), keys...)
@@ -345,7 +346,7 @@ func (w *worker) checkClock() {
 func (w *worker) enter(ply int, m engine.Move) {
 	w.keys[w.base+ply] = w.pos[ply].Key()
 	prev := &w.pos[ply-1]
-	if m.Captured != 0 || prev.IsManMove(m) {
+	if prev.IsIrreversible(m) {
 		w.quiet[ply] = 0
 	} else {
 		w.quiet[ply] = w.quiet[ply-1] + 1
