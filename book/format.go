@@ -1,4 +1,5 @@
 // The binary book file (see the package doc): encoding and strict decoding.
+
 package book
 
 import (

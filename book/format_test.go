@@ -1,4 +1,5 @@
 // Tests of the binary format: round trips and every kind of bad file.
+
 package book
 
 import (
