@@ -1,4 +1,5 @@
 // `dameo book`: build, import, dump, show and verify opening books.
+
 package main
 
 import (
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/book"
+	"github.com/dameo/dameo/bookbuild"
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/pdn"
 	"github.com/schollz/progressbar/v3"
@@ -70,7 +72,7 @@ func (c *bookBuildCmd) Run() error {
 		games = append(games, gs...)
 	}
 	info := fmt.Sprintf("dameo %s: book build --from-pdn --plies %d --min-games %d %s", version, c.Plies, c.MinGames, strings.Join(c.Files, " "))
-	b, st, err := book.FromPDN(games, c.Plies, c.MinGames, info)
+	b, st, err := bookbuild.FromPDN(games, c.Plies, c.MinGames, info)
 	if err != nil {
 		return err
 	}
@@ -206,13 +208,13 @@ func (c *bookBuildCmd) buildFromSearch() error {
 		}
 		from = b
 	}
-	o := book.DropOut{
+	o := bookbuild.DropOut{
 		Positions: c.Positions,
 		Workers:   workers,
 		PlyCost:   c.PlyCost,
 		Info:      fmt.Sprintf("dameo %s: book build --from-search --positions %d --depth %d --ply-cost %d", version, c.Positions, c.Depth, c.PlyCost),
-		NewEvaluator: func() (book.Evaluator, error) {
-			return book.NewSearchEvaluator(c.Depth, c.Hash), nil
+		NewEvaluator: func() (bookbuild.Evaluator, error) {
+			return bookbuild.NewSearchEvaluator(c.Depth, c.Hash), nil
 		},
 		Checkpoint:      func(b *book.Book) error { return b.Save(c.Output) },
 		CheckpointEvery: 30 * time.Second,
