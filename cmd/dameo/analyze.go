@@ -1,5 +1,6 @@
 // `dameo analyze`: search one position and print each iteration's result
 // and the best move.
+
 package main
 
 import (
@@ -20,7 +21,7 @@ type analyzeCmd struct {
 	Threads  int     `default:"1" help:"Search threads (default 1)." placeholder:"T"`
 	Hash     int     `default:"64" help:"Transposition table size in MiB (default 64)." placeholder:"MB"`
 	Multipv  int     `default:"1" help:"Number of principal variations (default 1)." placeholder:"K"`
-	Position string  `arg:"" optional:"" help:"Position text (default: the start position). Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
+	Position string  `arg:"" optional:"" help:"${position_help} Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
 }
 
 func (c *analyzeCmd) Run() error {

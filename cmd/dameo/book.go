@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -29,14 +30,14 @@ type bookCmd struct {
 
 type bookBuildCmd struct {
 	FromPDN    bool     `name:"from-pdn" help:"Build from the PDN game records FILE..."`
-	Plies      int      `default:"16" help:"--from-pdn: book positions within the first P plies." placeholder:"P"`
-	MinGames   int      `default:"2" help:"--from-pdn: keep positions seen in at least K games." placeholder:"K"`
+	Plies      int      `default:"16" help:"--from-pdn: book positions within the first P plies (default: ${default})." placeholder:"P"`
+	MinGames   int      `default:"2" help:"--from-pdn: keep positions seen in at least K games (default: ${default})." placeholder:"K"`
 	FromSearch bool     `name:"from-search" help:"Build by drop-out expansion from the start position, searching the leaves."`
-	Positions  int      `default:"3000" help:"--from-search: number of book positions." placeholder:"N"`
-	Depth      int      `default:"8" help:"--from-search: search depth of the leaves." placeholder:"D"`
-	PlyCost    int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man (higher: wider, shallower book)." placeholder:"C"`
-	Workers    int      `default:"0" help:"--from-search: parallel searches (0 = one per core)." placeholder:"W"`
-	Hash       int      `default:"32" help:"--from-search: transposition table per search in MiB." placeholder:"MB"`
+	Positions  int      `default:"3000" help:"--from-search: number of book positions (default: ${default})." placeholder:"N"`
+	Depth      int      `default:"4" help:"--from-search: search depth of the leaves (default: ${default})." placeholder:"D"`
+	PlyCost    int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man; higher: a wider, shallower book (default: ${default})." placeholder:"C"`
+	Workers    int      `default:"0" help:"--from-search: parallel searches, 0 = one per core (default: ${default})." placeholder:"W"`
+	Hash       int      `default:"32" help:"--from-search: transposition table per search in MiB (default: ${default})." placeholder:"MB"`
 	Resume     bool     `help:"--from-search: continue the book in the output file instead of starting afresh."`
 	Output     string   `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
 	Files      []string `arg:"" optional:"" name:"FILE" help:"PDN files (with --from-pdn)."`
@@ -123,7 +124,7 @@ func (c *bookDumpCmd) Run() error {
 
 type bookShowCmd struct {
 	Book     string `help:"Book file (default: the built-in book)." placeholder:"FILE"`
-	Position string `arg:"" optional:"" help:"Position text (default: the start position)."`
+	Position string `arg:"" optional:"" help:"${position_help}"`
 }
 
 func (c *bookShowCmd) Run() error {
@@ -160,7 +161,7 @@ type bookVerifyCmd struct {
 }
 
 func (c *bookVerifyCmd) Run() error {
-	b, err := book.Load(c.File)
+	b, err := loadBook(c.File)
 	if err != nil {
 		return err
 	}
@@ -173,12 +174,18 @@ func (c *bookVerifyCmd) Run() error {
 	return nil
 }
 
-// loadBook loads a book file, or the built-in book for "".
+// loadBook loads a book file, or the built-in book for "". When the file
+// is not a book file at all, the error says how to make one of a book in
+// text form.
 func loadBook(path string) (*book.Book, error) {
 	if path == "" {
 		return book.Builtin()
 	}
-	return book.Load(path)
+	b, err := book.Load(path)
+	if errors.Is(err, book.ErrNotBook) {
+		err = fmt.Errorf("%w; if it is a book in text form (as dameo book dump writes), make a book file of it with: dameo book import %s -o BOOK", err, path)
+	}
+	return b, err
 }
 
 // buildFromSearch runs the drop-out builder, saving the book every 30
@@ -202,7 +209,7 @@ func (c *bookBuildCmd) buildFromSearch() error {
 	}
 	var from *book.Book
 	if c.Resume {
-		b, err := book.Load(c.Output)
+		b, err := loadBook(c.Output)
 		if err != nil {
 			return err
 		}
@@ -226,6 +233,10 @@ func (c *bookBuildCmd) buildFromSearch() error {
 		bar.Set(from.Len())
 		o.Progress = func(done, _ int) { bar.Set(done) }
 		defer bar.Finish()
+	} else {
+		lines := startProgressLines(os.Stderr, "book positions", from.Len(), c.Positions, progressEvery)
+		o.Progress = func(done, _ int) { lines.set(done) }
+		defer lines.close()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

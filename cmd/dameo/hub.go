@@ -20,6 +20,13 @@ type hubCmd struct {
 	Log string `help:"Append the whole exchange, both directions with timestamps, to FILE." placeholder:"FILE"`
 }
 
+// Help is the detail of `dameo hub --help`.
+func (c *hubCmd) Help() string {
+	return "Reads Hub commands on standard input and answers on standard output, one line each; " +
+		"diagnostics go to standard error. The exit status is 0 after quit or at the end of the input. " +
+		"Every command, parameter and reply, as this engine speaks them: docs/protocol.md."
+}
+
 func (c *hubCmd) Run() error {
 	var log io.Writer
 	if c.Log != "" {
