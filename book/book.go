@@ -1,6 +1,7 @@
 // The opening book in memory: positions sorted by Zobrist key, each with its
 // book moves, a weight and a score per move; lookup by binary search and a
 // weighted random choice among the moves close to the best.
+
 package book
 
 import (

@@ -1,4 +1,5 @@
 // Tests of the in-memory book: building, lookup and the choice of moves.
+
 package book
 
 import (

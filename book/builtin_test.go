@@ -1,4 +1,5 @@
 // Tests of the built-in book: it loads, verifies, and every move is legal.
+
 package book
 
 import (

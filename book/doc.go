@@ -1,7 +1,9 @@
-// Package book is the opening book: a compact binary file of positions, each
-// with moves, weights and scores, keyed by the engine's Zobrist keys; the
-// built-in book embedded in the program; builders from game records, from
-// search (drop-out expansion) and from a readable text form.
+// Package book is the opening book as the engine uses it: a compact binary
+// file of positions, each with moves, weights and scores, keyed by the
+// engine's Zobrist keys; loading and checking it; the built-in book embedded
+// in the program; choosing a move; and a readable text form to dump and
+// import. It depends only on engine. Making books from game records or by
+// search is the business of package bookbuild.
 //
 // # File format (version 1)
 //

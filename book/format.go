@@ -1,4 +1,5 @@
 // The binary book file (see the package doc): encoding and strict decoding.
+
 package book
 
 import (
@@ -26,6 +27,10 @@ const (
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// ErrNotBook is the error of data that does not start with Magic: some other
+// kind of file, such as a book in text form.
+var ErrNotBook = errors.New("not a dameo book (bad magic bytes)")
 
 // Encode is the binary form of b.
 func (b *Book) Encode() []byte {
@@ -77,7 +82,7 @@ func Decode(data []byte) (*Book, error) {
 		return nil, errors.New("empty file, not a book")
 	}
 	if len(data) < len(Magic) || string(data[:len(Magic)]) != Magic {
-		return nil, errors.New("not a dameo book (bad magic bytes)")
+		return nil, ErrNotBook
 	}
 	if len(data) < headerSize {
 		return nil, fmt.Errorf("truncated: %d bytes, shorter than the %d-byte header", len(data), headerSize)

@@ -1,8 +1,10 @@
 // Tests of the binary format: round trips and every kind of bad file.
+
 package book
 
 import (
 	"encoding/binary"
+	"errors"
 	"hash/crc32"
 	"os"
 	"path/filepath"
@@ -102,6 +104,17 @@ func TestLoadNamesFile(t *testing.T) {
 	}
 	if _, err := Load(bad); err == nil || !strings.Contains(err.Error(), bad) {
 		t.Errorf("bad file: error %v does not name the file", err)
+	}
+	text := filepath.Join(dir, "book.txt")
+	var dump strings.Builder
+	if err := smallBook(t).WriteText(&dump); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(text, []byte(dump.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(text); !errors.Is(err, ErrNotBook) {
+		t.Errorf("book in text form: error %v, want ErrNotBook", err)
 	}
 }
 

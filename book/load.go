@@ -1,4 +1,5 @@
 // Loading books: from a file, and the built-in book embedded in the binary.
+
 package book
 
 import (

@@ -1,4 +1,5 @@
 // Making books from entries, and writing them to files.
+
 package book
 
 import (

@@ -1,6 +1,7 @@
 // The readable text form of a book (dameo book dump / import): one line per
 // position, "<position text>; <move> <weight> <score>; ...", with '#'
 // comment lines and an optional "info: <text>" line.
+
 package book
 
 import (

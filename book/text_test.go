@@ -1,4 +1,5 @@
 // Tests of the text form: export, import and errors with line numbers.
+
 package book
 
 import (

@@ -1,5 +1,5 @@
 // Moves and move lists. A move is identified by its start square, its final
-// square and the set of pieces it captures (RULES.md); the path of a capture
+// square and the set of pieces it captures (docs/rules.md); the path of a capture
 // is rebuilt from these when it is printed.
 
 package engine

@@ -1,4 +1,4 @@
-// Move notation (RULES.md): "from-to" for quiet moves, "a1xa3xc3" listing
+// Move notation (docs/rules.md): "from-to" for quiet moves, "a1xa3xc3" listing
 // every landing square for captures; the short capture form "fromxto" is
 // accepted when exactly one legal move matches it.
 

@@ -1,3 +1,6 @@
+// Perft against the reference leaf counts in testdata/perft.txt, and the
+// perft options (hash table, threads, divide) that must never change a count.
+
 package engine
 
 import (
@@ -8,7 +11,11 @@ import (
 	"testing"
 )
 
-// perftCase is one line of ../shared/perft.txt.
+// perftFile holds the reference counts: position text, depth and leaf
+// count, tab-separated, one case a line, with '#' comment lines.
+const perftFile = "testdata/perft.txt"
+
+// perftCase is one line of perftFile.
 type perftCase struct {
 	text  string
 	depth int
@@ -17,7 +24,7 @@ type perftCase struct {
 
 func loadPerftCases(t *testing.T) []perftCase {
 	t.Helper()
-	f, err := os.Open("../../shared/perft.txt")
+	f, err := os.Open(perftFile)
 	if err != nil {
 		t.Fatalf("reference perft file: %v", err)
 	}

@@ -1,4 +1,4 @@
-// Position text (RULES.md) and the Hub position form (PROTOCOL.md pos=):
+// Position text (docs/rules.md) and the Hub position form (docs/protocol.md pos=):
 // parsing with errors that say what is wrong, and formatting.
 
 package engine

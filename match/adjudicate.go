@@ -16,7 +16,7 @@ import (
 )
 
 // DefaultDrawPlies is the default number of plies without a capture or a
-// man move after which a game is drawn (RULES.md).
+// man move after which a game is drawn (docs/rules.md).
 const DefaultDrawPlies = 100
 
 // ResignRule adjudicates a loss when, over the last Moves moves of each

@@ -19,8 +19,8 @@
 //
 // Dameo has no number in the PDN GameType register, so the variant is named
 // by the tag [GameType "Dameo"]. FEN holds the start position as position
-// text (RULES.md) and is present only when the game does not start from the
-// initial position. Moves are kept as the strings of the record, in RULES.md
+// text (docs/rules.md) and is present only when the game does not start from the
+// initial position. Moves are kept as the strings of the record, in docs/rules.md
 // notation; replaying them is the caller's business (package engine).
 //
 // This file holds the game record type and its tags.
@@ -71,7 +71,7 @@ type Tag struct {
 
 // Move is one move of the movetext, with the comment that follows it.
 type Move struct {
-	Text    string // the move in RULES.md notation, as written
+	Text    string // the move in docs/rules.md notation, as written
 	Comment string // text of the comments after the move, joined by spaces
 }
 

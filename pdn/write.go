@@ -187,7 +187,7 @@ func validTagName(name string) bool {
 	return true
 }
 
-// validMove reports whether s has the shape of a RULES.md move: "a1-b2" or
+// validMove reports whether s has the shape of a docs/rules.md move: "a1-b2" or
 // squares joined by 'x' ("d4xd6xf6"). Legality is not checked.
 func validMove(s string) bool {
 	if len(s) < 5 || (len(s)-2)%3 != 0 {

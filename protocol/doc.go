@@ -1,4 +1,4 @@
-// Package protocol runs a Hub 2.1 session (PROTOCOL.md), the engine side
+// Package protocol runs a Hub 2.1 session (docs/protocol.md), the engine side
 // of the protocol: it reads commands from a front-end, drives a searcher and
 // an opening book, and writes the answers. Lines are read and written with
 // package hub. The searcher and book are passed in, so a session runs over

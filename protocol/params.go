@@ -1,4 +1,4 @@
-// The engine's parameters (PROTOCOL.md): their declaration in the answer to
+// The engine's parameters (docs/protocol.md): their declaration in the answer to
 // `hub`, and checking and applying `set-param`.
 package protocol
 

@@ -1,5 +1,6 @@
 // `dameo analyze`: search one position and print each iteration's result
 // and the best move.
+
 package main
 
 import (
@@ -20,7 +21,7 @@ type analyzeCmd struct {
 	Threads  int     `default:"1" help:"Search threads, ${min_threads} to ${max_threads} (default ${default})." placeholder:"T"`
 	Hash     int     `default:"64" help:"Transposition table size in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
 	Multipv  int     `default:"1" help:"Number of principal variations, 1 to ${max_multipv} (default ${default})." placeholder:"K"`
-	Position string  `arg:"" optional:"" help:"Position text (default: the start position). Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
+	Position string  `arg:"" optional:"" help:"${position_help} Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
 }
 
 // Help is the long help of `dameo analyze --help`: the output format.

@@ -1,8 +1,10 @@
 // `dameo book`: build, import, dump, show and verify opening books.
+
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -11,6 +13,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/book"
+	"github.com/dameo/dameo/bookbuild"
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/pdn"
 	"github.com/schollz/progressbar/v3"
@@ -27,14 +30,14 @@ type bookCmd struct {
 
 type bookBuildCmd struct {
 	FromPDN    bool     `name:"from-pdn" help:"Build from the PDN game records FILE..."`
-	Plies      int      `default:"16" help:"--from-pdn: book positions within the first P plies." placeholder:"P"`
-	MinGames   int      `default:"2" help:"--from-pdn: keep positions seen in at least K games." placeholder:"K"`
+	Plies      int      `default:"16" help:"--from-pdn: book positions within the first P plies (default: ${default})." placeholder:"P"`
+	MinGames   int      `default:"2" help:"--from-pdn: keep positions seen in at least K games (default: ${default})." placeholder:"K"`
 	FromSearch bool     `name:"from-search" help:"Build by drop-out expansion from the start position, searching the leaves."`
-	Positions  int      `default:"3000" help:"--from-search: number of book positions." placeholder:"N"`
-	Depth      int      `default:"8" help:"--from-search: search depth of the leaves." placeholder:"D"`
-	PlyCost    int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man (higher: wider, shallower book)." placeholder:"C"`
-	Workers    int      `default:"0" help:"--from-search: parallel searches (0 = one per core)." placeholder:"W"`
-	Hash       int      `default:"32" help:"--from-search: transposition table per search in MiB." placeholder:"MB"`
+	Positions  int      `default:"3000" help:"--from-search: number of book positions (default: ${default})." placeholder:"N"`
+	Depth      int      `default:"4" help:"--from-search: search depth of the leaves (default: ${default})." placeholder:"D"`
+	PlyCost    int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man; higher: a wider, shallower book (default: ${default})." placeholder:"C"`
+	Workers    int      `default:"0" help:"--from-search: parallel searches, 0 = one per core (default: ${default})." placeholder:"W"`
+	Hash       int      `default:"32" help:"--from-search: transposition table per search in MiB (default: ${default})." placeholder:"MB"`
 	Resume     bool     `help:"--from-search: continue the book in the output file instead of starting afresh."`
 	Output     string   `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
 	Files      []string `arg:"" optional:"" name:"FILE" help:"PDN files (with --from-pdn)."`
@@ -70,7 +73,7 @@ func (c *bookBuildCmd) Run() error {
 		games = append(games, gs...)
 	}
 	info := fmt.Sprintf("dameo %s: book build --from-pdn --plies %d --min-games %d %s", version, c.Plies, c.MinGames, strings.Join(c.Files, " "))
-	b, st, err := book.FromPDN(games, c.Plies, c.MinGames, info)
+	b, st, err := bookbuild.FromPDN(games, c.Plies, c.MinGames, info)
 	if err != nil {
 		return err
 	}
@@ -121,7 +124,7 @@ func (c *bookDumpCmd) Run() error {
 
 type bookShowCmd struct {
 	Book     string `help:"Book file (default: the built-in book)." placeholder:"FILE"`
-	Position string `arg:"" optional:"" help:"Position text (default: the start position)."`
+	Position string `arg:"" optional:"" help:"${position_help}"`
 }
 
 func (c *bookShowCmd) Run() error {
@@ -158,7 +161,7 @@ type bookVerifyCmd struct {
 }
 
 func (c *bookVerifyCmd) Run() error {
-	b, err := book.Load(c.File)
+	b, err := loadBook(c.File)
 	if err != nil {
 		return err
 	}
@@ -171,12 +174,18 @@ func (c *bookVerifyCmd) Run() error {
 	return nil
 }
 
-// loadBook loads a book file, or the built-in book for "".
+// loadBook loads a book file, or the built-in book for "". When the file
+// is not a book file at all, the error says how to make one of a book in
+// text form.
 func loadBook(path string) (*book.Book, error) {
 	if path == "" {
 		return book.Builtin()
 	}
-	return book.Load(path)
+	b, err := book.Load(path)
+	if errors.Is(err, book.ErrNotBook) {
+		err = fmt.Errorf("%w; if it is a book in text form (as dameo book dump writes), make a book file of it with: dameo book import %s -o BOOK", err, path)
+	}
+	return b, err
 }
 
 // buildFromSearch runs the drop-out builder, saving the book every 30
@@ -200,19 +209,19 @@ func (c *bookBuildCmd) buildFromSearch() error {
 	}
 	var from *book.Book
 	if c.Resume {
-		b, err := book.Load(c.Output)
+		b, err := loadBook(c.Output)
 		if err != nil {
 			return err
 		}
 		from = b
 	}
-	o := book.DropOut{
+	o := bookbuild.DropOut{
 		Positions: c.Positions,
 		Workers:   workers,
 		PlyCost:   c.PlyCost,
 		Info:      fmt.Sprintf("dameo %s: book build --from-search --positions %d --depth %d --ply-cost %d", version, c.Positions, c.Depth, c.PlyCost),
-		NewEvaluator: func() (book.Evaluator, error) {
-			return book.NewSearchEvaluator(c.Depth, c.Hash), nil
+		NewEvaluator: func() (bookbuild.Evaluator, error) {
+			return bookbuild.NewSearchEvaluator(c.Depth, c.Hash), nil
 		},
 		Checkpoint:      func(b *book.Book) error { return b.Save(c.Output) },
 		CheckpointEvery: 30 * time.Second,
@@ -224,6 +233,10 @@ func (c *bookBuildCmd) buildFromSearch() error {
 		bar.Set(from.Len())
 		o.Progress = func(done, _ int) { bar.Set(done) }
 		defer bar.Finish()
+	} else {
+		lines := startProgressLines(os.Stderr, "book positions", from.Len(), c.Positions, progressEvery)
+		o.Progress = func(done, _ int) { lines.set(done) }
+		defer lines.close()
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()

@@ -1,15 +1,23 @@
+// Tests of the command-line interface: most run the built program and look
+// at its output and exit status.
+
 package main
 
 import (
 	"bytes"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/alecthomas/kong"
 	"github.com/dameo/dameo/bench"
+	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/internal/testbin"
 	"github.com/dameo/dameo/search"
 )
@@ -128,8 +136,148 @@ func TestMovesOutput(t *testing.T) {
 	if code != 0 || out != "d4-c5\nd4-d5\nd4-e5\n" {
 		t.Errorf("status %d, output %q", code, out)
 	}
-	out, _, _ = run(t, "moves", "bb6/w7/8/8/8/8/8/8 w")
-	if out != "" {
-		t.Errorf("no legal moves: output %q", out)
+}
+
+func TestMovesWithoutLegalMoveSaysWhoLost(t *testing.T) {
+	for _, c := range []struct{ position, loser string }{
+		{"8/8/8/8/8/8/8/8 w", "White"},
+		{"bb6/w7/8/8/8/8/8/8 w", "White"},
+		{"8/8/8/8/8/8/8/8 b", "Black"},
+	} {
+		out, errOut, code := run(t, "moves", c.position)
+		if want := "no legal moves: " + c.loser + " has lost\n"; out != "" || errOut != want || code != 0 {
+			t.Errorf("moves %q: stdout %q, stderr %q, status %d; want no moves, %q, status 0", c.position, out, errOut, code, want)
+		}
+	}
+}
+
+func TestUnquotedPositionAsksForQuotes(t *testing.T) {
+	const board = "bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww"
+	for _, args := range [][]string{
+		{"moves", board, "w"},
+		{"perft", "--depth", "1", board, "b"},
+		{"book", "show", board, "w"},
+	} {
+		out, errOut, code := run(t, args...)
+		side := args[len(args)-1]
+		if code != 2 || out != "" || strings.Count(errOut, "\n") != 1 ||
+			!strings.Contains(errOut, "quote it") || !strings.Contains(errOut, `"`+board+" "+side+`"`) {
+			t.Errorf("%v: status %d, stdout %q, stderr %q; want one line asking to quote the position", args, code, out, errOut)
+		}
+	}
+	// Another stray argument is not taken for a position.
+	if _, errOut, _ := run(t, "moves", "a", "b"); strings.Contains(errOut, "quote") {
+		t.Errorf("moves a b: %q mentions quoting", errOut)
+	}
+}
+
+func TestBookVerifyOfTextFormPointsToImport(t *testing.T) {
+	dir := t.TempDir()
+	text := filepath.Join(dir, "book.txt")
+	if err := os.WriteFile(text, []byte("# a book in text form\n"+
+		"bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww w; c3-c4 1 5\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "book", "verify", text)
+	hint := regexp.MustCompile(`dameo book import (\S+) -o BOOK`).FindStringSubmatch(errOut)
+	if code != 1 || out != "" || !strings.Contains(errOut, "bad magic bytes") || hint == nil || hint[1] != text {
+		t.Fatalf("verify of a text book: status %d, stdout %q, stderr %q; want the error and the import command", code, out, errOut)
+	}
+	// The command the hint gives makes a book that verifies.
+	bin := filepath.Join(dir, "book.bin")
+	if _, errOut, code := run(t, "book", "import", text, "-o", bin); code != 0 {
+		t.Fatalf("import: status %d, %s", code, errOut)
+	}
+	if out, errOut, code := run(t, "book", "verify", bin); code != 0 || !strings.Contains(out, "ok: 1 positions") {
+		t.Errorf("verify of the imported book: status %d, stdout %q, stderr %q", code, out, errOut)
+	}
+}
+
+func TestHelpPointsAtTheDocs(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		docs []string
+	}{
+		{[]string{"--help"}, []string{"docs/rules.md", "docs/protocol.md"}},
+		{[]string{"hub", "--help"}, []string{"docs/protocol.md"}},
+		{[]string{"moves", "--help"}, []string{"docs/rules.md"}},
+		{[]string{"perft", "--help"}, []string{"docs/rules.md"}},
+		{[]string{"analyze", "--help"}, []string{"docs/rules.md"}},
+		{[]string{"book", "show", "--help"}, []string{"docs/rules.md"}},
+	} {
+		out, _, _ := run(t, c.args...)
+		for _, doc := range c.docs {
+			if !strings.Contains(strings.Join(strings.Fields(out), " "), doc) {
+				t.Errorf("%v does not mention %s:\n%s", c.args, doc, out)
+			}
+			if _, err := os.Stat(filepath.Join("..", "..", doc)); err != nil {
+				t.Errorf("%v points at %s: %v", c.args, doc, err)
+			}
+		}
+	}
+}
+
+// TestHelpShowsDefaults checks that every flag with a default value shows
+// it in its help, either in the text or, for string flags without a
+// placeholder, as kong's placeholder.
+func TestHelpShowsDefaults(t *testing.T) {
+	var c cli
+	parser, err := newParser(&c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	var walk func(n *kong.Node)
+	walk = func(n *kong.Node) {
+		for _, f := range n.Flags {
+			if !f.HasDefault || f.IsBool() || f.PlaceHolder == "" {
+				continue
+			}
+			checked++
+			shown := regexp.MustCompile(`default:? ` + regexp.QuoteMeta(f.Default) + `\b`)
+			if !shown.MatchString(f.Help) {
+				t.Errorf("%s --%s: help %q does not show the default %s", n.Path(), f.Name, f.Help, f.Default)
+			}
+		}
+		for _, child := range n.Children {
+			walk(child)
+		}
+	}
+	walk(parser.Model.Node)
+	if checked < 20 {
+		t.Errorf("only %d flags with defaults found", checked)
+	}
+	// And as printed.
+	if out, _, _ := run(t, "perft", "--help"); !strings.Contains(out, "(default: 6)") {
+		t.Errorf("perft --help does not show the default depth:\n%s", out)
+	}
+}
+
+func TestBookBuildWithoutTerminal(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "book.bin")
+	_, errOut, code := run(t, "book", "build", "--from-search", "--positions", "3", "--depth", "1", "--workers", "1", "-o", path)
+	if code != 0 || !strings.Contains(errOut, "3 positions") {
+		t.Fatalf("status %d, stderr %q", code, errOut)
+	}
+	b, err := book.Load(path)
+	if err != nil || b.Len() != 3 {
+		t.Fatalf("built book: %v positions, error %v; want 3", b.Len(), err)
+	}
+}
+
+func TestProgressLine(t *testing.T) {
+	for _, c := range []struct {
+		first, done, total int
+		elapsed            time.Duration
+		want               string
+	}{
+		{0, 0, 500, 10 * time.Second, "book positions: 0/500 (0%), 10s elapsed"},
+		{0, 100, 500, 10 * time.Second, "book positions: 100/500 (20%), 10s elapsed, about 40s left"},
+		{200, 300, 500, 90 * time.Second, "book positions: 300/500 (60%), 1m30s elapsed, about 3m0s left"},
+		{0, 500, 500, 61500 * time.Millisecond, "book positions: 500/500 (100%), 1m2s elapsed"},
+	} {
+		if got := progressLine("book positions", c.first, c.done, c.total, c.elapsed); got != c.want {
+			t.Errorf("progressLine(%d, %d, %d, %v) = %q, want %q", c.first, c.done, c.total, c.elapsed, got, c.want)
+		}
 	}
 }

@@ -1,5 +1,5 @@
 // `dameo hub`: the engine for front-ends, speaking the Hub protocol
-// (PROTOCOL.md) on standard input and output.
+// (docs/protocol.md) on standard input and output.
 package main
 
 import (
@@ -20,11 +20,13 @@ type hubCmd struct {
 	Log string `help:"Append the whole exchange, both directions with timestamps, to FILE." placeholder:"FILE"`
 }
 
-// Help is the long help of `dameo hub --help`: the units of the info lines.
+// Help is the detail of `dameo hub --help`.
 func (c *hubCmd) Help() string {
-	return `The search's info lines follow the Hub protocol: score in men (two
-decimals), time in seconds, nps in millions of nodes per second (dameo
-analyze prints nodes per second instead).`
+	return "Reads Hub commands on standard input and answers on standard output, one line each; " +
+		"diagnostics go to standard error. The exit status is 0 after quit or at the end of the input. " +
+		"The search's info lines give the score in men (two decimals), time in seconds and nps in millions " +
+		"of nodes per second (dameo analyze prints nodes per second instead). " +
+		"Every command, parameter and reply, as this engine speaks them: docs/protocol.md."
 }
 
 func (c *hubCmd) Run() error {

@@ -1,6 +1,6 @@
-// Command dameo is the Dameo engine: a Hub protocol engine, a match runner,
-// and benchmark tools. This file wires the subcommands; logic lives in the
-// packages.
+// The command line: the subcommands, parsing, and the exit status. Logic
+// lives in the packages; the subcommands only wire them.
+
 package main
 
 import (
@@ -26,21 +26,29 @@ type cli struct {
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 
+// newParser is the command-line parser filling c.
+func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
+	return kong.New(c, append([]kong.Option{
+		kong.Name("dameo"),
+		kong.Description("Dameo engine: Hub protocol engine, match runner and benchmarks. " +
+			"The rules it plays and the position text: docs/rules.md; the Hub protocol of `dameo hub`: docs/protocol.md."),
+		kong.Vars{"version": version, "position_help": positionHelp},
+		limitVars,
+	}, options...)...)
+}
+
 func main() {
 	var c cli
-	parser, err := kong.New(&c,
-		kong.Name("dameo"),
-		kong.Description("Dameo engine: Hub protocol engine, match runner and benchmarks."),
-		kong.Vars{"version": version},
-		limitVars,
-		kong.Exit(os.Exit),
-	)
+	parser, err := newParser(&c, kong.Exit(os.Exit))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "dameo:", err)
 		os.Exit(2)
 	}
 	ctx, err := parser.Parse(os.Args[1:])
 	if err != nil {
+		if text, ok := unquotedPosition(os.Args[1:]); ok {
+			err = fmt.Errorf("%v: position text holds a space, so quote it: %q", err, text)
+		}
 		fmt.Fprintf(os.Stderr, "dameo: %v\n", err)
 		os.Exit(2)
 	}

@@ -1,4 +1,5 @@
 // `dameo perft`: leaf counts of the legal move tree, per depth, with timing.
+
 package main
 
 import (
@@ -10,12 +11,12 @@ import (
 )
 
 type perftCmd struct {
-	Depth    int    `default:"6" help:"Count depths 1 to N." placeholder:"N"`
+	Depth    int    `default:"6" help:"Count depths 1 to N (default: ${default})." placeholder:"N"`
 	Divide   bool   `help:"First print each root move's count at depth N, sorted by notation."`
 	NoBulk   bool   `help:"Play every leaf move instead of counting the last ply's moves."`
-	Hash     int    `default:"0" help:"Size in MiB of a table of subtree counts, 0 to ${max_hash} (0 = none; never changes a count)." placeholder:"MB"`
-	Threads  int    `default:"1" help:"Goroutines sharing the root moves, ${min_threads} to ${max_threads}." placeholder:"T"`
-	Position string `arg:"" optional:"" help:"Position text (default: the start position)."`
+	Hash     int    `default:"0" help:"Size in MiB of a table of subtree counts, 0 to ${max_hash} (0 = none; never changes a count; default ${default})." placeholder:"MB"`
+	Threads  int    `default:"1" help:"Goroutines sharing the root moves, ${min_threads} to ${max_threads} (default ${default})." placeholder:"T"`
+	Position string `arg:"" optional:"" help:"${position_help}"`
 }
 
 func (c *perftCmd) Run() error {

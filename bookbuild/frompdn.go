@@ -1,12 +1,13 @@
 // Building a book from game records: the positions of the first plies seen
 // in enough games, each move weighted by the results it brought the side
 // that played it.
-package book
+
+package bookbuild
 
 import (
 	"fmt"
-	"sort"
 
+	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/pdn"
 )
@@ -38,7 +39,7 @@ type pdnNode struct {
 // 100 × (wins − losses) / games, on the scale of a man. Games without a
 // result, or with a bad start position or illegal move (from that move on),
 // are skipped or cut short and counted in the stats.
-func FromPDN(games []*pdn.Game, plies, minGames int, info string) (*Book, PDNStats, error) {
+func FromPDN(games []*pdn.Game, plies, minGames int, info string) (*book.Book, PDNStats, error) {
 	var st PDNStats
 	if plies < 1 || minGames < 1 {
 		return nil, st, fmt.Errorf("plies (%d) and minimum games (%d) must be at least 1", plies, minGames)
@@ -92,19 +93,19 @@ func FromPDN(games []*pdn.Game, plies, minGames int, info string) (*Book, PDNSta
 			st.Used++
 		}
 	}
-	var entries []Entry
+	var entries []book.Entry
 	for _, n := range nodes {
 		if n.seen < minGames {
 			continue
 		}
-		e := Entry{Position: n.pos}
+		e := book.Entry{Position: n.pos}
 		for m, ms := range n.moves {
-			e.Moves = append(e.Moves, Move{Move: m, Weight: uint32(ms.halfPoints), Score: int16(100 * (ms.wins - ms.losses) / ms.games)})
+			e.Moves = append(e.Moves, book.Move{Move: m, Weight: uint32(ms.halfPoints), Score: int16(100 * (ms.wins - ms.losses) / ms.games)})
 		}
 		sortMoves(e.Moves)
 		entries = append(entries, e)
 	}
-	b, err := New(info, entries)
+	b, err := book.New(info, entries)
 	return b, st, err
 }
 
@@ -131,23 +132,4 @@ func startOf(g *pdn.Game) (engine.Position, error) {
 		return engine.ParsePosition(t)
 	}
 	return engine.StartPosition(), nil
-}
-
-// sortMoves orders moves by score, then weight, best first, then by squares
-// so the order does not depend on map iteration.
-func sortMoves(ms []Move) {
-	sort.Slice(ms, func(i, j int) bool {
-		a, b := ms[i], ms[j]
-		switch {
-		case a.Score != b.Score:
-			return a.Score > b.Score
-		case a.Weight != b.Weight:
-			return a.Weight > b.Weight
-		case a.Move.From != b.Move.From:
-			return a.Move.From < b.Move.From
-		case a.Move.To != b.Move.To:
-			return a.Move.To < b.Move.To
-		}
-		return a.Move.Captured < b.Move.Captured
-	})
 }

@@ -1,5 +1,6 @@
 // The drop-out builder's evaluator backed by the engine's search.
-package book
+
+package bookbuild
 
 import (
 	"context"

@@ -1,9 +1,11 @@
 // Tests of the book builder from game records.
-package book
+
+package bookbuild
 
 import (
 	"testing"
 
+	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/pdn"
 )
@@ -47,7 +49,7 @@ func TestFromPDN(t *testing.T) {
 	}
 	// Move 0: played in a win, a draw and the cut game (a win): 5 half-points,
 	// 2 wins 0 losses in 3 games. Move 1: one loss.
-	want := []Move{{Move: ms[0], Weight: 5, Score: 66}, {Move: ms[1], Weight: 0, Score: -100}}
+	want := []book.Move{{Move: ms[0], Weight: 5, Score: 66}, {Move: ms[1], Weight: 0, Score: -100}}
 	for i := range want {
 		if e.Moves[i] != want[i] {
 			t.Errorf("start move %d is %+v, want %+v", i, e.Moves[i], want[i])

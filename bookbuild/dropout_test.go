@@ -1,5 +1,6 @@
 // Tests of the drop-out builder with a fast fake evaluator.
-package book
+
+package bookbuild
 
 import (
 	"context"
@@ -8,6 +9,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -42,7 +44,7 @@ func dropOut(n, workers, plyCost int) DropOut {
 // checkBackedUp checks that b has every legal move of its positions, that
 // a move into another book position scores minus that position's best, and
 // that only the best moves and moves into the book may be chosen.
-func checkBackedUp(t *testing.T, b *Book) {
+func checkBackedUp(t *testing.T, b *book.Book) {
 	t.Helper()
 	for _, e := range b.Entries() {
 		if len(e.Moves) != e.Position.CountMoves() {
@@ -81,10 +83,10 @@ func TestCheapestLeaves(t *testing.T) {
 	// to a book position whose moves score -100, -103, -106, ...
 	start := engine.StartPosition()
 	node := func(p engine.Position, score func(i int) int) *dropNode {
-		var moves []Move
+		var moves []book.Move
 		var scores []int
 		for i, m := range p.LegalMoves() {
-			moves = append(moves, Move{Move: m})
+			moves = append(moves, book.Move{Move: m})
 			scores = append(scores, score(i))
 		}
 		return newDropNode(p, moves, scores)
@@ -117,7 +119,7 @@ func TestDropOutResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Through the file format, as a resumed build reads it.
-	half, err = Decode(half.Encode())
+	half, err = book.Decode(half.Encode())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +130,7 @@ func TestDropOutResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(resumed.entries, whole.entries) {
+	if !reflect.DeepEqual(resumed.Entries(), whole.Entries()) {
 		t.Error("a build resumed at 12 positions differs from one built to 30 at once")
 	}
 	// The resumed build searched only the positions the first part lacked.

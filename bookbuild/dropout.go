@@ -6,7 +6,8 @@
 // move on it gives away against the best move of its position plus a fixed
 // cost per ply. Leaves are expanded in parallel, and a build can resume from
 // its own output.
-package book
+
+package bookbuild
 
 import (
 	"cmp"
@@ -18,7 +19,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/search"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -48,7 +51,7 @@ type DropOut struct {
 	Progress func(done, total int)
 	// Checkpoint, when set, is called with the book so far every
 	// CheckpointEvery (and is how an interrupted build keeps its work).
-	Checkpoint      func(*Book) error
+	Checkpoint      func(*book.Book) error
 	CheckpointEvery time.Duration
 }
 
@@ -79,7 +82,7 @@ type dropTree struct {
 // Build runs the drop-out expansion, continuing from the book from (nil to
 // start afresh), until the book holds o.Positions positions or ctx ends.
 // On cancellation it returns the book as far as it got, with ctx's error.
-func (o DropOut) Build(ctx context.Context, from *Book) (*Book, error) {
+func (o DropOut) Build(ctx context.Context, from *book.Book) (*book.Book, error) {
 	if o.Positions < 1 || o.Workers < 1 || o.NewEvaluator == nil {
 		return nil, fmt.Errorf("drop-out build needs positions (%d) and workers (%d) at least 1 and an evaluator", o.Positions, o.Workers)
 	}
@@ -114,7 +117,7 @@ func (o DropOut) Build(ctx context.Context, from *Book) (*Book, error) {
 			break // every line ends in a finished game
 		}
 		if err := t.expand(ctx, batch, evals); err != nil {
-			b, berr := t.book(o.Info)
+			b, berr := t.toBook(o.Info)
 			return b, errors.Join(err, berr)
 		}
 		if o.Progress != nil {
@@ -122,7 +125,7 @@ func (o DropOut) Build(ctx context.Context, from *Book) (*Book, error) {
 		}
 		if o.Checkpoint != nil && time.Since(lastSave) >= o.CheckpointEvery {
 			t.backUp()
-			b, err := t.book(o.Info)
+			b, err := t.toBook(o.Info)
 			if err == nil {
 				err = o.Checkpoint(b)
 			}
@@ -133,7 +136,7 @@ func (o DropOut) Build(ctx context.Context, from *Book) (*Book, error) {
 		}
 	}
 	t.backUp()
-	return t.book(o.Info)
+	return t.toBook(o.Info)
 }
 
 // backUp recomputes every node's value and the scores of moves into other
@@ -280,7 +283,7 @@ func (t *dropTree) expand(ctx context.Context, batch []engine.Position, evals []
 		return err
 	}
 	for _, p := range batch {
-		var moves []Move
+		var moves []book.Move
 		var scores []int
 		for _, m := range p.LegalMoves() {
 			q := p.Play(m)
@@ -290,7 +293,7 @@ func (t *dropTree) expand(ctx context.Context, batch []engine.Position, evals []
 			} else if !ok { // the opponent has no move: a win
 				s = -winScore
 			}
-			moves = append(moves, Move{Move: m})
+			moves = append(moves, book.Move{Move: m})
 			scores = append(scores, -s)
 		}
 		t.nodes[p.Key()] = newDropNode(p, moves, scores)
@@ -299,7 +302,7 @@ func (t *dropTree) expand(ctx context.Context, batch []engine.Position, evals []
 }
 
 // newDropNode makes the node of p with the given moves and their scores.
-func newDropNode(p engine.Position, moves []Move, scores []int) *dropNode {
+func newDropNode(p engine.Position, moves []book.Move, scores []int) *dropNode {
 	n := &dropNode{pos: p, scores: scores}
 	for _, m := range moves {
 		q := p.Play(m.Move)
@@ -310,27 +313,27 @@ func newDropNode(p engine.Position, moves []Move, scores []int) *dropNode {
 	return n
 }
 
-// winScore is a won position's score (search.Win, a win in 0 plies).
-const winScore = 10000
+// winScore is a won position's score, a win in 0 plies.
+const winScore = int(search.Win)
 
-// book is the tree as a book: every move of every node, best first. A move
+// toBook is the tree as a book: every move of every node, best first. A move
 // has weight 1, so that it may be chosen, when it is the best, or when it
 // leads to a book position (its score then comes from the deeper analysis
 // below) and gives away at most a man; other moves have weight 0.
-func (t *dropTree) book(info string) (*Book, error) {
-	entries := make([]Entry, 0, len(t.nodes))
+func (t *dropTree) toBook(info string) (*book.Book, error) {
+	entries := make([]book.Entry, 0, len(t.nodes))
 	for _, n := range t.nodes {
-		e := Entry{Position: n.pos}
+		e := book.Entry{Position: n.pos}
 		best := slices.Max(n.scores)
 		for i, m := range n.moves {
 			w := uint32(0)
 			if n.scores[i] == best || t.nodes[n.kids[i].Key()] != nil && n.scores[i] >= best-100 {
 				w = 1
 			}
-			e.Moves = append(e.Moves, Move{Move: m, Weight: w, Score: int16(max(-winScore, min(winScore, n.scores[i])))})
+			e.Moves = append(e.Moves, book.Move{Move: m, Weight: w, Score: int16(max(-winScore, min(winScore, n.scores[i])))})
 		}
 		sortMoves(e.Moves)
 		entries = append(entries, e)
 	}
-	return New(info, entries)
+	return book.New(info, entries)
 }
