@@ -1,6 +1,6 @@
-// Package bench runs the engine's benchmark: a fixed search of every bench
-// position, one line each, and a total whose node count with one thread is
-// the engine's signature (the same on every run and machine).
+// The benchmark runner: searches each bench position to a fixed depth with a
+// fresh table and reports one line per position and the total.
+
 package bench
 
 import (

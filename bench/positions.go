@@ -1,6 +1,7 @@
 // The bench positions: 40 positions from the engine's own self-play games
 // (11 openings, 10 middlegames, 19 endgames with kings), as position text.
 // Changing this list changes the bench signature.
+
 package bench
 
 // positionText holds one position per line.

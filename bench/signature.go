@@ -1,5 +1,6 @@
 // The engine's bench signature: the node count of the bench at its default
 // depth and hash on one thread, which TestSignature checks.
+
 package bench
 
 // Signature is the total node count of Run at DefaultDepth with one thread

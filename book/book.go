@@ -5,7 +5,7 @@
 package book
 
 import (
-	"math/rand"
+	"math/rand/v2"
 	"sort"
 
 	"github.com/dameo/dameo/engine"
@@ -96,9 +96,9 @@ func (b *Book) Choose(p *engine.Position, rng *rand.Rand) (engine.Move, bool) {
 	}
 	var r uint64
 	if rng != nil {
-		r = uint64(rng.Int63n(int64(total)))
+		r = rng.Uint64N(uint64(total))
 	} else {
-		r = uint64(rand.Int63n(int64(total)))
+		r = rand.Uint64N(uint64(total))
 	}
 	for _, m := range e.Moves {
 		if b.qualifies(m, best, &legal) {

@@ -3,7 +3,7 @@
 package book
 
 import (
-	"math/rand"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/dameo/dameo/engine"
@@ -39,7 +39,7 @@ func TestChooseWeightedWithinMargin(t *testing.T) {
 	b := smallBook(t)
 	start := engine.StartPosition()
 	ms := start.LegalMoves()
-	rng := rand.New(rand.NewSource(1))
+	rng := rand.New(rand.NewPCG(1, 0))
 	counts := map[engine.Move]int{}
 	for range 4000 {
 		m, ok := b.Choose(&start, rng)
@@ -66,7 +66,7 @@ func TestChooseSeedable(t *testing.T) {
 	b := smallBook(t)
 	start := engine.StartPosition()
 	var a, c []engine.Move
-	r1, r2 := rand.New(rand.NewSource(7)), rand.New(rand.NewSource(7))
+	r1, r2 := rand.New(rand.NewPCG(7, 0)), rand.New(rand.NewPCG(7, 0))
 	for range 50 {
 		m1, _ := b.Choose(&start, r1)
 		m2, _ := b.Choose(&start, r2)
@@ -129,7 +129,7 @@ func TestNewRejects(t *testing.T) {
 func TestChooseAllocatesNothing(t *testing.T) {
 	b := smallBook(t)
 	start := engine.StartPosition()
-	rng := rand.New(rand.NewSource(1))
+	rng := rand.New(rand.NewPCG(1, 0))
 	if n := testing.AllocsPerRun(100, func() { b.Choose(&start, rng) }); n != 0 {
 		t.Errorf("Choose allocates %.1f times per call", n)
 	}
@@ -141,7 +141,7 @@ func BenchmarkChoose(b *testing.B) {
 		b.Fatal(err)
 	}
 	start := engine.StartPosition()
-	rng := rand.New(rand.NewSource(1))
+	rng := rand.New(rand.NewPCG(1, 0))
 	for b.Loop() {
 		bk.Choose(&start, rng)
 	}

@@ -2,6 +2,7 @@
 // the position (`pos`, `new-game`), the `moves` extension, `level`, `ping`
 // and `quit`. Each either succeeds or writes one `error` line and leaves the
 // state as it was.
+
 package protocol
 
 import (
@@ -65,9 +66,10 @@ func (s *session) hub() {
 	s.send(hub.NewLine("wait"))
 }
 
-// setParam carries out `set-param name=<n> value=<v>`. After `init`, a
-// change of book or book-file loads the book at once; if that fails the
-// parameter keeps its old value.
+// setParam carries out `set-param name=<n> value=<v>`. After `init`, setting
+// book or book-file loads the book at once; if that fails the parameter keeps
+// its old value. Other parameters never touch the book, even when an earlier
+// load failed.
 func (s *session) setParam(l *hub.Line) {
 	name, ok := l.Get("name")
 	if !ok {
@@ -84,7 +86,8 @@ func (s *session) setParam(l *hub.Line) {
 		s.fail("%v", err)
 		return
 	}
-	if s.initted && next.book && (s.book == nil || next.bookFile != s.bookFile) {
+	bookParam := name == "book" || name == "book-file"
+	if s.initted && bookParam && next.book && (s.book == nil || next.bookFile != s.bookFile) {
 		b, err := s.loadBook(next.bookFile)
 		if err != nil {
 			s.fail("%v", err)

@@ -1,4 +1,5 @@
 // Errors the session reports to the front-end.
+
 package protocol
 
 import "errors"

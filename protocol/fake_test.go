@@ -2,12 +2,13 @@
 // records its calls and limits, reports one info line, and returns the
 // first legal move at once or, for infinite and ponder searches, when its
 // context is cancelled (or after ponder-hit when it has a limit).
+
 package protocol
 
 import (
 	"context"
 	"fmt"
-	"math/rand"
+	"math/rand/v2"
 	"sync"
 
 	"github.com/dameo/dameo/engine"

@@ -1,5 +1,6 @@
 // Tests of the search output: scores, times, speeds, variations and the
 // done line's checks.
+
 package protocol
 
 import (

@@ -1,5 +1,6 @@
 // The in-process test harness: a session over pipes with a fake searcher,
 // with helpers to send lines and expect answers.
+
 package protocol
 
 import (
@@ -8,7 +9,7 @@ import (
 	"context"
 	"errors"
 	"io"
-	"math/rand"
+	"math/rand/v2"
 	"strings"
 	"sync"
 	"testing"
@@ -60,7 +61,7 @@ func start(t testing.TB, edit func(*Config)) *harness {
 		Searcher: h.fake,
 		Options:  search.Options{Threads: 1, HashMiB: 16},
 		Name:     "dameo", Version: "test", Author: "the dameo developers", Country: "unknown",
-		Rand: rand.New(rand.NewSource(1)),
+		Rand: rand.New(rand.NewPCG(1, 0)),
 	}
 	if edit != nil {
 		edit(&cfg)

@@ -2,6 +2,7 @@
 // field given again replaces the earlier value; `infinite` replaces all the
 // limits given before it, and a limit given after it replaces `infinite`);
 // `pos` and `go` reset them.
+
 package protocol
 
 import (

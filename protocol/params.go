@@ -1,5 +1,6 @@
 // The engine's parameters (docs/protocol.md): their declaration in the answer to
 // `hub`, and checking and applying `set-param`.
+
 package protocol
 
 import (

@@ -5,7 +5,7 @@
 package protocol
 
 import (
-	"math/rand"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/dameo/dameo/hub"
@@ -25,31 +25,31 @@ var seedLines = []string{
 
 // randomLine is a seed line cut, mangled, or random bytes.
 func randomLine(rng *rand.Rand) string {
-	s := seedLines[rng.Intn(len(seedLines))]
-	switch rng.Intn(6) {
+	s := seedLines[rng.IntN(len(seedLines))]
+	switch rng.IntN(6) {
 	case 0:
-		return s[:rng.Intn(len(s)+1)]
+		return s[:rng.IntN(len(s)+1)]
 	case 1: // replace a byte
 		b := []byte(s)
-		b[rng.Intn(len(b))] = byte(rng.Intn(256))
+		b[rng.IntN(len(b))] = byte(rng.IntN(256))
 		return string(b)
 	case 2: // random bytes from the protocol's alphabet
 		const alphabet = `abcdefgh12345678 ="-x\twWbBe`
-		b := make([]byte, rng.Intn(40))
+		b := make([]byte, rng.IntN(40))
 		for i := range b {
-			b[i] = alphabet[rng.Intn(len(alphabet))]
+			b[i] = alphabet[rng.IntN(len(alphabet))]
 		}
 		return string(b)
 	case 3: // raw bytes
-		b := make([]byte, rng.Intn(40))
+		b := make([]byte, rng.IntN(40))
 		for i := range b {
-			if b[i] = byte(rng.Intn(256)); b[i] == '\n' {
+			if b[i] = byte(rng.IntN(256)); b[i] == '\n' {
 				b[i] = ' '
 			}
 		}
 		return string(b)
 	case 4: // two lines glued
-		return s + " " + seedLines[rng.Intn(len(seedLines))]
+		return s + " " + seedLines[rng.IntN(len(seedLines))]
 	}
 	return s
 }
@@ -84,7 +84,7 @@ func TestRandomLines(t *testing.T) {
 		n = 500
 	}
 	h := start(t, nil)
-	rng := rand.New(rand.NewSource(7))
+	rng := rand.New(rand.NewPCG(7, 0))
 	known := map[string]bool{"id": true, "param": true, "wait": true, "ready": true, "pong": true,
 		"info": true, "done": true, "moves": true, "error": true}
 	wantPongs, wantDones := 0, 0

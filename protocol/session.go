@@ -10,7 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand"
+	"math/rand/v2"
 	"time"
 
 	"github.com/dameo/dameo/engine"
@@ -101,7 +101,7 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		game:    engine.NewGame(engine.StartPosition()),
 	}
 	if s.rng == nil {
-		s.rng = rand.New(rand.NewSource(time.Now().UnixNano()))
+		s.rng = rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))
 	}
 	defer s.out.close()
 	lines := make(chan input)

@@ -1,5 +1,6 @@
 // In-process tests of the idle commands: start-up, parameters, book
 // loading, positions, the moves extension, level and their error paths.
+
 package protocol
 
 import (
@@ -190,6 +191,9 @@ func TestBookLoadErrorAtInit(t *testing.T) {
 	h := start(t, bookConfig(t, &loads))
 	h.send("set-param name=book-file value=bad", "init")
 	h.expect(`error message="book bad: no such file; going on without a book"`, "ready")
+	// Other parameters are set without retrying the book.
+	h.send("set-param name=threads value=2", "ping")
+	h.expect("pong")
 	h.send("level depth=1", "go think")
 	h.expectPrefix("info ")
 	h.expectPrefix("done move=")

@@ -2,6 +2,7 @@
 // its own goroutine while the session keeps reading; `ping`, `stop` and
 // `ponder-hit` act at once, any other line ends the search first. Every
 // `go` gets exactly one `done`.
+
 package protocol
 
 import (

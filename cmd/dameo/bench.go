@@ -1,4 +1,5 @@
 // `dameo bench`: the fixed benchmark search and its node-count signature.
+
 package main
 
 import (

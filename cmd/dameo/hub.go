@@ -1,5 +1,6 @@
 // `dameo hub`: the engine for front-ends, speaking the Hub protocol
 // (docs/protocol.md) on standard input and output.
+
 package main
 
 import (

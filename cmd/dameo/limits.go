@@ -1,6 +1,7 @@
 // The search's bounds in the CLI: as kong variables, so that flag help
 // texts and defaults quote them (${max_depth} and so on) instead of
 // repeating the numbers, and as the check of flags against them.
+
 package main
 
 import (

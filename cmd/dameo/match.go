@@ -1,6 +1,7 @@
 // `dameo match`: engine-versus-engine matches and tournaments refereed by
 // the runner of package match. This file only turns flags into a
 // match.Config.
+
 package main
 
 import (

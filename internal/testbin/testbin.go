@@ -1,6 +1,6 @@
-// Package testbin builds this module's programs for the tests that run them
-// as separate processes (the CLI, `dameo hub` through pipes, match engines):
-// each package once per test process, into one temporary folder.
+// Building the module's programs once per test process, into one temporary
+// folder, and removing them when the tests end.
+
 package testbin
 
 import (
