@@ -22,6 +22,9 @@ const (
 	// DefaultStartTimeout bounds the start-up handshake (hub ... ready):
 	// an engine that cannot start is reported quickly.
 	DefaultStartTimeout = 10 * time.Second
+	// syncTimeout bounds the answer to new-game and ping before a game,
+	// which may take an engine a while (clearing a large hash table).
+	syncTimeout = 30 * time.Second
 	// DefaultRepeat is the number of games played with each opening: a
 	// game pair, the colours reversed.
 	DefaultRepeat = 2

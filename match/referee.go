@@ -40,6 +40,7 @@ type gameResult struct {
 	aborted     bool // interrupted by the end of the match: not counted
 	unplayed    bool // not played: engine failed could not be started (reason says why)
 	failed      int
+	recorded    chan struct{} // closed by the runner once it has counted the game
 }
 
 // referee plays one game.

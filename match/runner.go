@@ -53,7 +53,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	m.rep = newReporter(cfg.Out, len(jobs), cfg.Terminal)
 	log := newLogger(cfg.Log)
 	m.set = &gameSettings{
-		hangTimeout: cfg.HangTimeout, syncTimeout: cfg.StartTimeout,
+		hangTimeout: cfg.HangTimeout, syncTimeout: syncTimeout,
 		drawPlies: cfg.DrawPlies, maxPlies: cfg.MaxPlies, resign: cfg.Resign, draw: cfg.Draw,
 		event: cfg.Event, site: cfg.Site, matchTag: m.info.tag(), log: log, warn: m.rep.warn,
 	}
@@ -101,16 +101,16 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	}()
 	var runErr error
 	for res := range results {
-		if res.aborted {
-			continue
+		if !res.aborted {
+			if err := m.record(res); err != nil && runErr == nil {
+				runErr = err
+				stop()
+			}
+			if m.decided {
+				stop()
+			}
 		}
-		if err := m.record(res); err != nil && runErr == nil {
-			runErr = err
-			stop()
-		}
-		if m.decided {
-			stop()
-		}
+		close(res.recorded)
 	}
 	if err := <-errc; err != nil && runErr == nil && !errors.Is(err, context.Canceled) {
 		runErr = err
@@ -211,8 +211,16 @@ func (m *match) slot(ctx context.Context, slot int, jobs <-chan gameJob, results
 				m.info.Engines[job.white], m.info.Engines[job.black]))
 			res = playGame(ctx, m.set, job, players[job.white], players[job.black])
 		}
+		// Wait until the game is reported, so that the next one is
+		// announced after it.
+		res.recorded = make(chan struct{})
 		select {
 		case results <- res:
+		case <-ctx.Done():
+			return nil
+		}
+		select {
+		case <-res.recorded:
 		case <-ctx.Done():
 			return nil
 		}
