@@ -36,7 +36,7 @@ func Report(paths []string, notes io.Writer) (*Summary, error) {
 	var games []found
 	shards := map[Shard]bool{}
 	for _, file := range files {
-		recs, err := readRecords(file)
+		recs, err := readRecords(file, notes)
 		if err != nil {
 			return nil, err
 		}
@@ -121,14 +121,22 @@ func reportFiles(paths []string) ([]string, error) {
 	return files, nil
 }
 
-// readRecords reads the games of a PDN file.
-func readRecords(path string) ([]*pdn.Game, error) {
-	f, err := os.Open(path)
+// readRecords reads the games of a PDN file. A file that a running shard
+// is appending to may end in the middle of a game: when the file does not
+// parse and does not end as a record does (with an empty line), its last
+// game is left out, and notes says so.
+func readRecords(path string, notes io.Writer) ([]*pdn.Game, error) {
+	text, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	games, err := pdn.ReadAll(f)
+	games, err := pdn.Parse(string(text))
+	if err != nil && !strings.HasSuffix(string(text), "\n\n") {
+		complete := string(text[:max(0, strings.LastIndex(string(text), "\n[Event ")+1)])
+		if games, err = pdn.Parse(complete); err == nil {
+			fmt.Fprintf(notes, "%s: the last game is incomplete (still being written?) and is not counted\n", path)
+		}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

@@ -218,8 +218,17 @@ func TestReportOfSyntheticRecords(t *testing.T) {
 	writeRecords(t, ok1, record(tag+" shard=1/2", "1.1", "x", "y", pdn.WhiteWins), record(tag+" shard=1/2", "1.2", "y", "x", pdn.Draw))
 	ok2 := filepath.Join(dir, "2.pdn")
 	writeRecords(t, ok2, record(tag+" shard=2/2", "2.2", "y", "x", pdn.WhiteWins), record(tag+" shard=2/2", "2.1", "x", "y", pdn.WhiteWins))
+	// A game being written at the end of a file is left out.
+	text, err := os.ReadFile(ok2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	partial := filepath.Join(dir, "partial.pdn")
+	if err := os.WriteFile(partial, append(text, "[Event \"dameo match\"]\n[Round \"3.1\"]\n[Whi"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	var notes bytes.Buffer
-	s, err := Report([]string{ok2, ok1}, &notes)
+	s, err := Report([]string{partial, ok1}, &notes)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,8 +236,16 @@ func TestReportOfSyntheticRecords(t *testing.T) {
 	if s.Games != 4 || s.Planned != 4 || p.Score != (Score{Wins: 2, Draws: 1, Losses: 1}) || p.Penta != (Pentanomial{0, 0, 1, 1, 0}) || s.TC != "depth=2" {
 		t.Errorf("report %+v %+v", s, p)
 	}
-	if !strings.Contains(notes.String(), "shards 1/2 2/2: 4 of the match's 4 games") {
+	if !strings.Contains(notes.String(), "shards 1/2 2/2: 4 of the match's 4 games") || !strings.Contains(notes.String(), "partial.pdn: the last game is incomplete") {
 		t.Errorf("notes %q", notes.String())
+	}
+	// A complete file that does not parse is an error.
+	broken := filepath.Join(dir, "broken.pdn")
+	if err := os.WriteFile(broken, []byte("[Event \"x\"\n[Round 1]\n\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Report([]string{broken}, &notes); err == nil || !strings.Contains(err.Error(), "broken.pdn") {
+		t.Errorf("a broken file: %v", err)
 	}
 	bad := func(name string, games ...*pdn.Game) string {
 		path := filepath.Join(dir, name+".pdn")
