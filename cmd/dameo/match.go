@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 
 	"github.com/alecthomas/kong"
@@ -20,7 +21,7 @@ import (
 
 type matchCmd struct {
 	Engine         []string `short:"e" required:"" sep:"none" placeholder:"SPEC" help:"An engine: \"cmd=PROGRAM name=NAME option.NAME=VALUE ...\" (repeat for each engine; syntax above; no default)."`
-	Each           string   `sep:"none" placeholder:"SPEC" help:"Spec words for every engine, e.g. \"tc=10+0.1 option.hash=64\"; an engine's own words override them (default: none)."`
+	Each           []string `sep:"none" placeholder:"SPEC" help:"Spec words for every engine, e.g. \"tc=10+0.1 option.hash=64\" (repeatable); an engine's own words override them (default: none)."`
 	Games          int      `short:"g" placeholder:"N" help:"Games per round (default 2: one opening, colours reversed; or until the SPRT decides)."`
 	Rounds         int      `short:"r" placeholder:"R" help:"Rounds: each pairing plays games × rounds games (default 1)."`
 	Repeat         int      `default:"2" placeholder:"N" help:"Games per opening: 2 plays each opening twice with colours reversed (a game pair), 1 gives each game its own opening (default ${default})."`
@@ -161,7 +162,7 @@ func (c *matchCmd) config() (match.Config, error) {
 		selfCmd = []string{self, "hub"}
 	}
 	for _, s := range c.Engine {
-		e, err := match.ParseEngineSpecWith(c.Each, s, selfCmd)
+		e, err := match.ParseEngineSpecWith(strings.Join(c.Each, " "), s, selfCmd)
 		if err != nil {
 			return cfg, fmt.Errorf("--engine: %v", err)
 		}

@@ -27,7 +27,7 @@ func TestMatchCutechessForms(t *testing.T) {
 	out, errOut, code := run(t, "match",
 		"-engine", "name=deep", "depth=2", "option.threads=1",
 		"-engine", "name=shallow", "option.threads=1",
-		"-each", "depth=1", "option.book=false", "option.hash=1", "restart=on",
+		"-each", "depth=1", "option.book=false", "-each", "option.hash=1", "restart=on",
 		"-rounds", "2", "-games", "2", "-repeat", "-srand", "3", "-pgnout", games, "-ratinginterval", "2",
 		"-event", "Test Event", "-site", "here", "-maxmoves", "60", "-concurrency", "1")
 	if code != 0 {
