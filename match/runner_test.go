@@ -348,3 +348,22 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 	defer s.mu.Unlock()
 	return s.w.Write(p)
 }
+
+func TestRestartOn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	for restart, want := range map[string]int{RestartOn: 4, RestartAuto: 1} {
+		dir := t.TempDir()
+		fresh := badEngine(t, "fresh", dir)
+		fresh.Restart = restart
+		other := badEngine(t, "other", t.TempDir())
+		if _, err := Run(context.Background(), Config{Engines: []EngineSpec{fresh, other}, Games: 4, TC: TimeControl{Depth: 1}}); err != nil {
+			t.Fatal(err)
+		}
+		starts, _ := os.ReadFile(filepath.Join(dir, "starts.txt"))
+		if n := strings.Count(string(starts), "\n"); n != want {
+			t.Errorf("restart=%s: started %d times in 4 games, want %d", restart, n, want)
+		}
+	}
+}
