@@ -73,6 +73,9 @@ func parseKeyValues(s string, names ...string) (map[string]float64, error) {
 		if !ok {
 			return nil, fmt.Errorf("%q is not name=value", f)
 		}
+		if k == "movecount" { // cutechess-cli's name
+			k = "moves"
+		}
 		known := false
 		for _, n := range names {
 			known = known || n == k

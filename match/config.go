@@ -7,6 +7,7 @@ package match
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 )
 
@@ -18,8 +19,15 @@ const (
 	// DefaultHangTimeout is how long an engine under a depth or nodes
 	// limit may think before it is considered hung.
 	DefaultHangTimeout = 60 * time.Second
-	// DefaultStartTimeout bounds the start-up handshake (hub ... ready).
-	DefaultStartTimeout = 30 * time.Second
+	// DefaultStartTimeout bounds the start-up handshake (hub ... ready):
+	// an engine that cannot start is reported quickly.
+	DefaultStartTimeout = 10 * time.Second
+	// syncTimeout bounds the answer to new-game and ping before a game,
+	// which may take an engine a while (clearing a large hash table).
+	syncTimeout = 30 * time.Second
+	// DefaultRepeat is the number of games played with each opening: a
+	// game pair, the colours reversed.
+	DefaultRepeat = 2
 )
 
 // Config is a match.
@@ -27,14 +35,18 @@ type Config struct {
 	Engines      []EngineSpec
 	Tournament   string // RoundRobin (default) or Gauntlet
 	Games        int    // games per pairing (default 2)
+	Repeat       int    // games per opening: 2 (default; colours reversed) or 1
+	NoSwap       bool   // the pairing's first engine always has White
 	Concurrency  int    // games at once (default 1)
 	TC           TimeControl
 	Margin       time.Duration // default DefaultMargin
 	HangTimeout  time.Duration // default DefaultHangTimeout
 	StartTimeout time.Duration // default DefaultStartTimeout
+	Recover      bool          // try again to start an engine that could not start, before each of its games
 	Openings     []Opening     // nil: DefaultOpenings()
 	Random       bool          // play the openings in random order
 	Seed         uint64        // seed of the random order
+	Shard        Shard         // play only this share of the games (zero: all)
 	PDN          string        // file the games are appended to ("" = none)
 	Event, Site  string        // PDN tags (default "dameo match", "?")
 	SPRT         *SPRT         // stop early when decided (two engines only)
@@ -45,6 +57,9 @@ type Config struct {
 	Log          io.Writer // every protocol line (nil = none)
 	Out          io.Writer // progress and summary (nil = none)
 	Terminal     bool      // show a progress bar on Out
+	// RatingInterval is the number of games between two rating lines on
+	// Out (0 = none until the summary).
+	RatingInterval int
 }
 
 // Validate checks the configuration and fills in defaults.
@@ -78,17 +93,47 @@ func (c *Config) Validate() error {
 	if c.Games < 0 {
 		return fmt.Errorf("the number of games must be positive")
 	}
+	if c.Repeat == 0 {
+		c.Repeat = DefaultRepeat
+	}
+	if c.Repeat != 1 && c.Repeat != 2 {
+		return fmt.Errorf("repeat must be 1 or 2 (games per opening), not %d", c.Repeat)
+	}
+	if c.Shard.Count > 0 && c.PDN == "" {
+		return fmt.Errorf("a shard writes its games for the report: give a PDN file (--pdn)")
+	}
+	if c.RatingInterval < 0 {
+		return fmt.Errorf("the rating interval must not be negative")
+	}
 	if c.Concurrency == 0 {
 		c.Concurrency = 1
 	}
 	if c.Concurrency < 0 || c.Concurrency > 256 {
 		return fmt.Errorf("concurrency must be 1 to 256")
 	}
-	if err := c.TC.Validate(); err != nil {
-		return err
+	if c.TC != (TimeControl{}) {
+		if err := c.TC.Validate(); err != nil {
+			return err
+		}
 	}
 	if c.Margin == 0 {
 		c.Margin = DefaultMargin
+	}
+	for i := range c.Engines {
+		e := &c.Engines[i]
+		if e.TC == (TimeControl{}) {
+			e.TC = c.TC
+		}
+		if err := e.TC.Validate(); err != nil {
+			return fmt.Errorf("engine %s: %v (or tc=, st=, depth=, nodes= in its spec)", e.Name, err)
+		}
+		if e.Margin == nil {
+			m := c.Margin
+			e.Margin = &m
+		}
+		if *e.Margin < 0 {
+			return fmt.Errorf("engine %s: negative time margin", e.Name)
+		}
 	}
 	if c.HangTimeout == 0 {
 		c.HangTimeout = DefaultHangTimeout
@@ -128,4 +173,21 @@ func (c *Config) Validate() error {
 		c.Site = "?"
 	}
 	return nil
+}
+
+// tcString is the time control as the summary shows it: the engines' when
+// they share it, else each engine's ("a 10+0.1, b depth=4").
+func (c *Config) tcString() string {
+	same := true
+	for _, e := range c.Engines {
+		same = same && e.TC == c.Engines[0].TC
+	}
+	if same {
+		return c.Engines[0].TC.String()
+	}
+	parts := make([]string, len(c.Engines))
+	for i, e := range c.Engines {
+		parts[i] = e.Name + " " + e.TC.String()
+	}
+	return strings.Join(parts, ", ")
 }

@@ -48,7 +48,7 @@ func (r *referee) readFailure(pl *player, err error, limit time.Duration) *failu
 		return &failure{pdn.TerminationCrash, "aborted", false}
 	case errors.Is(err, errTimeout):
 		f := failure{pdn.TerminationTimeForfeit, fmt.Sprintf("no move within %s s", seconds(limit)), false}
-		if !r.set.tc.IsClock() && r.set.tc.MoveTime == 0 {
+		if tc := pl.spec.TC; !tc.IsClock() && tc.MoveTime == 0 {
 			f.reason = fmt.Sprintf("no move within the hang timeout of %s s", seconds(limit))
 		}
 		if !pl.stopSearch(r.ctx, r.set.log) {

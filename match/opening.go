@@ -10,6 +10,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 
@@ -77,13 +78,28 @@ func sortedMoves(p engine.Position) []engine.Move {
 // such as "1." are skipped); empty lines and lines starting with '#' are
 // ignored.
 func LoadOpenings(path string) ([]Opening, error) {
+	return LoadOpeningsFormat(path, "")
+}
+
+// LoadOpeningsFormat reads an openings file in a format: "pdn", "txt"
+// (the line format), or "" for the format the file name says.
+func LoadOpeningsFormat(path, format string) ([]Opening, error) {
+	if format == "" {
+		format = "txt"
+		if strings.HasSuffix(strings.ToLower(path), ".pdn") || strings.HasSuffix(strings.ToLower(path), ".pgn") {
+			format = "pdn"
+		}
+	}
+	if format != "pdn" && format != "txt" {
+		return nil, fmt.Errorf("openings format %q: want pdn or txt", format)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
 	var ops []Opening
-	if strings.HasSuffix(strings.ToLower(path), ".pdn") {
+	if format == "pdn" {
 		ops, err = readPDNOpenings(f)
 	} else {
 		ops, err = ReadOpenings(f)
@@ -188,6 +204,25 @@ func readPDNOpenings(r io.Reader) ([]Opening, error) {
 		ops = append(ops, o)
 	}
 	return ops, nil
+}
+
+// SelectOpenings is the openings from the start-th on (1-based), each cut
+// to its first plies moves (0: all of them), as cutechess-cli's
+// -openings start= and plies=.
+func SelectOpenings(ops []Opening, start, plies int) ([]Opening, error) {
+	if start < 1 || start > len(ops) {
+		return nil, fmt.Errorf("opening start %d: want 1 to %d (the number of openings)", start, len(ops))
+	}
+	if plies < 0 {
+		return nil, fmt.Errorf("opening plies must not be negative")
+	}
+	out := slices.Clone(ops[start-1:])
+	for i := range out {
+		if plies > 0 && len(out[i].Moves) > plies {
+			out[i].Moves = out[i].Moves[:plies]
+		}
+	}
+	return out, nil
 }
 
 // orderOpenings returns the openings to play, n of them, in file order or

@@ -223,12 +223,12 @@ func TestSchedule(t *testing.T) {
 		t.Error("unknown tournament accepted")
 	}
 	ops := DefaultOpenings()[:3]
-	jobs := scheduleGames([]pairing{{0, 1}}, 5, ops)
+	jobs := scheduleGames([]pairing{{0, 1}}, scheduleParams{games: 5, repeat: 2}, ops)
 	if len(jobs) != 5 {
 		t.Fatalf("%d jobs", len(jobs))
 	}
 	for i, j := range jobs {
-		if j.number != i+1 || j.round != i/2 || !reflect.DeepEqual(j.opening, ops[i/2]) {
+		if j.number != i+1 || j.pair != i/2+1 || j.game != i%2+1 || !reflect.DeepEqual(j.opening, ops[i/2]) {
 			t.Errorf("job %d: %+v", i, j)
 		}
 		if (i%2 == 0) != (j.white == 0) {
@@ -271,4 +271,91 @@ func TestAdjudicationRules(t *testing.T) {
 func nanScore() float64 {
 	var zero float64
 	return zero / zero
+}
+
+func TestEngineSpecLimitsAndEach(t *testing.T) {
+	e, err := ParseEngineSpec("cmd=x tc=40/60+0.5 timemargin=250 restart=on proto=hub args='-a -b'", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.TC != (TimeControl{Moves: 40, Base: 60 * time.Second, Inc: 500 * time.Millisecond}) || *e.Margin != 250*time.Millisecond ||
+		e.Restart != RestartOn || !reflect.DeepEqual(e.Command, []string{"x", "-a", "-b"}) {
+		t.Errorf("got %+v", e)
+	}
+	for spec, want := range map[string]TimeControl{
+		"cmd=x st=0.25":             {MoveTime: 250 * time.Millisecond},
+		"cmd=x depth=4":             {Depth: 4},
+		"cmd=x nodes=5000":          {Nodes: 5000},
+		"cmd=x tc=inf depth=2":      {Depth: 2},
+		"cmd=x tc=infinite nodes=9": {Nodes: 9},
+	} {
+		if e, err := ParseEngineSpec(spec, nil); err != nil || e.TC != want {
+			t.Errorf("%s: %+v %v", spec, e.TC, err)
+		}
+	}
+	// Shared words: the engine's own override them by key, and by group for
+	// the command line and the limits.
+	e, err = ParseEngineSpecWith("cmd=shared arg=1 depth=3 option.hash=8 option.threads=2 ponder=true", "name=a option.hash=16 st=1", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(e.Command, []string{"shared", "1"}) || e.TC != (TimeControl{MoveTime: time.Second}) || !e.Ponder ||
+		!reflect.DeepEqual(e.Options, []Option{{"threads", "2"}, {"hash", "16"}}) {
+		t.Errorf("merged %+v", e)
+	}
+	e, err = ParseEngineSpecWith("cmd=shared arg=1", "cmd=own", nil)
+	if err != nil || !reflect.DeepEqual(e.Command, []string{"own"}) {
+		t.Errorf("own command: %+v %v", e, err)
+	}
+	for _, bad := range []string{
+		"cmd=x tc=10 depth=2", "cmd=x st=0", "cmd=x depth=0", "cmd=x nodes=-1", "cmd=x tc=abc",
+		"cmd=x timemargin=-5", "cmd=x timemargin=1.5", "cmd=x restart=sometimes", "cmd=x proto=uci", "args=x",
+	} {
+		if _, err := ParseEngineSpec(bad, nil); err == nil {
+			t.Errorf("ParseEngineSpec(%q) accepted", bad)
+		}
+	}
+	if _, err := ParseEngineSpecWith(`cmd="x`, "name=a", nil); err == nil || !strings.HasPrefix(err.Error(), "each: ") {
+		t.Errorf("bad shared words: %v", err)
+	}
+}
+
+func TestPerEngineTimeControl(t *testing.T) {
+	m := 2 * time.Second
+	cfg := Config{
+		Engines: []EngineSpec{{Name: "a", Command: []string{"a"}, TC: TimeControl{Depth: 3}, Margin: &m}, {Name: "b", Command: []string{"b"}}},
+		TC:      TimeControl{Base: time.Minute},
+	}
+	if err := cfg.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Engines[1].TC != cfg.TC || cfg.Engines[0].TC.Depth != 3 || cfg.Engines[0].margin() != m || cfg.Engines[1].margin() != DefaultMargin {
+		t.Errorf("limits not resolved: %+v", cfg.Engines)
+	}
+	if s := cfg.tcString(); s != "a depth=3, b 60" {
+		t.Errorf("tcString %q", s)
+	}
+	cfg = Config{Engines: []EngineSpec{{Command: []string{"a"}, TC: TimeControl{Depth: 3}}, {Name: "b", Command: []string{"b"}}}}
+	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "engine b") {
+		t.Errorf("an engine without limits: %v", err)
+	}
+}
+
+func TestSelectOpenings(t *testing.T) {
+	ops, err := ReadOpenings(strings.NewReader("h1-h2 g8-h7 b2-b3\nc3-c4\nc3-b4 g8-h7\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := SelectOpenings(ops, 2, 1)
+	if err != nil || len(got) != 2 || !reflect.DeepEqual(got[0].Moves, []string{"c3-c4"}) || !reflect.DeepEqual(got[1].Moves, []string{"c3-b4"}) {
+		t.Errorf("start 2, plies 1: %v %v", got, err)
+	}
+	if len(ops[2].Moves) != 2 {
+		t.Error("SelectOpenings changed its input")
+	}
+	for _, c := range [][2]int{{0, 0}, {4, 0}, {1, -1}} {
+		if _, err := SelectOpenings(ops, c[0], c[1]); err == nil {
+			t.Errorf("start %d plies %d accepted", c[0], c[1])
+		}
+	}
 }

@@ -1,6 +1,7 @@
-// Live progress of a match: a progress bar with the current score and Elo
-// when the output is a terminal, plain lines (one per finished game, in the
-// style of cutechess-cli) otherwise; warnings go to the same output.
+// Live progress of a match: lines in the style of cutechess-cli (a game
+// started, a game finished, the rating every few games) and warnings, with
+// a progress bar below them showing the current score and Elo when the
+// output is a terminal.
 
 package match
 
@@ -46,30 +47,37 @@ func newReporter(w io.Writer, total int, terminal bool) *reporter {
 }
 
 // warn prints a warning above the bar.
-func (r *reporter) warn(msg string) {
+func (r *reporter) warn(msg string) { r.line("warning: " + msg) }
+
+// line prints lines of text (above the bar on a terminal).
+func (r *reporter) line(text string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.print(text)
+}
+
+// print writes text on its own lines; r.mu is held.
+func (r *reporter) print(text string) {
 	if r.bar != nil {
 		r.bar.Clear()
-		fmt.Fprintf(r.w, "\rwarning: %s\n", msg)
+		fmt.Fprintf(r.w, "\r%s\n", text)
 		r.bar.RenderBlank()
 		return
 	}
-	fmt.Fprintf(r.w, "warning: %s\n", msg)
+	fmt.Fprintln(r.w, text)
 }
 
-// gameFinished reports a game: line is the plain report of the game and
-// status the running score of its pairing.
+// gameFinished reports a game: line is the report of the game (printed
+// in every case) and status the running score of its pairing (shown in
+// the bar on a terminal).
 func (r *reporter) gameFinished(line, status string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.print(line)
 	if r.bar != nil {
 		r.bar.Add(1)
 		r.bar.Describe(status)
-		return
 	}
-	fmt.Fprintln(r.w, line)
-	fmt.Fprintln(r.w, status)
 }
 
 // finish ends the bar before the summary is printed.

@@ -7,29 +7,54 @@ package match
 import (
 	"fmt"
 	"math"
-	"strconv"
+	"strings"
 	"time"
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/pdn"
 )
 
-// newRecord is the record of the game as it starts: its tags and no moves.
-func (r *referee) newRecord() *pdn.Game {
+// newRecord is the record of a game as it starts: its tags and no moves.
+// Round is "pair.game" in the whole match's schedule and DameoMatch
+// describes the match, so that a report can merge the records of shards.
+func newRecord(set *gameSettings, job gameJob, white, black EngineSpec) *pdn.Game {
 	g := &pdn.Game{Result: pdn.Unfinished}
-	g.SetTag(pdn.TagEvent, r.set.event)
-	g.SetTag(pdn.TagSite, r.set.site)
+	g.SetTag(pdn.TagEvent, set.event)
+	g.SetTag(pdn.TagSite, set.site)
 	g.SetTag(pdn.TagDate, time.Now().Format("2006.01.02"))
-	g.SetTag(pdn.TagRound, strconv.Itoa(r.job.number))
-	g.SetTag(pdn.TagWhite, r.players[engine.White].spec.Name)
-	g.SetTag(pdn.TagBlack, r.players[engine.Black].spec.Name)
+	g.SetTag(pdn.TagRound, job.round())
+	g.SetTag(pdn.TagWhite, white.Name)
+	g.SetTag(pdn.TagBlack, black.Name)
 	g.SetTag(pdn.TagResult, pdn.Unfinished)
 	g.SetTag(pdn.TagGameType, pdn.GameTypeDameo)
-	if r.job.opening.Start != engine.StartPosition() {
-		g.SetTag(pdn.TagFEN, r.job.opening.Start.String())
+	if job.opening.Start != engine.StartPosition() {
+		g.SetTag(pdn.TagFEN, job.opening.Start.String())
 	}
-	g.SetTag(pdn.TagTimeControl, r.set.tc.String())
+	if white.TC == black.TC {
+		g.SetTag(pdn.TagTimeControl, white.TC.String())
+	} else {
+		g.SetTag("White"+pdn.TagTimeControl, white.TC.String())
+		g.SetTag("Black"+pdn.TagTimeControl, black.TC.String())
+	}
+	g.SetTag(tagMatch, set.matchTag)
 	return g
+}
+
+// unplayedRecord is the record of a game that was not played because the
+// engine failed could not be started: no moves, result "*", Termination
+// "unplayed", and the reason as its comment.
+func unplayedRecord(set *gameSettings, job gameJob, engines []EngineSpec, failed int, reason string) *pdn.Game {
+	g := newRecord(set, job, engines[job.white], engines[job.black])
+	g.SetTag(pdn.TagTermination, terminationUnplayed)
+	g.SetTag(tagUnplayed, engines[failed].Name)
+	g.Comment = commentText(reason)
+	return g
+}
+
+// commentText is s as a PDN comment reads back: without '}' and with
+// single spaces.
+func commentText(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "}", ")")), " ")
 }
 
 // finishRecord writes the result of the game, how it ended and why into

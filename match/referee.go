@@ -18,8 +18,6 @@ import (
 
 // gameSettings are the match settings one game needs.
 type gameSettings struct {
-	tc          TimeControl
-	margin      time.Duration // overstep of the clock tolerated
 	hangTimeout time.Duration // answer time for depth and nodes limits
 	syncTimeout time.Duration // answer time for ping after new-game
 	drawPlies   int
@@ -27,6 +25,7 @@ type gameSettings struct {
 	resign      ResignRule
 	draw        DrawRule
 	event, site string
+	matchTag    string // the value of the DameoMatch tag
 	log         *logger
 	warn        func(string)
 }
@@ -39,6 +38,9 @@ type gameResult struct {
 	reason      string
 	record      *pdn.Game
 	aborted     bool // interrupted by the end of the match: not counted
+	unplayed    bool // not played: engine failed could not be started (reason says why)
+	failed      int
+	recorded    chan struct{} // closed by the runner once it has counted the game
 }
 
 // referee plays one game.
@@ -58,8 +60,8 @@ type referee struct {
 func playGame(ctx context.Context, set *gameSettings, job gameJob, white, black *player) gameResult {
 	r := &referee{ctx: ctx, set: set, job: job, players: [2]*player{white, black}}
 	r.game = engine.NewGame(job.opening.Start)
-	r.clocks = [2]*clock{newClock(set.tc), newClock(set.tc)}
-	r.record = r.newRecord()
+	r.clocks = [2]*clock{newClock(white.spec.TC), newClock(black.spec.TC)}
+	r.record = newRecord(set, job, white.spec, black.spec)
 	for _, s := range job.opening.Moves {
 		if _, err := r.game.PlayText(s); err != nil { // openings are checked when loaded
 			panic("match: bad opening move " + s + ": " + err.Error())
@@ -138,7 +140,7 @@ func (r *referee) play() gameResult {
 			return r.lose(side, r.illegal(pl, err.Error())) // the error names the move
 		}
 		full := pos.FormatMove(m)
-		if !r.clocks[side].spend(elapsed, r.set.margin) {
+		if !r.clocks[side].spend(elapsed, pl.spec.margin()) {
 			return r.lose(side, failure{pdn.TerminationTimeForfeit,
 				fmt.Sprintf("%s loses on time (%s s for %s)", side, seconds(elapsed), full), false})
 		}

@@ -52,7 +52,7 @@ func (r *referee) think(pl *player, side engine.Color) (string, string, searchIn
 	start := time.Now()
 	limit := c.allowed()
 	if limit > 0 {
-		limit += r.set.margin
+		limit += pl.spec.margin()
 	} else {
 		limit = r.set.hangTimeout
 	}

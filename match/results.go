@@ -1,98 +1,209 @@
-// Bookkeeping of finished games: the score and game pairs of each pairing,
-// each engine's score, the SPRT decision, the PDN file, the running status
-// line, and the summary at the end.
+// Bookkeeping of finished games: the tally of each pairing's score and game
+// pairs, each engine's score and failures, and the SPRT state, kept the
+// same way for a running match and for a report merged from PDN files, so
+// that both print the same summary for the same games.
 
 package match
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/dameo/dameo/pdn"
 )
+
+// terminationUnplayed is the Termination tag of the record of a game that
+// was not played because an engine could not be started.
+const terminationUnplayed = "unplayed"
+
+// failureTerminations are the endings in which an engine lost by
+// misbehaving; the summary counts them per engine.
+var failureTerminations = []string{pdn.TerminationCrash, pdn.TerminationIllegalMove, pdn.TerminationTimeForfeit}
+
+// gameOutcome is what the statistics need of one game.
+type gameOutcome struct {
+	pair         int // 1-based game pair in the whole schedule
+	white, black int // engine indices
+	result       string
+	termination  string
+	unplayed     int    // with result pdn.Unfinished: the engine that could not start
+	startError   string // and why
+}
 
 // pairStats accumulates the results of one pairing, from engine a's view.
 type pairStats struct {
 	pairing
 	score   Score
 	penta   Pentanomial
-	pending map[int]Outcome // round → outcome of the pair's first finished game
+	pending map[int]Outcome // pair → outcome of its first finished game
 	terms   map[string]int
 }
 
-// record counts a finished game, writes it to the PDN file and reports it.
-func (m *match) record(res gameResult) error {
-	j := res.job
-	ps := m.stats[j.pairing]
+// engineFailures are an engine's failures in a match.
+type engineFailures struct {
+	startError string         // why it could not be started ("" when it could)
+	unplayed   int            // games not played because of that
+	losses     map[string]int // games lost by misbehaving, by termination
+}
+
+// tally counts finished games.
+type tally struct {
+	info     *matchInfo
+	pairs    []pairing
+	stats    []*pairStats
+	engines  []Score
+	failures []engineFailures
+	games    int // games played
+	unplayed int
+}
+
+func newTally(info *matchInfo, ps []pairing) *tally {
+	t := &tally{info: info, pairs: ps, engines: make([]Score, len(info.Engines)), failures: make([]engineFailures, len(info.Engines))}
+	for _, p := range ps {
+		t.stats = append(t.stats, &pairStats{pairing: p, pending: map[int]Outcome{}, terms: map[string]int{}})
+	}
+	return t
+}
+
+// pairingOf is the index of the pairing of engines x and y, or -1.
+func (t *tally) pairingOf(x, y int) int {
+	for i, p := range t.pairs {
+		if (p.a == x && p.b == y) || (p.a == y && p.b == x) {
+			return i
+		}
+	}
+	return -1
+}
+
+// add counts a game and returns its pairing's statistics.
+func (t *tally) add(g gameOutcome) *pairStats {
+	ps := t.stats[t.pairingOf(g.white, g.black)]
+	if g.result == pdn.Unfinished {
+		t.unplayed++
+		f := &t.failures[g.unplayed]
+		f.unplayed++
+		if f.startError == "" {
+			f.startError = g.startError
+		}
+		return ps
+	}
 	var o Outcome // from the pairing's engine a's view
 	switch {
-	case res.result == pdn.Draw:
+	case g.result == pdn.Draw:
 		o = Draw
-	case (res.result == pdn.WhiteWins) == (j.white == ps.a):
+	case (g.result == pdn.WhiteWins) == (g.white == ps.a):
 		o = Win
 	default:
 		o = Loss
 	}
 	ps.score.Add(o)
-	ps.terms[res.termination]++
-	m.engines[ps.a].Add(o)
-	m.engines[ps.b].Add(Win - o)
-	if first, ok := ps.pending[j.round]; ok {
+	ps.terms[g.termination]++
+	t.engines[ps.a].Add(o)
+	t.engines[ps.b].Add(Win - o)
+	if first, ok := ps.pending[g.pair]; ok {
 		ps.penta.AddPair(first, o)
-		delete(ps.pending, j.round)
+		delete(ps.pending, g.pair)
 	} else {
-		ps.pending[j.round] = o
+		ps.pending[g.pair] = o
 	}
-	m.finished++
-	if m.cfg.SPRT != nil {
-		m.llr = m.sprtLLR(ps)
-		m.decision = m.cfg.SPRT.Decide(m.llr)
-	}
-	var err error
-	if m.pdnFile != nil {
-		if err = pdn.WriteSync(m.pdnFile, res.record); err != nil {
-			err = fmt.Errorf("writing %s: %v", m.cfg.PDN, err)
+	for _, term := range failureTerminations {
+		if g.termination == term && o != Draw {
+			loser := ps.a
+			if o == Win {
+				loser = ps.b
+			}
+			f := &t.failures[loser]
+			if f.losses == nil {
+				f.losses = map[string]int{}
+			}
+			f.losses[term]++
 		}
 	}
-	names := m.cfg.Engines
-	line := fmt.Sprintf("Finished game %d (%s vs %s): %s {%s}", j.number, names[j.white].Name, names[j.black].Name, res.result, res.reason)
-	m.rep.gameFinished(line, m.status(ps))
-	return err
+	t.games++
+	return ps
 }
 
-// sprtLLR is the LLR of the pairing: pentanomial when the games come in
+// llr is the SPRT's LLR of a pairing: pentanomial when the games come in
 // complete pairs, trinomial while a pair is unfinished or the schedule has
 // unpaired games.
-func (m *match) sprtLLR(ps *pairStats) float64 {
-	if m.cfg.Games%2 == 0 && len(ps.pending) == 0 && ps.penta.Pairs() > 0 {
-		return m.cfg.SPRT.LLRPentanomial(ps.penta)
+func (t *tally) llr(ps *pairStats) float64 {
+	sp := t.info.SPRT
+	if t.info.Repeat == 2 && t.info.Games%2 == 0 && len(ps.pending) == 0 && ps.penta.Pairs() > 0 {
+		return sp.LLRPentanomial(ps.penta)
 	}
-	return m.cfg.SPRT.LLRTrinomial(ps.score)
+	return sp.LLRTrinomial(ps.score)
 }
 
 // status is the running score line of a pairing.
-func (m *match) status(ps *pairStats) string {
-	a, b := m.cfg.Engines[ps.a].Name, m.cfg.Engines[ps.b].Name
+func (t *tally) status(ps *pairStats, planned int) string {
 	s := ps.score
 	line := fmt.Sprintf("Score of %s vs %s: %d - %d - %d [%.3f] %d/%d, Elo %s",
-		a, b, s.Wins, s.Losses, s.Draws, s.Ratio(), m.finished, m.planned, s.Elo())
-	if m.cfg.SPRT != nil {
-		lo, hi := m.cfg.SPRT.Bounds()
-		line += fmt.Sprintf(", LLR %.2f (%.2f, %.2f)", m.llr, lo, hi)
+		t.info.Engines[ps.a], t.info.Engines[ps.b], s.Wins, s.Losses, s.Draws, s.Ratio(), t.games, planned, s.Elo())
+	if sp := t.info.SPRT; sp != nil {
+		lo, hi := sp.Bounds()
+		line += fmt.Sprintf(", LLR %.2f (%.2f, %.2f)", t.llr(ps), lo, hi)
 	}
 	return line
 }
 
-// summary collects the results.
-func (m *match) summary() *Summary {
-	s := &Summary{Games: m.finished, Planned: m.planned, TC: m.cfg.TC.String(), SPRT: m.cfg.SPRT, LLR: m.llr, Decision: m.decision}
-	for _, ps := range m.stats {
+// summary collects the results; planned is the number of games scheduled.
+func (t *tally) summary(planned int) *Summary {
+	s := &Summary{Games: t.games, Unplayed: t.unplayed, Planned: planned, TC: t.info.TC, SPRT: t.info.SPRT}
+	for _, ps := range t.stats {
 		s.Pairings = append(s.Pairings, PairingSummary{
-			A: m.cfg.Engines[ps.a].Name, B: m.cfg.Engines[ps.b].Name,
+			A: t.info.Engines[ps.a], B: t.info.Engines[ps.b],
 			Score: ps.score, Penta: ps.penta, Terminations: ps.terms,
 		})
 	}
-	for i, e := range m.cfg.Engines {
-		s.Engines = append(s.Engines, EngineSummary{Name: e.Name, Score: m.engines[i]})
+	if s.SPRT != nil && len(t.stats) == 1 {
+		s.LLR = t.llr(t.stats[0])
+		s.Decision = s.SPRT.Decide(s.LLR)
+	}
+	for i, name := range t.info.Engines {
+		s.Engines = append(s.Engines, EngineSummary{Name: name, Score: t.engines[i]})
+		f := t.failures[i]
+		if f.startError != "" || len(f.losses) > 0 {
+			s.Failures = append(s.Failures, EngineFailure{Name: name, StartError: f.startError, Unplayed: f.unplayed, Losses: f.losses})
+		}
 	}
 	return s
+}
+
+// record counts a finished (or unplayed) game, writes it to the PDN file
+// and reports it.
+func (m *match) record(res gameResult) error {
+	j := res.job
+	g := gameOutcome{pair: j.pair, white: j.white, black: j.black, result: res.result, termination: res.termination}
+	record := res.record
+	if res.unplayed {
+		g.result, g.termination, g.unplayed, g.startError = pdn.Unfinished, terminationUnplayed, res.failed, commentText(res.reason)
+		record = unplayedRecord(m.set, j, m.cfg.Engines, res.failed, res.reason)
+	}
+	ps := m.tally.add(g)
+	if sp := m.cfg.SPRT; sp != nil && m.cfg.Shard.Count == 0 && !res.unplayed {
+		m.decided = m.decided || sp.Decide(m.tally.llr(ps)) != Continue
+	}
+	var err error
+	if m.pdnFile != nil {
+		if err = pdn.WriteSync(m.pdnFile, record); err != nil {
+			err = fmt.Errorf("writing %s: %v", m.cfg.PDN, err)
+		}
+	}
+	names := m.info.Engines
+	if res.unplayed {
+		m.rep.line(fmt.Sprintf("Game %d (%s vs %s) not played: %s", j.number, names[j.white], names[j.black], res.reason))
+		return err
+	}
+	m.rep.gameFinished(fmt.Sprintf("Finished game %d (%s vs %s): %s {%s}", j.number, names[j.white], names[j.black], res.result, res.reason),
+		m.tally.status(ps, m.planned))
+	if n := m.cfg.RatingInterval; n > 0 && m.tally.games%n == 0 {
+		var b strings.Builder
+		writeCutechess(&b, names[ps.a], names[ps.b], ps.score)
+		if sp := m.cfg.SPRT; sp != nil {
+			llr := m.tally.llr(ps)
+			writeCutechessSPRT(&b, *sp, llr, sp.Decide(llr))
+		}
+		m.rep.line(strings.TrimSuffix(b.String(), "\n"))
+	}
+	return err
 }

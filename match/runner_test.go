@@ -268,12 +268,51 @@ func TestSPRTStopsEarly(t *testing.T) {
 
 func TestStartFailure(t *testing.T) {
 	dir := t.TempDir()
-	cfg := Config{
-		Engines: []EngineSpec{{Name: "nothing", Command: []string{filepath.Join(dir, "no-such-engine")}}, badEngine(t, "good", dir)},
-		TC:      TimeControl{Depth: 1},
+	for _, recover := range []bool{false, true} {
+		var out bytes.Buffer
+		cfg := Config{
+			Engines: []EngineSpec{{Name: "nothing", Command: []string{filepath.Join(dir, "no-such-engine")}}, badEngine(t, "good", dir)},
+			TC:      TimeControl{Depth: 1},
+			Games:   4,
+			Recover: recover,
+			Out:     &syncWriter{w: &out},
+		}
+		s, err := Run(context.Background(), cfg)
+		if err == nil || !strings.Contains(err.Error(), "cannot start") || !strings.Contains(err.Error(), "4 games not played") {
+			t.Errorf("recover %v: error %v, want a start failure", recover, err)
+		}
+		if s == nil || s.Games != 0 || s.Unplayed != 4 || len(s.Failures) != 1 || s.Failures[0].Unplayed != 4 {
+			t.Fatalf("recover %v: summary %+v", recover, s)
+		}
+		// The failure is reported once, saying what happens to the other games.
+		want := "its games are not played"
+		if recover {
+			want = "it is tried again before each of its games"
+		}
+		if n := strings.Count(out.String(), "warning: "); n != 1 || !strings.Contains(out.String(), want) {
+			t.Errorf("recover %v: %d warnings, want one saying %q:\n%s", recover, n, want, out.String())
+		}
+		if strings.Count(out.String(), "not played: engine nothing: cannot start") != 4 {
+			t.Errorf("recover %v: each unplayed game is not reported:\n%s", recover, out.String())
+		}
 	}
-	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "cannot start") {
-		t.Errorf("error %v, want a start failure", err)
+	// An engine that exits at once: given up after one start, or started
+	// again before each of its games with Recover.
+	for recover, want := range map[bool]int{false: 1, true: 4} {
+		starts := filepath.Join(t.TempDir(), "starts")
+		cfg := Config{
+			Engines: []EngineSpec{{Name: "quitter", Command: []string{"sh", "-c", "echo x >> " + starts + "; exit 3"}}, badEngine(t, "good", dir)},
+			TC:      TimeControl{Depth: 1},
+			Games:   4,
+			Recover: recover,
+		}
+		if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "quitter") {
+			t.Errorf("recover %v: error %v", recover, err)
+		}
+		text, _ := os.ReadFile(starts)
+		if n := strings.Count(string(text), "x"); n != want {
+			t.Errorf("recover %v: started %d times, want %d", recover, n, want)
+		}
 	}
 }
 
@@ -308,4 +347,23 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.w.Write(p)
+}
+
+func TestRestartOn(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	for restart, want := range map[string]int{RestartOn: 4, RestartAuto: 1} {
+		dir := t.TempDir()
+		fresh := badEngine(t, "fresh", dir)
+		fresh.Restart = restart
+		other := badEngine(t, "other", t.TempDir())
+		if _, err := Run(context.Background(), Config{Engines: []EngineSpec{fresh, other}, Games: 4, TC: TimeControl{Depth: 1}}); err != nil {
+			t.Fatal(err)
+		}
+		starts, _ := os.ReadFile(filepath.Join(dir, "starts.txt"))
+		if n := strings.Count(string(starts), "\n"); n != want {
+			t.Errorf("restart=%s: started %d times in 4 games, want %d", restart, n, want)
+		}
+	}
 }

@@ -98,8 +98,9 @@ func (s Score) Elo() Estimate {
 
 // Estimate is an Elo difference with its 95% confidence interval.
 type Estimate struct {
-	Elo       float64 // the estimate; ±Inf for a score of 100% or 0%
-	Low, High float64 // the bounds of the 95% confidence interval
+	Elo        float64 // the estimate; ±Inf for a score of 100% or 0%
+	Low, High  float64 // the bounds of the 95% confidence interval
+	NoVariance bool    // every sample was the same: the data give no interval
 }
 
 // Error is half the width of the confidence interval (the "±" of a
@@ -111,9 +112,21 @@ func (e Estimate) Error() float64 {
 	return (e.High - e.Low) / 2
 }
 
-// String formats the estimate as "12.3 +/- 4.5".
+// String formats the estimate as "12.3 +/- 4.5", or says that the
+// results have no variance.
 func (e Estimate) String() string {
+	if e.NoVariance {
+		return formatElo(e.Elo) + " (no interval: the results have no variance)"
+	}
 	return fmt.Sprintf("%s +/- %s", formatElo(e.Elo), formatElo(e.Error()))
+}
+
+// interval is " (95% CI low to high)", or "" without variance.
+func (e Estimate) interval() string {
+	if e.NoVariance {
+		return ""
+	}
+	return fmt.Sprintf(" (95%% CI %s to %s)", formatElo(e.Low), formatElo(e.High))
 }
 
 func formatElo(x float64) string {
@@ -136,10 +149,14 @@ func formatElo(x float64) string {
 // Elo; it is not symmetric around the estimate).
 func estimate(mean, variance float64, n int) Estimate {
 	if n == 0 {
-		return Estimate{0, math.Inf(-1), math.Inf(1)}
+		return Estimate{Elo: 0, Low: math.Inf(-1), High: math.Inf(1)}
+	}
+	elo := EloFromScore(mean)
+	if variance <= 0 {
+		return Estimate{Elo: elo, Low: elo, High: elo, NoVariance: true}
 	}
 	d := z95 * math.Sqrt(variance/float64(n))
-	return Estimate{EloFromScore(mean), EloFromScore(mean - d), EloFromScore(mean + d)}
+	return Estimate{Elo: elo, Low: EloFromScore(mean - d), High: EloFromScore(mean + d)}
 }
 
 // EloFromScore is the logistic Elo difference that gives the expected score

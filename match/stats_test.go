@@ -5,6 +5,7 @@ package match
 
 import (
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -95,14 +96,10 @@ func TestSPRT(t *testing.T) {
 	lo, hi := sp.Bounds()
 	near(t, "lower", lo, -2.944439, 1e-6)
 	near(t, "upper", hi, 2.944439, 1e-6)
-	// s0 = Score(0) = 0.5, s1 = 1/(1+10^(−5/400)) = 0.5071951.
-	// Pentanomial above: mean 0.63, variance 0.0581, 100 pairs:
-	// LLR = (0.5071951−0.5)·(2·0.63 − 0.5 − 0.5071951)/(2·0.0581/100)
-	//     = 0.0071951·0.2528049/0.001162 = 1.565363.
-	near(t, "LLR penta", sp.LLRPentanomial(Pentanomial{2, 10, 40, 30, 18}), 1.565363, 1e-5)
-	// Trinomial W=60 D=20 L=20: mean 0.7, variance 0.16, 100 games:
-	// LLR = 0.0071951·(1.4 − 1.0071951)/(2·0.16/100) = 0.0071951·0.3928049/0.0032 = 0.883207.
-	near(t, "LLR tri", sp.LLRTrinomial(Score{60, 20, 20}), 0.883207, 1e-5)
+	// The LLRs of the maximum likelihood distributions, as computed by an
+	// independent implementation of the same method (Van den Bergh):
+	near(t, "LLR penta", sp.LLRPentanomial(Pentanomial{2, 10, 40, 30, 18}), 1.177079, 1e-5)
+	near(t, "LLR tri", sp.LLRTrinomial(Score{60, 20, 20}), 0.707247, 1e-5)
 	if d := sp.Decide(1.5); d != Continue {
 		t.Errorf("Decide(1.5) = %v", d)
 	}
@@ -116,17 +113,14 @@ func TestSPRT(t *testing.T) {
 	if d := sp.Decide(sp.LLRPentanomial(Pentanomial{0, 0, 90, 90, 120})); d != AcceptH1 {
 		t.Errorf("strong engine: %v", d)
 	}
-	// All draws: the missing wins and losses count half a game each,
-	// W=0.5 D=50 L=0.5, n=51, mean 0.5, variance (0.5·0.25 + 0.5·0.25)/51
-	// = 0.0049020; LLR = 0.0071951·(1 − 1.0071951)/(2·0.0049020/51)
-	// = −0.0000517695/0.000192234 = −0.269303.
-	near(t, "LLR all draws", sp.LLRTrinomial(Score{0, 50, 0}), -0.269303, 1e-5)
-	// 10 pairs all WW: the four missing pair outcomes count ¼ each, n = 11,
-	// mean = (0.25·(0+0.25+0.5+0.75) + 10)/11 = 10.375/11 = 0.9431818,
-	// E[x²] = (0.25·(0+0.0625+0.25+0.5625) + 10)/11 = 10.21875/11 = 0.9289773,
-	// variance = 0.9289773 − 0.9431818² = 0.0393853;
-	// LLR = 0.0071951·(1.8863636 − 1.0071951)/(2·0.0393853/11) = 0.883357.
-	near(t, "LLR all WW", sp.LLRPentanomial(Pentanomial{0, 0, 0, 0, 10}), 0.883357, 1e-5)
+	// Near the hypotheses the exact LLR agrees with the classical
+	// approximation (s1−s0)·(2m−s0−s1)/(2v/n): 1000 pairs of mean 0.5,
+	// variance 0.05: 0.0071951·(1 − 1.0071951)/(2·0.05/1000) = −0.517680.
+	near(t, "LLR near H0", sp.LLRPentanomial(Pentanomial{40, 240, 440, 240, 40}), -0.517680, 0.003)
+	// Outcomes never observed count 1e-3 (as fastchess): all draws is
+	// evidence for elo0 = 0, all WW for the stronger elo1.
+	near(t, "LLR all draws", sp.LLRTrinomial(Score{0, 50, 0}), -0.717864, 1e-5)
+	near(t, "LLR all WW", sp.LLRPentanomial(Pentanomial{0, 0, 0, 0, 10}), 0.142904, 1e-5)
 	if l := sp.LLRTrinomial(Score{}); l != 0 {
 		t.Errorf("no games: LLR %v", l)
 	}
@@ -135,7 +129,48 @@ func TestSPRT(t *testing.T) {
 			t.Errorf("ParseSPRT(%q) accepted", bad)
 		}
 	}
-	if sp2, err := ParseSPRT("elo0=-1.5 elo1=3.5"); err != nil || sp2.Alpha != 0.05 || sp2.Elo0 != -1.5 {
+	if sp2, err := ParseSPRT("elo0=-1.5 elo1=3.5"); err != nil || sp2.Alpha != 0.05 || sp2.Elo0 != -1.5 || sp2.Model != Logistic {
 		t.Errorf("ParseSPRT with defaults: %+v %v", sp2, err)
+	}
+	for _, bad := range []string{"elo0=0,elo1=5,model=bayes", "elo0=0,elo1=5,elo1=6", "elo0=0,elo1=5000"} {
+		if _, err := ParseSPRT(bad); err == nil {
+			t.Errorf("ParseSPRT(%q) accepted", bad)
+		}
+	}
+	if s := sp.String(); s != "elo0=0 elo1=5 alpha=0.05 beta=0.05 model=logistic" {
+		t.Errorf("String %q", s)
+	}
+}
+
+func TestSPRTNormalized(t *testing.T) {
+	sp, err := ParseSPRT("elo0=0 elo1=5 model=normalized")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// From an independent implementation of the normalized model.
+	near(t, "nLLR penta", sp.LLRPentanomial(Pentanomial{2, 10, 40, 30, 18}), 0.927559, 1e-4)
+	near(t, "nLLR tri", sp.LLRTrinomial(Score{60, 20, 20}), 0.633348, 1e-4)
+	// In normalized Elo the draw ratio does not matter: the same t =
+	// (mean − ½)/σ gives about the same LLR per game with many or few draws.
+	few := sp.LLRTrinomial(Score{Wins: 520, Draws: 0, Losses: 480})   // mean .52, σ .4996
+	many := sp.LLRTrinomial(Score{Wins: 212, Draws: 776, Losses: 12}) // mean .6, σ≈.2 (t ≈ .49)
+	if few >= many {
+		t.Errorf("LLR with t=0.04 (%v) should be below that with t≈0.49 (%v)", few, many)
+	}
+	if l := sp.LLRPentanomial(Pentanomial{}); l != 0 {
+		t.Errorf("no pairs: LLR %v", l)
+	}
+}
+
+func TestZeroVarianceEstimate(t *testing.T) {
+	e := Score{Draws: 20}.Elo()
+	if !e.NoVariance || e.Elo != 0 || !strings.Contains(e.String(), "no variance") || strings.Contains(e.String(), "+/-") {
+		t.Errorf("all draws: %+v %q", e, e.String())
+	}
+	if e := (Pentanomial{0, 0, 7, 0, 0}).Elo(); !e.NoVariance {
+		t.Errorf("all pairs even: %+v", e)
+	}
+	if e := (Score{Wins: 3, Losses: 1}).Elo(); e.NoVariance || !strings.Contains(e.String(), "+/-") {
+		t.Errorf("varied results: %+v %q", e, e.String())
 	}
 }

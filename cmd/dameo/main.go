@@ -21,7 +21,8 @@ type cli struct {
 	Book    bookCmd          `cmd:"" help:"Build, import, dump, show and verify opening books."`
 	Hub     hubCmd           `cmd:"" help:"Run the engine for a front-end: the Hub protocol on standard input and output."`
 	Analyze analyzeCmd       `cmd:"" help:"Search a position and print each iteration and the best move (default limit: 5 seconds)."`
-	Match   matchCmd         `cmd:"" help:"Play engine-versus-engine matches and tournaments with a referee, clocks, PDN records and Elo/SPRT statistics."`
+	Match   matchCmd         `cmd:"" help:"Play engine-versus-engine matches and tournaments with a referee, clocks, PDN records and Elo/SPRT statistics (dameo match report: merge shards)."`
+	Report  matchReportCmd   `cmd:"" name:"match-report" hidden:"" help:"Merge the PDN files of a match's shards into its summary (dameo match report)."`
 	Bench   benchCmd         `cmd:"" help:"Search the built-in bench positions to a fixed depth; the 1-thread node count is the engine's signature."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
@@ -44,7 +45,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "dameo:", err)
 		os.Exit(2)
 	}
-	ctx, err := parser.Parse(os.Args[1:])
+	args, err := matchArgs(parser, os.Args[1:])
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "dameo: %v\n", err)
+		os.Exit(2)
+	}
+	ctx, err := parser.Parse(args)
 	if err != nil {
 		if text, ok := unquotedPosition(os.Args[1:]); ok {
 			err = fmt.Errorf("%v: position text holds a space, so quote it: %q", err, text)

@@ -1,42 +1,59 @@
 // `dameo match`: engine-versus-engine matches and tournaments refereed by
-// the runner of package match. This file only turns flags into a
-// match.Config.
+// the runner of package match, and `dameo match report`, which merges the
+// PDN files of a match's shards into its summary. This file turns flags
+// (GNU forms, and cutechess-cli forms rewritten by match.TranslateArgs)
+// into a match.Config.
 
 package main
 
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/signal"
+	"strconv"
+	"strings"
 	"syscall"
 
+	"github.com/alecthomas/kong"
 	"github.com/dameo/dameo/match"
 )
 
 type matchCmd struct {
-	Engine      []string `short:"e" required:"" sep:"none" placeholder:"SPEC" help:"An engine: \"cmd=PROGRAM name=NAME dir=DIR option.NAME=VALUE ponder=true\" (repeat for each engine; syntax above)."`
-	Games       int      `short:"g" xor:"count" placeholder:"N" help:"Games per pairing (default 2; each opening is played twice with colours reversed)."`
-	Rounds      int      `short:"r" xor:"count" placeholder:"R" help:"Opening pairs per pairing: 2R games."`
-	Concurrency int      `short:"c" default:"1" placeholder:"C" help:"Games played at once (default ${default})."`
-	TC          string   `name:"tc" xor:"limit" placeholder:"[M/]T[+I]" help:"Clock: M moves in T seconds (0 = whole game) plus I seconds per move, e.g. 40/60+0.5, 10+0.1, 1:30."`
-	Movetime    string   `xor:"limit" placeholder:"S" help:"Fixed time per move in seconds."`
-	Depth       int      `xor:"limit" placeholder:"D" help:"Fixed search depth, 1 to ${max_depth}."`
-	Nodes       int64    `xor:"limit" placeholder:"N" help:"Fixed nodes per move."`
-	Margin      string   `default:"0.1" placeholder:"S" help:"Seconds an engine may overstep its time before it loses on time (default ${default})."`
-	Timeout     string   `default:"60" placeholder:"S" help:"With --depth or --nodes: seconds after which a silent engine is considered hung (default ${default})."`
-	Openings    string   `placeholder:"FILE" help:"Openings: one per line, position text and/or moves (\"d3-d4 e6-e5\"), or a .pdn file; default: the built-in set of all positions after two plies."`
-	Order       string   `enum:"random,sequential" default:"random" help:"Order of the openings: random (with --seed) or sequential."`
-	Seed        uint64   `default:"1" placeholder:"S" help:"Seed of the random opening order (default ${default})."`
-	PDN         string   `name:"pdn" placeholder:"FILE" help:"Append every game to FILE as it finishes."`
-	Log         string   `placeholder:"FILE" help:"Write every line exchanged with the engines to FILE."`
-	SPRT        string   `name:"sprt" placeholder:"elo0=A,elo1=B,alpha=X,beta=Y" help:"Sequential probability ratio test (two engines); the match stops when it is decided."`
-	DrawPlies   int      `default:"100" placeholder:"N" help:"Draw after N plies without a capture or a man move (0 = never; default ${default})."`
-	MaxPlies    int      `placeholder:"N" help:"Draw after N plies in all (0 = no limit)."`
-	Resign      string   `placeholder:"moves=N,score=S" help:"Adjudicate a loss when for N moves the loser's engine scores <= -S men and the winner's >= S."`
-	Draw        string   `placeholder:"movenumber=M,moves=N,score=S" help:"Adjudicate a draw from move M on when both engines score within +-S for N moves."`
-	Tournament  string   `enum:"round-robin,gauntlet" default:"round-robin" help:"With more than two engines: round-robin (all pairs) or gauntlet (the first engine against each other)."`
-	Event       string   `default:"dameo match" help:"The PDN Event tag."`
+	Engine         []string `short:"e" required:"" sep:"none" placeholder:"SPEC" help:"An engine: \"cmd=PROGRAM name=NAME option.NAME=VALUE ...\" (repeat for each engine; syntax above; no default)."`
+	Each           []string `sep:"none" placeholder:"SPEC" help:"Spec words for every engine, e.g. \"tc=10+0.1 option.hash=64\" (repeatable); an engine's own words override them (default: none)."`
+	Games          int      `short:"g" placeholder:"N" help:"Games per round (default 2: one opening, colours reversed; or until the SPRT decides)."`
+	Rounds         int      `short:"r" placeholder:"R" help:"Rounds: each pairing plays games × rounds games (default 1)."`
+	Repeat         int      `default:"2" placeholder:"N" help:"Games per opening: 2 plays each opening twice with colours reversed (a game pair), 1 gives each game its own opening (default ${default})."`
+	NoSwap         bool     `name:"noswap" help:"The first engine of each pairing always has White (default: colours alternate)."`
+	Concurrency    int      `short:"c" default:"1" placeholder:"C" help:"Games played at once (default ${default})."`
+	TC             string   `name:"tc" xor:"limit" placeholder:"[M/]T[+I]" help:"Clock: M moves in T seconds (0 = whole game) plus I seconds per move, e.g. 40/60+0.5, 10+0.1, 1:30 (default: none; one limit is required, here or per engine)."`
+	Movetime       string   `xor:"limit" placeholder:"S" help:"Fixed time per move in seconds (default: none)."`
+	Depth          int      `xor:"limit" placeholder:"D" help:"Fixed search depth, 1 to ${max_depth} (default: none)."`
+	Nodes          int64    `xor:"limit" placeholder:"N" help:"Fixed nodes per move (default: none)."`
+	Margin         string   `default:"0.1" placeholder:"S" help:"Seconds an engine may overstep its time before it loses on time (default ${default})."`
+	Timeout        string   `default:"60" placeholder:"S" help:"With --depth or --nodes: seconds after which a silent engine is considered hung (default ${default})."`
+	StartTimeout   string   `default:"10" placeholder:"S" help:"Seconds an engine has to start and answer the Hub handshake before it is reported as failed (default ${default})."`
+	Recover        bool     `help:"Try again to start an engine that could not start, before each of its games (default: give it up; its games are not played)."`
+	Openings       string   `placeholder:"FILE" help:"Openings: one per line, position text and/or moves (\"d3-d4 e6-e5\"), or PDN games (default: the built-in set of all positions after two plies)."`
+	OpeningsFormat string   `enum:"auto,pdn,txt" default:"auto" help:"Format of --openings: pdn, txt (lines) or auto (by the file name: .pdn/.pgn is PDN; default ${default})."`
+	OpeningPlies   int      `placeholder:"N" help:"Play at most the first N plies of each opening (default 0: all)."`
+	OpeningStart   int      `default:"1" placeholder:"K" help:"Begin with the K-th opening of the file (default ${default})."`
+	Order          string   `enum:"random,sequential" default:"random" help:"Order of the openings: random (with --seed) or sequential (default ${default})."`
+	Seed           string   `placeholder:"S" help:"Seed of the random opening order (default: a fresh random seed, printed; required with --shard)."`
+	Shard          string   `placeholder:"I/N" help:"Play only the I-th of N shares of the games (game pairs dealt in turn; needs --seed and --pdn; merge with dameo match report) (default: all games)."`
+	PDN            string   `name:"pdn" placeholder:"FILE" help:"Append every game to FILE as it finishes (default: none)."`
+	Log            string   `placeholder:"FILE" help:"Write every line exchanged with the engines to FILE (default: none)."`
+	SPRT           string   `name:"sprt" placeholder:"elo0=A,elo1=B,alpha=X,beta=Y,model=M" help:"Sequential probability ratio test (two engines; alpha and beta default to 0.05, model logistic or normalized, default logistic); the match stops when it is decided (default: none)."`
+	DrawPlies      int      `default:"100" placeholder:"N" help:"Draw after N plies without a capture or a man move (0 = never; default ${default})."`
+	MaxPlies       int      `placeholder:"N" help:"Draw after N plies in all (default 0: no limit)."`
+	Resign         string   `placeholder:"moves=N,score=S" help:"Adjudicate a loss when for N moves the loser's engine scores <= -S men and the winner's >= S (default: none)."`
+	Draw           string   `placeholder:"movenumber=M,moves=N,score=S" help:"Adjudicate a draw from move M on when both engines score within +-S men for N moves (default: none)."`
+	Tournament     string   `enum:"round-robin,gauntlet" default:"round-robin" help:"With more than two engines: round-robin (all pairs) or gauntlet (the first engine against each other) (default ${default})."`
+	Event          string   `default:"dameo match" help:"The PDN Event tag (default \"${default}\")."`
+	Site           string   `default:"?" help:"The PDN Site tag (default \"${default}\")."`
+	RatingInterval int      `default:"10" placeholder:"N" help:"Print the score and Elo every N games (0 = only at the end; default ${default})."`
 }
 
 // Help is the long help of `dameo match --help`.
@@ -45,11 +62,24 @@ func (c *matchCmd) Help() string {
 referee: it checks every move, keeps the clocks (the increment is credited
 before each move), declares the end of the game and adjudicates. An engine
 that crashes, hangs, writes garbage or plays an illegal move loses the game
-and is restarted. Results are shown live (a progress bar on a terminal),
-then summarised: score, Elo with its 95% confidence interval, LOS, draw
-ratio, pentanomial counts of game pairs, and the SPRT state.
+and is restarted; an engine that cannot start is reported and its games are
+not played. Each game is announced ("Started game 3 of 200 (a vs b)",
+"Finished game 3 (a vs b): 1-0 {...}"), the score is printed every
+--rating-interval games, then everything is summarised: score, Elo with its
+95% confidence interval, LOS, draw ratio, pentanomial counts of game pairs,
+the SPRT state, failures, and the same in cutechess-cli's format.
 
 ` + match.SpecHelp + `
+
+The options of cutechess-cli and fastchess work too: -engine and -each with
+separate key=value words, -games, -rounds (alone: N games), -repeat [N],
+-noswap, -concurrency, -openings file=F format=pdn|txt order=random|sequential
+plies=N start=K, -pgnout/-pdnout FILE, -sprt elo0=A elo1=B alpha=X beta=Y
+model=logistic|normalized, -draw movenumber=M movecount=N score=S, -resign
+movecount=N score=S, -maxmoves N, -srand N, -recover, -ratinginterval N,
+-event, -site, -tournament, -log. Scores are in men, not centipawns. Unlike
+cutechess-cli, each opening is played twice with colours reversed unless
+-repeat 1 is given.
 
 Example: the engine with 2 threads against 1 thread, 200 games at 10+0.1,
 two games at once, games saved:
@@ -58,7 +88,16 @@ two games at once, games saved:
               -e "cmd='./dameo hub' name=t1 option.threads=1" \
               --games 200 --tc 10+0.1 --concurrency 2 --pdn t2-t1.pdn
 
-With --sprt elo0=0,elo1=5 the match stops as soon as the test is decided.`
+The same in cutechess-cli's words:
+
+  dameo match -engine cmd=./dameo arg=hub name=t2 option.threads=2 \
+              -engine cmd=./dameo arg=hub name=t1 -each tc=10+0.1 \
+              -rounds 100 -games 2 -repeat -concurrency 2 -pgnout t2-t1.pdn
+
+With --sprt elo0=0,elo1=5 the match stops as soon as the test is decided.
+With --shard 3/10 --seed S the run plays the third of ten shares of the
+games; "dameo match report DIR" merges the PDN files of the shards into the
+summary of the whole match (see docs/scaling.md).`
 }
 
 func (c *matchCmd) Run() error {
@@ -76,6 +115,9 @@ func (c *matchCmd) Run() error {
 		defer f.Close()
 		cfg.Log = f
 	}
+	if c.Seed == "" {
+		fmt.Fprintf(cfg.Out, "Seed %d (give --seed %d to play the same openings again)\n", cfg.Seed, cfg.Seed)
+	}
 	_, err = match.Run(ctx, cfg)
 	return err
 }
@@ -83,16 +125,37 @@ func (c *matchCmd) Run() error {
 // config builds the match configuration from the flags.
 func (c *matchCmd) config() (match.Config, error) {
 	cfg := match.Config{
-		Concurrency: c.Concurrency,
-		Random:      c.Order == "random",
-		Seed:        c.Seed,
-		PDN:         c.PDN,
-		DrawPlies:   c.DrawPlies,
-		MaxPlies:    c.MaxPlies,
-		Tournament:  c.Tournament,
-		Event:       c.Event,
-		Out:         os.Stdout,
-		Terminal:    match.IsTerminal(os.Stdout),
+		Concurrency:    c.Concurrency,
+		Repeat:         c.Repeat,
+		NoSwap:         c.NoSwap,
+		Recover:        c.Recover,
+		Random:         c.Order == "random",
+		PDN:            c.PDN,
+		DrawPlies:      c.DrawPlies,
+		MaxPlies:       c.MaxPlies,
+		Tournament:     c.Tournament,
+		Event:          c.Event,
+		Site:           c.Site,
+		RatingInterval: c.RatingInterval,
+		Out:            os.Stdout,
+		Terminal:       match.IsTerminal(os.Stdout),
+	}
+	var err error
+	if cfg.Seed, err = c.seed(); err != nil {
+		return cfg, err
+	}
+	if c.Shard != "" {
+		if cfg.Shard, err = match.ParseShard(c.Shard); err != nil {
+			return cfg, fmt.Errorf("--shard: %v", err)
+		}
+		switch {
+		case c.Seed == "":
+			return cfg, fmt.Errorf("--shard needs --seed: every shard must play the same schedule")
+		case c.PDN == "":
+			return cfg, fmt.Errorf("--shard needs --pdn: the report merges the shards' PDN files")
+		case c.SPRT != "" && c.Games == 0 && c.Rounds == 0:
+			return cfg, fmt.Errorf("--shard with --sprt needs --games or --rounds: shards play a fixed number of games")
+		}
 	}
 	self, err := os.Executable()
 	var selfCmd []string
@@ -100,7 +163,7 @@ func (c *matchCmd) config() (match.Config, error) {
 		selfCmd = []string{self, "hub"}
 	}
 	for _, s := range c.Engine {
-		e, err := match.ParseEngineSpec(s, selfCmd)
+		e, err := match.ParseEngineSpecWith(strings.Join(c.Each, " "), s, selfCmd)
 		if err != nil {
 			return cfg, fmt.Errorf("--engine: %v", err)
 		}
@@ -109,46 +172,22 @@ func (c *matchCmd) config() (match.Config, error) {
 	if len(cfg.Engines) < 2 {
 		return cfg, fmt.Errorf("a match needs at least two engines: give --engine twice or more")
 	}
-	switch {
-	case c.Games < 0 || c.Rounds < 0:
+	if c.Games < 0 || c.Rounds < 0 {
 		return cfg, fmt.Errorf("--games and --rounds must be positive")
-	case c.Rounds > 0:
-		cfg.Games = 2 * c.Rounds
-	default:
-		cfg.Games = c.Games
 	}
-	switch {
-	case c.TC != "":
-		if cfg.TC, err = match.ParseTC(c.TC); err != nil {
-			return cfg, fmt.Errorf("--tc: %v", err)
-		}
-	case c.Movetime != "":
-		if cfg.TC.MoveTime, err = match.ParseSeconds(c.Movetime); err != nil || cfg.TC.MoveTime <= 0 {
-			return cfg, fmt.Errorf("--movetime %q: want a positive number of seconds", c.Movetime)
-		}
-	case c.Depth != 0:
-		if err := depthFlag(c.Depth); err != nil {
-			return cfg, err
-		}
-		cfg.TC.Depth = c.Depth
-	case c.Nodes != 0:
-		if c.Nodes < 1 {
-			return cfg, fmt.Errorf("--nodes must be positive")
-		}
-		cfg.TC.Nodes = c.Nodes
-	default:
-		return cfg, fmt.Errorf("give a time control: --tc, --movetime, --depth or --nodes")
+	games, rounds := c.Games, c.Rounds
+	if games == 0 {
+		games = 2
 	}
-	if cfg.Margin, err = match.ParseSeconds(c.Margin); err != nil {
-		return cfg, fmt.Errorf("--margin: %v", err)
+	if rounds == 0 {
+		rounds = 1
 	}
-	if cfg.HangTimeout, err = match.ParseSeconds(c.Timeout); err != nil || cfg.HangTimeout <= 0 {
-		return cfg, fmt.Errorf("--timeout %q: want a positive number of seconds", c.Timeout)
+	cfg.Games = games * rounds
+	if err := c.limits(&cfg); err != nil {
+		return cfg, err
 	}
-	if c.Openings != "" {
-		if cfg.Openings, err = match.LoadOpenings(c.Openings); err != nil {
-			return cfg, fmt.Errorf("--openings: %v", err)
-		}
+	if err := c.openings(&cfg); err != nil {
+		return cfg, err
 	}
 	if c.SPRT != "" {
 		sp, err := match.ParseSPRT(c.SPRT)
@@ -171,4 +210,132 @@ func (c *matchCmd) config() (match.Config, error) {
 		}
 	}
 	return cfg, cfg.Validate()
+}
+
+// seed is --seed, or a fresh random seed.
+func (c *matchCmd) seed() (uint64, error) {
+	if c.Seed == "" {
+		return rand.Uint64(), nil
+	}
+	s, err := strconv.ParseUint(c.Seed, 10, 64)
+	if err != nil {
+		return 0, fmt.Errorf("--seed %q: want a number from 0 to 2^64-1", c.Seed)
+	}
+	return s, nil
+}
+
+// limits reads the time control and the timeouts.
+func (c *matchCmd) limits(cfg *match.Config) error {
+	var err error
+	switch {
+	case c.TC != "":
+		if cfg.TC, err = match.ParseTC(c.TC); err != nil {
+			return fmt.Errorf("--tc: %v", err)
+		}
+	case c.Movetime != "":
+		if cfg.TC.MoveTime, err = match.ParseSeconds(c.Movetime); err != nil || cfg.TC.MoveTime <= 0 {
+			return fmt.Errorf("--movetime %q: want a positive number of seconds", c.Movetime)
+		}
+	case c.Depth != 0:
+		if err := depthFlag(c.Depth); err != nil {
+			return err
+		}
+		cfg.TC.Depth = c.Depth
+	case c.Nodes != 0:
+		if c.Nodes < 1 {
+			return fmt.Errorf("--nodes must be positive")
+		}
+		cfg.TC.Nodes = c.Nodes
+	}
+	if cfg.Margin, err = match.ParseSeconds(c.Margin); err != nil {
+		return fmt.Errorf("--margin: %v", err)
+	}
+	if cfg.HangTimeout, err = match.ParseSeconds(c.Timeout); err != nil || cfg.HangTimeout <= 0 {
+		return fmt.Errorf("--timeout %q: want a positive number of seconds", c.Timeout)
+	}
+	if cfg.StartTimeout, err = match.ParseSeconds(c.StartTimeout); err != nil || cfg.StartTimeout <= 0 {
+		return fmt.Errorf("--start-timeout %q: want a positive number of seconds", c.StartTimeout)
+	}
+	return nil
+}
+
+// openings loads --openings and applies --opening-start and --opening-plies.
+func (c *matchCmd) openings(cfg *match.Config) error {
+	ops := match.DefaultOpenings()
+	if c.Openings != "" {
+		format := c.OpeningsFormat
+		if format == "auto" {
+			format = ""
+		}
+		var err error
+		if ops, err = match.LoadOpeningsFormat(c.Openings, format); err != nil {
+			return fmt.Errorf("--openings: %v", err)
+		}
+	}
+	ops, err := match.SelectOpenings(ops, c.OpeningStart, c.OpeningPlies)
+	if err != nil {
+		return fmt.Errorf("--openings: %v", err)
+	}
+	cfg.Openings = ops
+	return nil
+}
+
+// matchReportCmd is `dameo match report` (the command line is rewritten
+// by matchArgs, as kong's commands cannot also run themselves).
+type matchReportCmd struct {
+	Files []string `arg:"" name:"pdn" placeholder:"FILE.pdn|DIR" help:"PDN files written by dameo match (the shards of one match), or directories of them."`
+}
+
+// Help is the long help of `dameo match report --help`.
+func (c *matchReportCmd) Help() string {
+	return `Usage: dameo match report FILE.pdn... | DIR...
+
+Reads the games that runs of one match wrote (the shards of --shard I/N, or
+a single run) and prints the summary the whole match prints: score, Elo with
+its interval, LOS, pentanomial game pairs, the SPRT state and the failures.
+The games must come from the same match (settings, engines and seed: the
+DameoMatch tag) and each game must appear once. Which files and shards were
+read goes to standard error.`
+}
+
+func (c *matchReportCmd) Run() error {
+	s, err := match.Report(c.Files, os.Stderr)
+	if err != nil {
+		return err
+	}
+	s.Write(os.Stdout)
+	return nil
+}
+
+// matchArgs rewrites the command line of `dameo match`: `match report`
+// becomes the report command, and cutechess-cli style options their GNU
+// forms. Other command lines are returned as they are.
+func matchArgs(parser *kong.Kong, args []string) ([]string, error) {
+	if len(args) == 0 || args[0] != "match" {
+		return args, nil
+	}
+	if len(args) > 1 && args[1] == "report" {
+		return append([]string{"match-report"}, args[2:]...), nil
+	}
+	kinds := map[string]match.FlagKind{"--help": match.BoolFlag, "-h": match.BoolFlag}
+	for _, n := range parser.Model.Children {
+		if n.Name != "match" {
+			continue
+		}
+		for _, f := range n.Flags {
+			k := match.ValueFlag
+			if f.IsBool() {
+				k = match.BoolFlag
+			}
+			kinds["--"+f.Name] = k
+			if f.Short != 0 {
+				kinds["-"+string(f.Short)] = k
+			}
+		}
+	}
+	rest, err := match.TranslateArgs(args[1:], func(flag string) match.FlagKind { return kinds[flag] })
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return append([]string{"match"}, rest...), nil
 }
