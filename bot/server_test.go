@@ -173,7 +173,9 @@ func (s *testServer) answerChallenge(w http.ResponseWriter, r *http.Request) {
 }
 
 // player is a side's name in the protocol.
-func player(c engine.Color) string { return map[engine.Color]string{engine.White: "p1", engine.Black: "p2"}[c] }
+func player(c engine.Color) string {
+	return map[engine.Color]string{engine.White: "p1", engine.Black: "p2"}[c]
+}
 
 // stateJSON is the game's state (the caller holds the lock).
 func (g *testGame) stateJSON() string {
