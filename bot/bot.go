@@ -10,8 +10,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -85,6 +87,9 @@ func parseLimits(s string) ([]hub.Arg, error) {
 	for _, a := range l.Args {
 		if !limitFields[a.Name] || a.Flag {
 			return nil, fmt.Errorf("limits %q: want depth=N, nodes=N or move-time=SECONDS, not %s", s, a.Name)
+		}
+		if v, err := strconv.ParseFloat(a.Value, 64); err != nil || !(v > 0) || (a.Name != "move-time" && v != math.Trunc(v)) {
+			return nil, fmt.Errorf("limits %q: %s=%s: want a positive number", s, a.Name, a.Value)
 		}
 	}
 	return l.Args, nil
