@@ -137,16 +137,3 @@ func TestParseClock(t *testing.T) {
 		}
 	}
 }
-
-func TestParseLimits(t *testing.T) {
-	for _, s := range []string{"", "depth=2", "move-time=0.5 nodes=1000"} {
-		if _, err := parseLimits(s); err != nil {
-			t.Errorf("%q: %v", s, err)
-		}
-	}
-	for _, s := range []string{"depth", "depth=x", "depth=0", "depth=1.5", "time=3", "move-time=-1", `depth="2`, "infinite"} {
-		if _, err := parseLimits(s); err == nil {
-			t.Errorf("%q accepted", s)
-		}
-	}
-}
