@@ -75,6 +75,10 @@ func (b *bot) play(ctx context.Context, id string) (err error) {
 		case <-thinking.Done():
 		}
 	}()
+	// searching ends with the game, so that a search in progress stops
+	// when the opponent resigns or a clock runs out.
+	searching, gameOver := context.WithCancel(thinking)
+	defer gameOver()
 	events := make(chan GameEvent, 64)
 	var streamErr error
 	go func() {
@@ -94,6 +98,7 @@ func (b *bot) play(ctx context.Context, id string) (err error) {
 					return thinking.Err()
 				}
 				if (ev.Type == "gameFull" || ev.Type == "gameState") && ev.Over() {
+					gameOver()
 					return errStop
 				}
 				return nil
@@ -109,7 +114,7 @@ func (b *bot) play(ctx context.Context, id string) (err error) {
 				}
 				return errEnded
 			}
-			if err := g.handle(thinking, ev); err != nil {
+			if err := g.handle(searching, ev); err != nil {
 				return err
 			}
 		case <-b.resignAll:
