@@ -46,7 +46,7 @@ func TestHelpListsSubcommands(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("--help exit status %d", code)
 	}
-	for _, sub := range []string{"perft", "moves", "analyze", "bench", "hub", "match", "book"} {
+	for _, sub := range []string{"perft", "moves", "analyze", "bench", "hub", "match", "book", "bot"} {
 		if !strings.Contains(out, sub) {
 			t.Errorf("--help does not list %s:\n%s", sub, out)
 		}
@@ -74,6 +74,14 @@ func TestBadInputExitsWithStatus2(t *testing.T) {
 		{"bench", "--depth", "0"},
 		{"bench", "--threads", "257"},
 		{"match", "-e", "cmd=x", "-e", "cmd=y", "--depth", "101"},
+		{"bot"},
+		{"bot", "--token-file", "no-such-file"},
+		{"bot", "--token-file", "cli_test.go", "--tc-min", "x"},
+		{"bot", "--token-file", "cli_test.go", "--tc-min", "600", "--tc-max", "60"},
+		{"bot", "--token-file", "cli_test.go", "--resign", "moves=0,score=1"},
+		{"bot", "--token-file", "cli_test.go", "--draw", "score=1"},
+		{"bot", "--token-file", "cli_test.go", "--engine-option", "threads"},
+		{"bot", "--token-file", "cli_test.go", "--accept", "blitz"},
 	} {
 		out, errOut, code := run(t, args...)
 		if code != 2 {
@@ -81,6 +89,25 @@ func TestBadInputExitsWithStatus2(t *testing.T) {
 		}
 		if out != "" || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.HasPrefix(errOut, "dameo: ") {
 			t.Errorf("%v: want one error line on stderr, got stdout %q stderr %q", args, out, errOut)
+		}
+	}
+}
+
+// TestBotKeepsTheTokenOut: errors of dameo bot never show the token.
+func TestBotKeepsTheTokenOut(t *testing.T) {
+	const token = "lip_NotForYourEyes"
+	file := filepath.Join(t.TempDir(), "token")
+	if err := os.WriteFile(file, []byte(token+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"--server", "ftp://example.org"},
+		{"--server", "http://127.0.0.1:1"},
+		{"--limits", "depth=x y"},
+	} {
+		out, errOut, code := run(t, append([]string{"bot", "--token-file", file}, args...)...)
+		if code == 0 || strings.Contains(out+errOut, token) || !strings.HasPrefix(errOut, "dameo: ") {
+			t.Errorf("%v: status %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
 	}
 }

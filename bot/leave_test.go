@@ -1,0 +1,83 @@
+// Leaving: the first Ctrl-C with ResignOnInterrupt and the end of Run's
+// context both resign the game in progress, even while the engine thinks;
+// and errors keep the token out even when the server repeats it.
+
+package bot
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestLeavingResignsTheGame(t *testing.T) {
+	for _, how := range []string{"interrupt", "cancel"} {
+		t.Run(how, func(t *testing.T) {
+			s := newTestServer(t, testToken)
+			log := &syncBuffer{}
+			cfg := testConfig(t, s, log)
+			cfg.Limits = "move-time=60" // the bot is still thinking when it leaves
+			interrupt := make(chan struct{})
+			cfg.Interrupt = interrupt
+			cfg.ResignOnInterrupt = true
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			done := make(chan error, 1)
+			go func() { done <- Run(ctx, cfg) }()
+			s.challenge("long1", dameoKey, 600, 0, false)
+			waitFor(t, s, "the bot's engine thinking", func() bool {
+				g := s.games["long1"]
+				return g != nil && g.streams > 0 && strings.Contains(log.String(), "playing white")
+			})
+			if how == "interrupt" {
+				close(interrupt)
+			} else {
+				cancel()
+			}
+			var err error
+			select {
+			case err = <-done:
+			case <-time.After(30 * time.Second):
+				t.Fatal("Run did not return")
+			}
+			if how == "interrupt" && err != nil {
+				t.Errorf("Run after an interrupt: %v", err)
+			}
+			if how == "cancel" && !errors.Is(err, context.Canceled) {
+				t.Errorf("Run after its context ended: %v, want context.Canceled", err)
+			}
+			s.mu.Lock()
+			defer s.mu.Unlock()
+			if g := s.games["long1"]; g.status != "resign" || len(g.turns) != 0 {
+				t.Errorf("game: %s after %d turns, want resigned before moving\nlog:\n%s", g.status, len(g.turns), log.String())
+			}
+		})
+	}
+}
+
+func TestTokenNeverInErrors(t *testing.T) {
+	s := newTestServer(t, testToken)
+	s.errorBody = `{"error":"token ` + testToken + ` is revoked"}`
+	log := &syncBuffer{}
+	cfg := testConfig(t, s, log)
+	err := Run(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "403") || !strings.Contains(err.Error(), redactedToken) {
+		t.Fatalf("Run: %v, want the 403 with the token redacted", err)
+	}
+	if strings.Contains(err.Error(), testToken) || strings.Contains(log.String(), testToken) {
+		t.Errorf("the token leaked: error %q, log %q", err, log.String())
+	}
+
+	cfg.Server = "http://127.0.0.1:1/" + testToken // a server that cannot be reached
+	if err := Run(context.Background(), cfg); err == nil || strings.Contains(err.Error(), testToken) {
+		t.Errorf("Run with an unreachable server: %v", err)
+	}
+	cfg.Server = s.URL
+	cfg.Token = "wrong"
+	err = Run(context.Background(), cfg)
+	if err == nil || !strings.Contains(err.Error(), "401") {
+		t.Errorf("Run with a wrong token: %v, want 401", err)
+	}
+}
