@@ -25,6 +25,7 @@ type cli struct {
 	Report  matchReportCmd   `cmd:"" name:"match-report" hidden:"" help:"Merge the PDN files of a match's shards into its summary (dameo match report)."`
 	Bot     botCmd           `cmd:"" help:"Play Dameo online on PlayStrategy with a bot account (docs/playstrategy.md)."`
 	Bench   benchCmd         `cmd:"" help:"Search the built-in bench positions to a fixed depth; the 1-thread node count is the engine's signature."`
+	GUI     guiCmd           `cmd:"" name:"gui" help:"Serve a board to the web browser: play, analyse, set up positions, PDN, watch engines play."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 

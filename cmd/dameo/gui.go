@@ -1,0 +1,122 @@
+// `dameo gui`: the board in the browser (package gui), served on a local
+// address with the engines named on the command line.
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+
+	"github.com/dameo/dameo/gui"
+)
+
+type guiCmd struct {
+	Addr   string   `default:"127.0.0.1:0" placeholder:"HOST:PORT" help:"Address to listen on (default ${default}: this machine only, any free port)."`
+	Engine []string `short:"e" sep:"none" placeholder:"\"CMD ARGS\"" help:"An engine the page may start: its command line, split at spaces (repeat for more; default: this program's own \"dameo hub\")."`
+	PDN    string   `name:"pdn" placeholder:"FILE" help:"Append every finished game to FILE."`
+	Open   bool     `help:"Open the page in the web browser."`
+}
+
+// Help is the long help of `dameo gui --help`.
+func (c *guiCmd) Help() string {
+	return `Serves a Dameo board to the web browser and prints its address. Play against
+an engine (with a clock or a fixed time a move), analyse positions and games,
+set up positions, load and save PDN, and watch two engines play each other.
+The page can start only the engines given with --engine; each page's engines
+end when the page is closed or the server stops (Ctrl-C).
+
+Example: two engines to choose from, the page opened at once:
+
+  dameo gui -e "dameo hub" -e "/path/to/other-engine hub" --open`
+}
+
+func (c *guiCmd) Run() error {
+	engines, err := c.engines()
+	if err != nil {
+		return usageError{err}
+	}
+	ln, err := net.Listen("tcp", c.Addr)
+	if err != nil {
+		return usageError{fmt.Errorf("--addr: %v", err)}
+	}
+	host, _, _ := net.SplitHostPort(c.Addr)
+	server := gui.New(gui.Config{Engines: engines, PDNFile: c.PDN, Host: host})
+	url := pageURL(ln.Addr())
+	fmt.Printf("dameo gui: %s (Ctrl-C to stop)\n", url)
+	if c.Open {
+		if err := openBrowser(url); err != nil {
+			fmt.Fprintf(os.Stderr, "dameo: cannot open the browser: %v\n", err)
+		}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	httpServer := &http.Server{Handler: server.Handler()}
+	go func() {
+		<-ctx.Done()
+		server.Close()
+		httpServer.Close()
+	}()
+	if err := httpServer.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	server.Close()
+	return nil
+}
+
+// engines are the engines of the command line, or this program's own hub.
+func (c *guiCmd) engines() ([]gui.EngineSpec, error) {
+	if len(c.Engine) == 0 {
+		self, err := os.Executable()
+		if err != nil {
+			return nil, fmt.Errorf("cannot find this program to run its hub: %v", err)
+		}
+		return []gui.EngineSpec{{Name: "dameo", Command: []string{self, "hub"}}}, nil
+	}
+	var specs []gui.EngineSpec
+	seen := map[string]int{}
+	for _, e := range c.Engine {
+		words := strings.Fields(e)
+		if len(words) == 0 {
+			return nil, fmt.Errorf("--engine: empty command")
+		}
+		name := filepath.Base(words[0])
+		if seen[name]++; seen[name] > 1 {
+			name = fmt.Sprintf("%s-%d", name, seen[name])
+		}
+		specs = append(specs, gui.EngineSpec{Name: name, Command: words})
+	}
+	return specs, nil
+}
+
+// pageURL is the page's address; a wildcard address is shown as localhost.
+func pageURL(addr net.Addr) string {
+	host, port, _ := net.SplitHostPort(addr.String())
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
+}
+
+// openBrowser opens url in the desktop's browser.
+func openBrowser(url string) error {
+	var cmd *exec.Cmd
+	switch runtime.GOOS {
+	case "darwin":
+		cmd = exec.Command("open", url)
+	case "windows":
+		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
+	default:
+		cmd = exec.Command("xdg-open", url)
+	}
+	return cmd.Start()
+}

@@ -1,0 +1,13 @@
+// Package gui serves `dameo gui`: a board in the browser for people, to play
+// against a Hub engine, analyse positions and games, set up positions, load
+// and save PDN, and watch two engines play.
+//
+// The page (static/, embedded) is plain JavaScript, CSS and SVG. It talks to
+// the server over one WebSocket with JSON messages (message.go); the server is
+// the referee: the legal moves, the results and the notation come from
+// package engine, the game records from package pdn. Each page has its own
+// session (session.go): its game, its clock and its engine processes, which
+// speak the Hub protocol through package hub and end when the page closes or
+// the server stops. The page can start only the engines the server was given
+// on its command line.
+package gui

@@ -1,0 +1,187 @@
+// The messages between the page and the server, as JSON objects with a
+// "type": the page's requests, decoded and checked here before a session
+// acts on them, and the server's replies (hello, state, analysis, pdn,
+// error).
+
+package gui
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// Request types the page sends.
+const (
+	reqNew      = "new"      // a new game: Mode, Color, Engine / White, Black, Limit, FromBoard
+	reqMove     = "move"     // play Move (notation) at the board's position
+	reqTakeBack = "takeback" // take back the last move (and the engine's reply)
+	reqResign   = "resign"   // the person resigns
+	reqGoTo     = "goto"     // show the position after Ply moves
+	reqAnalyse  = "analyse"  // On: analysis on or off; MultiPV: lines
+	reqPosition = "position" // set up Text (position text or the Hub pos= form), analysis mode
+	reqLoadPDN  = "loadpdn"  // load the first game of Text
+	reqSavePDN  = "savepdn"  // ask for the game as PDN
+	reqOption   = "option"   // engine parameter Name = Value
+)
+
+// Modes of a game.
+const (
+	modePlay    = "play"    // a person against an engine
+	modeAnalyse = "analyse" // a person moves both sides
+	modeWatch   = "watch"   // two engines play each other
+)
+
+// Limits of the number fields of requests.
+const (
+	maxMinutes  = 600  // clock
+	maxIncrease = 600  // increment, seconds
+	maxMoveTime = 3600 // seconds per move
+	maxMultiPV  = 16
+	maxPly      = 100000
+)
+
+// request is one message from the page.
+type request struct {
+	Type      string `json:"type"`
+	Mode      string `json:"mode,omitempty"`
+	Color     string `json:"color,omitempty"`  // the person's side in play mode: white or black
+	Engine    int    `json:"engine,omitempty"` // engine index in play mode
+	White     int    `json:"white,omitempty"`  // engine indexes in watch mode
+	Black     int    `json:"black,omitempty"`
+	Limit     limit  `json:"limit"`
+	FromBoard bool   `json:"fromBoard,omitempty"` // the new game starts from the board's position
+	Move      string `json:"move,omitempty"`
+	Ply       int    `json:"ply,omitempty"`
+	On        bool   `json:"on,omitempty"`
+	MultiPV   int    `json:"multipv,omitempty"`
+	Text      string `json:"text,omitempty"`
+	Name      string `json:"name,omitempty"`
+	Value     string `json:"value,omitempty"`
+}
+
+// limit is how long engines think: a clock (Minutes plus Increment seconds a
+// move) or a fixed MoveTime in seconds.
+type limit struct {
+	Minutes   float64 `json:"minutes,omitempty"`
+	Increment float64 `json:"increment,omitempty"`
+	MoveTime  float64 `json:"moveTime,omitempty"`
+}
+
+// isClock reports whether the limit is a clock rather than a time per move.
+func (l limit) isClock() bool { return l.MoveTime == 0 }
+
+// engineParams are the engine parameters the page may set, with a check of
+// the value.
+var engineParams = map[string]func(string) error{
+	"threads": intRange(1, 64),
+	"hash":    intRange(1, 4096),
+	"book":    boolValue,
+	"multipv": intRange(1, maxMultiPV),
+}
+
+// decodeRequest reads and checks one message from the page. Unknown fields,
+// unknown types and values out of range are errors.
+func decodeRequest(data []byte) (request, error) {
+	var r request
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&r); err != nil {
+		return request{}, fmt.Errorf("bad message: %v", err)
+	}
+	if dec.More() {
+		return request{}, fmt.Errorf("bad message: more than one JSON value")
+	}
+	if err := r.check(); err != nil {
+		return request{}, fmt.Errorf("bad %q message: %v", r.Type, err)
+	}
+	return r, nil
+}
+
+// check reports what is wrong with the fields a request of its type uses.
+func (r request) check() error {
+	switch r.Type {
+	case reqNew:
+		switch r.Mode {
+		case modePlay:
+			if r.Color != "white" && r.Color != "black" {
+				return fmt.Errorf("color %q: want white or black", r.Color)
+			}
+		case modeWatch:
+		case modeAnalyse:
+			return nil
+		default:
+			return fmt.Errorf("mode %q: want play, analyse or watch", r.Mode)
+		}
+		if r.Engine < 0 || r.White < 0 || r.Black < 0 {
+			return fmt.Errorf("negative engine index")
+		}
+		return r.Limit.check()
+	case reqMove:
+		if r.Move == "" {
+			return fmt.Errorf("no move")
+		}
+	case reqGoTo:
+		if r.Ply < 0 || r.Ply > maxPly {
+			return fmt.Errorf("ply %d out of range", r.Ply)
+		}
+	case reqAnalyse:
+		if r.MultiPV < 0 || r.MultiPV > maxMultiPV {
+			return fmt.Errorf("multipv %d: want 1 to %d", r.MultiPV, maxMultiPV)
+		}
+	case reqPosition, reqLoadPDN:
+		if r.Text == "" {
+			return fmt.Errorf("no text")
+		}
+	case reqOption:
+		check, ok := engineParams[r.Name]
+		if !ok {
+			return fmt.Errorf("unknown engine option %q (want threads, hash, book or multipv)", r.Name)
+		}
+		if err := check(r.Value); err != nil {
+			return fmt.Errorf("%s: %v", r.Name, err)
+		}
+	case reqTakeBack, reqResign, reqSavePDN:
+	default:
+		return fmt.Errorf("unknown message type")
+	}
+	return nil
+}
+
+func (l limit) check() error {
+	for _, v := range []float64{l.Minutes, l.Increment, l.MoveTime} {
+		if math.IsNaN(v) || v < 0 {
+			return fmt.Errorf("times must be numbers of at least 0")
+		}
+	}
+	switch {
+	case l.MoveTime > maxMoveTime:
+		return fmt.Errorf("move time over %d seconds", maxMoveTime)
+	case l.Minutes > maxMinutes || l.Increment > maxIncrease:
+		return fmt.Errorf("clock over %d minutes or increment over %d seconds", maxMinutes, maxIncrease)
+	case l.MoveTime == 0 && l.Minutes == 0 && l.Increment == 0:
+		return fmt.Errorf("no time: give a clock or a move time")
+	}
+	return nil
+}
+
+// intRange checks a whole decimal number from lo to hi.
+func intRange(lo, hi int) func(string) error {
+	return func(v string) error {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < lo || n > hi {
+			return fmt.Errorf("%q: want a whole number from %d to %d", v, lo, hi)
+		}
+		return nil
+	}
+}
+
+// boolValue checks true or false.
+func boolValue(v string) error {
+	if v != "true" && v != "false" {
+		return fmt.Errorf("%q: want true or false", v)
+	}
+	return nil
+}

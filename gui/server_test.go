@@ -1,0 +1,182 @@
+// End-to-end tests of the WebSocket API with httptest and the real
+// `dameo hub`, and of the server's refusals (other origins, other hosts).
+
+package gui
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+	"github.com/dameo/dameo/internal/testbin"
+)
+
+func TestMain(m *testing.M) { testbin.Main(m) }
+
+// realServer serves the GUI with the real dameo hub as its engine and
+// records the engine processes it starts.
+func realServer(t *testing.T) (*httptest.Server, *[]*process) {
+	t.Helper()
+	bin := testbin.Build(t, "cmd/dameo", false)
+	srv := New(Config{Engines: []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}})
+	var mu sync.Mutex
+	var procs []*process
+	srv.start = func(spec EngineSpec) (engineConn, error) {
+		c, err := startProcess(spec)
+		if err == nil {
+			mu.Lock()
+			procs = append(procs, c.(*process))
+			mu.Unlock()
+		}
+		return c, err
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { ts.Close(); srv.Close() })
+	return ts, &procs
+}
+
+// client is a page's end of the WebSocket.
+type client struct {
+	t    *testing.T
+	ctx  context.Context
+	conn *websocket.Conn
+}
+
+func dial(t *testing.T, ts *httptest.Server) *client {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(ts.URL, "http")+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.CloseNow() })
+	return &client{t, ctx, conn}
+}
+
+func (c *client) send(v any) {
+	c.t.Helper()
+	data, _ := json.Marshal(v)
+	if err := c.conn.Write(c.ctx, websocket.MessageText, data); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// await reads messages until one of type typ satisfies ok, and returns it
+// decoded into a map.
+func (c *client) await(typ string, ok func(m map[string]any) bool) map[string]any {
+	c.t.Helper()
+	for {
+		_, data, err := c.conn.Read(c.ctx)
+		if err != nil {
+			c.t.Fatalf("waiting for %s: %v", typ, err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(data, &m); err != nil {
+			c.t.Fatal(err)
+		}
+		if m["type"] == typ && ok(m) {
+			return m
+		}
+	}
+}
+
+func any_(map[string]any) bool { return true }
+
+func TestWebSocketPlayAnalyseSave(t *testing.T) {
+	ts, procs := realServer(t)
+	c := dial(t, ts)
+	hello := c.await("hello", any_)
+	if engines := hello["engines"].([]any); len(engines) != 1 || engines[0] != "dameo" {
+		t.Fatalf("hello %v", hello)
+	}
+	c.send(request{Type: reqNew, Mode: modePlay, Color: "white", Limit: limit{MoveTime: 0.1}})
+	c.send(request{Type: reqMove, Move: "c3-c4"})
+	st := c.await("state", func(m map[string]any) bool { return len(m["moves"].([]any)) == 2 })
+	if st["moves"].([]any)[0] != "c3-c4" || st["side"] != "white" || len(st["legal"].([]any)) == 0 {
+		t.Fatalf("after the engine's reply: %v", st)
+	}
+	c.send(request{Type: reqAnalyse, On: true, MultiPV: 2})
+	a := c.await("analysis", func(m map[string]any) bool { return len(m["lines"].([]any)) == 2 })
+	if a["ply"].(float64) != 2 || a["arrow"] == nil {
+		t.Errorf("analysis %v", a)
+	}
+	c.send(request{Type: reqAnalyse, On: false})
+	c.send(request{Type: reqSavePDN})
+	p := c.await("pdn", any_)
+	g := replay(t, p["text"].(string))
+	if want := st["moves"].([]any); len(g.MoveTexts()) != 2 || g.MoveTexts()[1] != want[1] {
+		t.Errorf("PDN moves %v, want %v", g.MoveTexts(), want)
+	}
+	c.send(map[string]any{"type": "move", "move": 3})
+	if e := c.await("error", any_); !strings.Contains(e["message"].(string), "bad message") {
+		t.Errorf("error reply %v", e)
+	}
+	c.conn.Close(websocket.StatusNormalClosure, "")
+	if len(*procs) != 1 {
+		t.Fatalf("%d engine processes, want 1", len(*procs))
+	}
+	select {
+	case <-(*procs)[0].exited:
+	case <-time.After(30 * time.Second):
+		t.Error("the engine still runs after its page closed")
+	}
+}
+
+func TestWebSocketRefusesOtherOrigins(t *testing.T) {
+	ts, _ := realServer(t)
+	header := http.Header{"Origin": {"http://evil.example"}}
+	_, resp, err := websocket.Dial(context.Background(), "ws"+strings.TrimPrefix(ts.URL, "http")+"/ws", &websocket.DialOptions{HTTPHeader: header})
+	if err == nil || resp == nil || resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a WebSocket from another origin: err %v, response %v", err, resp)
+	}
+}
+
+func TestServerRefusesOtherHosts(t *testing.T) {
+	ts, _ := realServer(t)
+	for host, want := range map[string]int{"evil.example": http.StatusForbidden, "localhost:1": http.StatusOK, "127.0.0.1": http.StatusOK} {
+		req, _ := http.NewRequest("GET", ts.URL+"/", nil)
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %s: status %d, want %d", host, resp.StatusCode, want)
+		}
+	}
+}
+
+func TestServerCloseEndsEngines(t *testing.T) {
+	bin := testbin.Build(t, "cmd/dameo", false)
+	srv := New(Config{Engines: []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}})
+	var procs []*process
+	srv.start = func(spec EngineSpec) (engineConn, error) {
+		c, err := startProcess(spec)
+		if err == nil {
+			procs = append(procs, c.(*process))
+		}
+		return c, err
+	}
+	ts := httptest.NewServer(srv.Handler())
+	defer ts.Close()
+	c := dial(t, ts)
+	c.send(request{Type: reqAnalyse, On: true})
+	c.await("analysis", any_)
+	srv.Close() // returns once the sessions, and so their engines, have ended
+	if len(procs) != 1 {
+		t.Fatalf("%d engine processes, want 1", len(procs))
+	}
+	select {
+	case <-procs[0].exited:
+	default:
+		t.Error("the engine still runs after the server closed")
+	}
+}

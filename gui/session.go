@@ -1,0 +1,489 @@
+// A session: one page's game, clock and engines, and its event loop. The
+// loop alone touches the session's state; it acts on the page's requests,
+// the engines' lines and the clock's flag, then asks the engines for what
+// the new state needs (sync) and tells the page.
+
+package gui
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"time"
+
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/pdn"
+)
+
+// defaultRequest is the game a page starts with: the person as White
+// against the first engine, one second a move.
+var defaultRequest = request{Type: reqNew, Mode: modePlay, Color: "white", Limit: limit{MoveTime: 1}}
+
+// person marks a side moved by a person in session.players.
+const person = -1
+
+// session is one page's state.
+type session struct {
+	engines  []EngineSpec
+	start    startFunc
+	now      func() time.Time
+	send     func(v any)             // a message to the page
+	finished func(r *pdn.Game) error // saves a game that has just ended
+	ctx      context.Context         // for engine start-up
+
+	g         *game
+	mode      string
+	players   [2]int // engine index by engine.Color, or person
+	analyser  int    // engine index of the analysis
+	lim       limit
+	clk       *clock // nil without a clock
+	line      int    // bumped whenever the line of moves changes
+	reported  int    // the line whose end has been reported, or -1
+	analysing bool
+	multipv   int
+	params    map[string]string // engine parameters set from the page
+	slots     [2]slot           // slot 0: the engine of play and analysis, White's in watch mode; slot 1: Black's
+	flag      *time.Timer
+}
+
+// slot is one engine process of a session and the search it runs.
+type slot struct {
+	spec     int // engine index of conn
+	conn     engineConn
+	job      *job // the search running, nil when idle
+	stopSent bool
+	pending  []hub.Line // set-param lines to send once idle
+	failed   bool       // the engine would not start or died; not retried before the next new game
+	lines    map[int]pvLine
+}
+
+// Kinds of jobs.
+const (
+	jobThink   = "think"
+	jobAnalyse = "analyse"
+)
+
+// job is a search: what for, on which engine, in which position.
+type job struct {
+	kind    string
+	spec    int
+	line    int
+	ply     int // position of the line searched
+	multipv int
+}
+
+func newSession(ctx context.Context, engines []EngineSpec, start startFunc, now func() time.Time, send func(any), finished func(*pdn.Game) error) *session {
+	s := &session{engines: engines, start: start, now: now, send: send, finished: finished, ctx: ctx,
+		multipv: 1, params: map[string]string{}, reported: -1}
+	if err := s.apply(defaultRequest); err != nil { // no engine
+		s.setGame(newGame(engine.StartPosition()), modeAnalyse)
+	}
+	return s
+}
+
+// run is the event loop, until in is closed or ctx is done; it ends the
+// engines on the way out.
+func (s *session) run(ctx context.Context, in <-chan []byte) {
+	defer s.close()
+	s.send(helloMsg{Type: "hello", Engines: s.engineNames()})
+	s.update()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case data, ok := <-in:
+			if !ok {
+				return
+			}
+			s.handle(data)
+		case l, ok := <-s.engineLines(0):
+			s.engineLine(0, l, ok)
+		case l, ok := <-s.engineLines(1):
+			s.engineLine(1, l, ok)
+		case <-s.flagFall():
+			s.checkFlag()
+			s.update()
+		}
+	}
+}
+
+// handle acts on one message from the page; a bad one gets an error reply.
+func (s *session) handle(data []byte) {
+	r, err := decodeRequest(data)
+	if err == nil {
+		err = s.apply(r)
+	}
+	if err != nil {
+		s.sendError(err.Error())
+	}
+	s.update()
+}
+
+// update starts and stops the engines' searches as the state needs and
+// sends the state to the page.
+func (s *session) update() {
+	s.sync()
+	s.reportEnd()
+	s.armFlag()
+	s.send(s.state())
+}
+
+// apply carries out a checked request; on error nothing has changed.
+func (s *session) apply(r request) error {
+	switch r.Type {
+	case reqNew:
+		return s.newGame(r)
+	case reqMove:
+		return s.personMove(r.Move)
+	case reqTakeBack:
+		return s.takeBack()
+	case reqResign:
+		return s.resign()
+	case reqGoTo:
+		return s.g.goTo(r.Ply)
+	case reqAnalyse:
+		if s.mode == modeWatch && r.On {
+			return fmt.Errorf("the engines are playing; their search is the analysis")
+		}
+		s.analysing = r.On
+		if r.On {
+			s.slots[0].failed = false // try again
+		}
+		if r.MultiPV > 0 {
+			s.multipv = r.MultiPV
+		}
+	case reqPosition:
+		p, err := parsePositionText(r.Text)
+		if err != nil {
+			return err
+		}
+		s.setGame(newGame(p), modeAnalyse)
+	case reqLoadPDN:
+		g, err := loadRecord(r.Text)
+		if err != nil {
+			return err
+		}
+		s.setGame(g, modeAnalyse)
+	case reqSavePDN:
+		return s.sendPDN(false)
+	case reqOption:
+		s.setOption(r.Name, r.Value)
+	}
+	return nil
+}
+
+// newGame starts a game as r asks.
+func (s *session) newGame(r request) error {
+	if len(s.engines) == 0 && r.Mode != modeAnalyse {
+		return fmt.Errorf("no engine to play")
+	}
+	for _, i := range []int{r.Engine, r.White, r.Black} {
+		if i >= len(s.engines) && len(s.engines) > 0 {
+			return fmt.Errorf("no engine %d (there are %d)", i, len(s.engines))
+		}
+	}
+	start := engine.StartPosition()
+	if r.FromBoard && s.g != nil {
+		start = s.g.position()
+	}
+	g := newGame(start)
+	players := [2]int{person, person}
+	switch r.Mode {
+	case modePlay:
+		engineSide := engine.Black
+		if r.Color == "black" {
+			engineSide = engine.White
+		}
+		players[engineSide] = r.Engine
+	case modeWatch:
+		players = [2]int{r.White, r.Black}
+	}
+	s.setGame(g, r.Mode)
+	s.players, s.analyser, s.lim = players, r.Engine, r.Limit
+	g.white, g.black = s.playerName(engine.White), s.playerName(engine.Black)
+	for i := range s.slots {
+		s.slots[i].failed = false
+	}
+	if r.Mode != modeAnalyse && r.Limit.isClock() {
+		s.clk = newClock(time.Duration(r.Limit.Minutes*float64(time.Minute)), time.Duration(r.Limit.Increment*float64(time.Second)))
+		if !g.over() {
+			s.clk.startTurn(start.SideToMove(), s.now())
+		}
+	}
+	if r.Mode == modeWatch {
+		s.analysing = false
+	}
+	return nil
+}
+
+// setGame replaces the game, in mode, with people moving both sides unless
+// newGame says otherwise, and no clock.
+func (s *session) setGame(g *game, mode string) {
+	s.g, s.mode, s.players, s.clk = g, mode, [2]int{person, person}, nil
+	s.line++
+}
+
+// playerName is the name of the player of side c.
+func (s *session) playerName(c engine.Color) string {
+	if i := s.players[c]; i != person {
+		return s.engines[i].Name
+	}
+	return "you"
+}
+
+// personMove plays a move entered on the board.
+func (s *session) personMove(text string) error {
+	if s.mode == modeWatch {
+		return fmt.Errorf("the engines are playing")
+	}
+	p := s.g.position()
+	if s.players[p.SideToMove()] != person {
+		return fmt.Errorf("it is the engine's move")
+	}
+	if s.checkFlag() {
+		return errGameOver
+	}
+	if _, err := s.g.play(text); err != nil {
+		return err
+	}
+	s.lineChanged()
+	return nil
+}
+
+// takeBack takes back the last move, and in play mode as many as needed for
+// the person to be to move again.
+func (s *session) takeBack() error {
+	if s.mode == modeWatch {
+		return fmt.Errorf("the engines are playing")
+	}
+	if len(s.g.moves) == 0 {
+		return fmt.Errorf("no move to take back")
+	}
+	for len(s.g.moves) > 0 {
+		s.g.takeBack(1)
+		last := s.g.last()
+		if s.players[last.SideToMove()] == person {
+			break
+		}
+	}
+	s.lineChanged()
+	return nil
+}
+
+// resign ends the game as a loss of the person (in analysis mode, of the
+// side to move).
+func (s *session) resign() error {
+	if s.mode == modeWatch {
+		return fmt.Errorf("the engines are playing")
+	}
+	if s.g.over() {
+		return errGameOver
+	}
+	last := s.g.last()
+	loser := last.SideToMove()
+	if s.mode == modePlay && s.players[loser] != person {
+		loser = loser.Other()
+	}
+	s.g.end(outcome{winner(loser.Other()), terminationResignation, colorName(loser) + " resigns"})
+	s.lineChanged()
+	return nil
+}
+
+// lineChanged follows a change of the line of moves: the clock turns to
+// the side to move, or stops at the end of the game.
+func (s *session) lineChanged() {
+	s.line++
+	if s.clk == nil {
+		return
+	}
+	if s.g.over() {
+		s.clk.stop(s.now())
+		return
+	}
+	last := s.g.last()
+	s.clk.startTurn(last.SideToMove(), s.now())
+}
+
+// checkFlag ends the game when the running side's time is out, and reports
+// whether it did.
+func (s *session) checkFlag() bool {
+	if s.clk == nil || s.g.over() || !s.clk.flagged(s.now()) {
+		return false
+	}
+	loser := s.clk.side
+	s.g.end(outcome{winner(loser.Other()), pdn.TerminationTimeForfeit, colorName(loser) + " lost on time"})
+	s.lineChanged()
+	return true
+}
+
+// armFlag sets the timer for the running side's flag.
+func (s *session) armFlag() {
+	if s.flag != nil {
+		s.flag.Stop()
+		s.flag = nil
+	}
+	if s.clk != nil && s.clk.running {
+		s.flag = time.NewTimer(max(0, s.clk.remaining(s.clk.side, s.now())))
+	}
+}
+
+func (s *session) flagFall() <-chan time.Time {
+	if s.flag == nil {
+		return nil
+	}
+	return s.flag.C
+}
+
+// reportEnd sends a game that has just ended to the page as PDN and
+// passes it on to be saved.
+func (s *session) reportEnd() {
+	if s.mode == modeAnalyse || s.reported == s.line || !s.g.over() {
+		return
+	}
+	s.reported = s.line
+	if err := s.sendPDN(true); err != nil {
+		s.sendError(err.Error())
+	}
+	if s.finished != nil {
+		if err := s.finished(s.g.record(pdnEvent)); err != nil {
+			s.sendError("saving the game: " + err.Error())
+		}
+	}
+}
+
+// pdnEvent is the Event tag of the games the GUI records.
+const pdnEvent = "dameo gui"
+
+func (s *session) sendPDN(final bool) error {
+	text, err := pdn.Format(s.g.record(pdnEvent))
+	if err != nil {
+		return err
+	}
+	s.send(pdnMsg{Type: "pdn", Text: text, Final: final})
+	return nil
+}
+
+// setOption sets an engine parameter for the engines running now and those
+// started later.
+func (s *session) setOption(name, value string) {
+	if name == "multipv" {
+		fmt.Sscan(value, &s.multipv)
+		return
+	}
+	s.params[name] = value
+	for i := range s.slots {
+		if s.slots[i].conn != nil {
+			s.slots[i].pending = append(s.slots[i].pending, setParam(name, value))
+		}
+	}
+}
+
+func setParam(name, value string) hub.Line {
+	return hub.NewLine("set-param").Set("name", name).Set("value", value)
+}
+
+func (s *session) sendError(msg string) {
+	s.send(errorMsg{Type: "error", Message: msg})
+}
+
+func (s *session) engineNames() []string {
+	names := make([]string, len(s.engines))
+	for i, e := range s.engines {
+		names[i] = e.Name
+	}
+	return names
+}
+
+// close ends the session's engines.
+func (s *session) close() {
+	if s.flag != nil {
+		s.flag.Stop()
+	}
+	for i := range s.slots {
+		if c := s.slots[i].conn; c != nil {
+			c.Close()
+			s.slots[i].conn = nil
+		}
+	}
+}
+
+// parsePositionText reads position text or the Hub pos= form.
+func parsePositionText(text string) (engine.Position, error) {
+	if len(text) == 65 && (text[0] == 'W' || text[0] == 'B') {
+		return engine.ParseHub(text)
+	}
+	return engine.ParsePosition(text)
+}
+
+// state is the session as the page shows it.
+func (s *session) state() stateMsg {
+	g := s.g
+	p := g.position()
+	o := g.outcome()
+	st := stateMsg{
+		Type: "state", Mode: s.mode, Line: s.line, Cursor: g.cursor,
+		Board: p.Hub()[1:], Side: colorWord(p.SideToMove()), Text: p.String(), Start: g.start().String(),
+		Legal: []moveView{}, Moves: g.lineFrom(0), MoveList: g.moveList(),
+		Result: o.result, Reason: o.reason, White: g.white, Black: g.black,
+		Analysing: s.analysing, MultiPV: s.multipv, Params: s.params,
+	}
+	if s.mayMove() {
+		for _, m := range p.LegalMoves() {
+			st.Legal = append(st.Legal, newMoveView(&p, m))
+		}
+	}
+	if g.cursor > 0 {
+		v := newMoveView(&g.positions[g.cursor-1], g.moves[g.cursor-1])
+		st.Last = &v
+	}
+	for i := range g.moves {
+		label := ""
+		if g.positions[i].SideToMove() == engine.White {
+			label = fmt.Sprintf("%d.", g.moveNumber(i))
+		} else if i == 0 {
+			label = fmt.Sprintf("%d...", g.moveNumber(i))
+		}
+		st.Numbers = append(st.Numbers, label)
+	}
+	for ply := 0; ply <= len(g.moves); ply++ {
+		if v, ok := g.evals[ply]; ok {
+			st.Evals = append(st.Evals, &v)
+		} else {
+			st.Evals = append(st.Evals, nil)
+		}
+	}
+	if s.clk != nil {
+		now := s.now()
+		st.Clock = &clockView{White: s.clk.remaining(engine.White, now).Seconds(), Black: s.clk.remaining(engine.Black, now).Seconds()}
+		if s.clk.running {
+			st.Clock.Running = colorWord(s.clk.side)
+		}
+	}
+	for i := range s.slots {
+		if j := s.slots[i].job; j != nil && j.kind == jobThink && !s.slots[i].stopSent {
+			st.Thinking = s.engines[j.spec].Name
+		}
+	}
+	start := g.start()
+	for c := engine.White; c <= engine.Black; c++ {
+		st.Lost[c] = bits.OnesCount64(start.Pieces(c)) - bits.OnesCount64(p.Pieces(c))
+	}
+	return st
+}
+
+// mayMove reports whether a person may move on the board now.
+func (s *session) mayMove() bool {
+	p := s.g.position()
+	if s.mode == modeWatch || s.players[p.SideToMove()] != person {
+		return false
+	}
+	return !(s.g.atEnd() && s.g.over())
+}
+
+func colorWord(c engine.Color) string {
+	if c == engine.White {
+		return "white"
+	}
+	return "black"
+}

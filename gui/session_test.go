@@ -1,0 +1,336 @@
+// Tests of the session's game logic with fake engines: moves, takeback,
+// clocks, results, engine moves and analysis, PDN export and import.
+
+package gui
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dameo/dameo/pdn"
+)
+
+func TestPersonMoveGetsEngineReply(t *testing.T) {
+	h := newHarness("fake")
+	if st := h.state(); st.Mode != modePlay || len(st.Legal) == 0 || st.Side != "white" {
+		t.Fatalf("start: mode %q, %d legal moves, %s to move", st.Mode, len(st.Legal), st.Side)
+	}
+	if msg := h.do(`{"type":"move","move":"c3-c4"}`); msg != "" {
+		t.Fatal(msg)
+	}
+	st := h.state()
+	if len(st.Moves) != 2 || st.Moves[0] != "c3-c4" || st.Cursor != 2 {
+		t.Fatalf("after c3-c4: moves %v, cursor %d; want the engine's reply too", st.Moves, st.Cursor)
+	}
+	if !slices.Contains(h.engines[0].sent, "level move-time=1.000") || !slices.Contains(h.engines[0].sent, "go think") {
+		t.Errorf("engine was sent %q", h.engines[0].sent)
+	}
+	if st.Last == nil || st.Last.Text != st.Moves[1] || len(st.Last.Path) != 2 {
+		t.Errorf("last move %+v, want the engine's %s", st.Last, st.Moves[1])
+	}
+	if st.MoveList != "1. c3-c4 "+st.Moves[1] {
+		t.Errorf("move list %q", st.MoveList)
+	}
+}
+
+func TestBadMovesAreRefusedAndChangeNothing(t *testing.T) {
+	h := newHarness("fake")
+	before := jsonOf(h.state())
+	for _, req := range []string{
+		`{"type":"move","move":"c3-c5"}`,
+		`{"type":"move","move":"zz"}`,
+		`{"type":"move","move":"f6-f5"}`,
+	} {
+		if msg := h.do(req); msg == "" {
+			t.Errorf("%s: no error reply", req)
+		}
+		if after := jsonOf(h.state()); after != before {
+			t.Errorf("%s changed the state:\n%s\n%s", req, before, after)
+		}
+	}
+}
+
+func TestTakeBackReturnsToThePersonsMove(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"new","mode":"play","color":"black","limit":{"moveTime":0.5}}`)
+	st := h.state()
+	if len(st.Moves) != 1 || st.Side != "black" {
+		t.Fatalf("the engine (White) should have moved first: %v", st.Moves)
+	}
+	h.do(`{"type":"move","move":"f6-f5"}`)
+	if n := len(h.state().Moves); n != 3 {
+		t.Fatalf("%d moves, want 3", n)
+	}
+	if msg := h.do(`{"type":"takeback"}`); msg != "" {
+		t.Fatal(msg)
+	}
+	st = h.state()
+	if len(st.Moves) != 1 || st.Side != "black" || len(st.Legal) == 0 {
+		t.Errorf("after takeback: moves %v, %s to move, %d legal", st.Moves, st.Side, len(st.Legal))
+	}
+}
+
+func TestClockChargesAndCreditsEachTurn(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"new","mode":"play","color":"white","limit":{"minutes":1,"increment":2}}`)
+	st := h.state()
+	if st.Clock == nil || st.Clock.White != 62 || st.Clock.Black != 60 || st.Clock.Running != "white" {
+		t.Fatalf("clock at the start: %+v, want White 62 (60 + increment) running, Black 60", st.Clock)
+	}
+	h.now = h.now.Add(10 * time.Second)
+	h.do(`{"type":"move","move":"c3-c4"}`)
+	if !slices.Contains(h.engines[0].sent, "level time=60.000 inc=2.000") {
+		t.Errorf("engine was sent %q, want its clock before the increment", h.engines[0].sent)
+	}
+	st = h.state()
+	// White used 10 s of 62, Black's engine answered at once; White's turn again (+2).
+	if st.Clock.White != 54 || st.Clock.Black != 62 || st.Clock.Running != "white" {
+		t.Errorf("clock after a move each: %+v, want White 54 running, Black 62", st.Clock)
+	}
+}
+
+func TestFlagFallLosesAndSavesTheGame(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"new","mode":"play","color":"white","limit":{"minutes":0.1}}`)
+	h.now = h.now.Add(7 * time.Second)
+	h.s.checkFlag()
+	h.s.update()
+	st := h.state()
+	if st.Result != pdn.BlackWins || st.Reason != "White lost on time" || len(st.Legal) != 0 {
+		t.Fatalf("after the flag: result %q (%s), %d legal moves", st.Result, st.Reason, len(st.Legal))
+	}
+	if !slices.Equal(h.saved, []string{pdn.BlackWins}) {
+		t.Errorf("games saved: %v", h.saved)
+	}
+	if m, ok := last[pdnMsg](h); !ok || !m.Final || !strings.Contains(m.Text, `[Termination "time forfeit"]`) {
+		t.Errorf("final PDN %+v", m)
+	}
+	if msg := h.do(`{"type":"move","move":"c3-c4"}`); msg == "" {
+		t.Error("a move after the flag was accepted")
+	}
+}
+
+func TestMoveAfterTheFlagLoses(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"new","mode":"play","color":"white","limit":{"minutes":0.1}}`)
+	h.now = h.now.Add(7 * time.Second)
+	if msg := h.do(`{"type":"move","move":"c3-c4"}`); msg != errGameOver.Error() {
+		t.Errorf("late move: error %q", msg)
+	}
+	if st := h.state(); st.Result != pdn.BlackWins || len(st.Moves) != 0 {
+		t.Errorf("result %q, moves %v", st.Result, st.Moves)
+	}
+}
+
+func TestNoLegalMoveEndsTheGame(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"position","text":"8/8/8/3b4/3w4/8/8/8 w"}`)
+	st := h.state()
+	if st.Mode != modeAnalyse || len(st.Legal) != 1 || st.Legal[0].Text != "d4xd6" || !slices.Equal(st.Legal[0].Captured, []string{"d5"}) {
+		t.Fatalf("set-up position: mode %q, legal %+v", st.Mode, st.Legal)
+	}
+	h.do(`{"type":"move","move":"d4xd6"}`)
+	st = h.state()
+	if st.Result != pdn.WhiteWins || st.Reason != "Black has no legal move" || st.Lost != [2]int{0, 1} {
+		t.Errorf("result %q (%s), lost %v", st.Result, st.Reason, st.Lost)
+	}
+}
+
+func TestThreefoldRepetitionIsADraw(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"position","text":"W7/8/8/8/8/8/8/7B w"}`)
+	for _, m := range []string{"a8-a7", "h1-h2", "a7-a8", "h2-h1", "a8-a7", "h1-h2", "a7-a8", "h2-h1"} {
+		if msg := h.do(`{"type":"move","move":"` + m + `"}`); msg != "" {
+			t.Fatalf("%s: %s", m, msg)
+		}
+	}
+	if st := h.state(); st.Result != pdn.Draw || st.Reason != "threefold repetition" {
+		t.Errorf("result %q (%s)", st.Result, st.Reason)
+	}
+}
+
+func TestResignLosesForThePerson(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"new","mode":"play","color":"black","limit":{"moveTime":1}}`)
+	if msg := h.do(`{"type":"resign"}`); msg != "" {
+		t.Fatal(msg)
+	}
+	if st := h.state(); st.Result != pdn.WhiteWins || st.Reason != "Black resigns" {
+		t.Errorf("result %q (%s)", st.Result, st.Reason)
+	}
+	if !slices.Equal(h.saved, []string{pdn.WhiteWins}) {
+		t.Errorf("games saved: %v", h.saved)
+	}
+}
+
+func TestWatchPlaysToTheEndAndSavesPDN(t *testing.T) {
+	h := newHarness("one", "two")
+	h.do(`{"type":"position","text":"8/8/8/8/3b4/8/3w4/8 w"}`)
+	if msg := h.do(`{"type":"new","mode":"watch","white":0,"black":1,"fromBoard":true,"limit":{"moveTime":0.1}}`); msg != "" {
+		t.Fatal(msg)
+	}
+	st := h.state()
+	if st.Result == "" || st.White != "one" || st.Black != "two" {
+		t.Fatalf("watch game: moves %v, result %q, players %s-%s", st.Moves, st.Result, st.White, st.Black)
+	}
+	m, ok := last[pdnMsg](h)
+	if !ok || !m.Final {
+		t.Fatal("no final PDN")
+	}
+	g := replay(t, m.Text)
+	if !slices.Equal(g.MoveTexts(), st.Moves) || g.Result != st.Result || g.Tag(pdn.TagFEN) != "8/8/8/8/3b4/8/3w4/8 w" {
+		t.Errorf("PDN %q does not match the game %v %s", m.Text, st.Moves, st.Result)
+	}
+	if len(h.engines) != 2 {
+		t.Errorf("%d engine processes, want one per side", len(h.engines))
+	}
+	if msg := h.do(`{"type":"move","move":"d4-d3"}`); msg == "" {
+		t.Error("a person's move in watch mode was accepted")
+	}
+}
+
+// replay reads PDN text and checks it with loadRecord.
+func replay(t *testing.T, text string) *pdn.Game {
+	t.Helper()
+	if _, err := loadRecord(text); err != nil {
+		t.Fatalf("the PDN does not replay: %v\n%s", err, text)
+	}
+	games, err := pdn.Parse(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return games[0]
+}
+
+func TestPDNSaveAndLoad(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"move","move":"c3-c4"}`)
+	h.do(`{"type":"move","move":"d3-d4"}`)
+	h.do(`{"type":"savepdn"}`)
+	m, ok := last[pdnMsg](h)
+	if !ok || m.Final {
+		t.Fatalf("savepdn answered %+v", m)
+	}
+	moves := h.state().Moves
+	if g := replay(t, m.Text); !slices.Equal(g.MoveTexts(), moves) || g.Tag(pdn.TagWhite) != "you" || g.Tag(pdn.TagBlack) != "fake" {
+		t.Errorf("saved %q for the game %v", m.Text, moves)
+	}
+	h.do(`{"type":"new","mode":"analyse"}`)
+	if msg := h.do(jsonOf(request{Type: reqLoadPDN, Text: m.Text})); msg != "" {
+		t.Fatal(msg)
+	}
+	st := h.state()
+	if !slices.Equal(st.Moves, moves) || st.Cursor != 0 || st.Mode != modeAnalyse || st.White != "you" {
+		t.Errorf("loaded: moves %v, cursor %d, mode %s", st.Moves, st.Cursor, st.Mode)
+	}
+	h.do(`{"type":"goto","ply":4}`)
+	if st := h.state(); st.Cursor != 4 || st.Last.Text != moves[3] {
+		t.Errorf("goto 4: cursor %d, last %+v", st.Cursor, st.Last)
+	}
+	// Branching from ply 1 drops the rest of the line.
+	h.do(`{"type":"goto","ply":1}`)
+	h.do(`{"type":"move","move":"f6-f5"}`)
+	if st := h.state(); !slices.Equal(st.Moves, []string{"c3-c4", "f6-f5"}) {
+		t.Errorf("after the branch: %v", st.Moves)
+	}
+}
+
+func TestBadPDNIsRefused(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"move","move":"c3-c4"}`)
+	before := jsonOf(h.state())
+	for text, want := range map[string]string{
+		"1. c3-c5 *":                           "move 1 (c3-c5)",
+		`[FEN "8/8/8 w"] 1. c3-c4 *`:           "FEN tag",
+		`[GameType "20"] 1. c3-c4 *`:           "not Dameo",
+		"[Event":                               "",
+		"":                                     "no text",
+		"1. c3-c4 c6-c5 {unterminated comment": "",
+	} {
+		msg := h.do(jsonOf(request{Type: reqLoadPDN, Text: text}))
+		if msg == "" || !strings.Contains(msg, want) {
+			t.Errorf("loading %q: error %q, want one with %q", text, msg, want)
+		}
+		if after := jsonOf(h.state()); after != before {
+			t.Errorf("loading %q changed the state", text)
+		}
+	}
+}
+
+func TestAnalysisFollowsTheBoard(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"new","mode":"analyse"}`)
+	if msg := h.do(`{"type":"analyse","on":true,"multipv":2}`); msg != "" {
+		t.Fatal(msg)
+	}
+	e := h.engines[0]
+	if !slices.Contains(e.sent, "set-param name=multipv value=2") || e.sent[len(e.sent)-1] != "go analyze" {
+		t.Fatalf("engine was sent %q", e.sent)
+	}
+	a, ok := last[analysisMsg](h)
+	if !ok || a.Ply != 0 || len(a.Lines) != 1 || a.Score != 0.25 || a.Arrow == nil || a.Arrow[0] != a.Lines[0].Moves[0][:2] {
+		t.Fatalf("analysis %+v", a)
+	}
+	h.do(`{"type":"move","move":"c3-c4"}`)
+	if !slices.Contains(e.sent, "stop") {
+		t.Error("the analysis of the old position was not stopped")
+	}
+	a, _ = last[analysisMsg](h)
+	if a.Ply != 1 || a.Score != -0.25 {
+		t.Errorf("analysis after c3-c4: ply %d, score %v (the fake's 0.25 for Black, from White's side)", a.Ply, a.Score)
+	}
+	if evals := h.s.g.evals; evals[0] != 0.25 || evals[1] != -0.25 {
+		t.Errorf("evaluations %v", evals)
+	}
+	h.do(`{"type":"option","name":"threads","value":"2"}`)
+	if !slices.Contains(e.sent, "set-param name=threads value=2") {
+		t.Errorf("threads not set: %q", e.sent)
+	}
+	h.do(`{"type":"analyse","on":false}`)
+	if e.analysing {
+		t.Error("analysis still running after it was turned off")
+	}
+}
+
+func TestEngineExitLosesTheGame(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"move","move":"c3-c4"}`)
+	h.engines[0].Close()
+	h.pump()
+	if msg := h.do(`{"type":"move","move":"d3-d4"}`); msg != "" {
+		t.Fatal(msg)
+	}
+	st := h.state()
+	if st.Result != pdn.WhiteWins || !strings.Contains(st.Reason, "fake") {
+		t.Errorf("result %q (%s), want a loss of the dead engine", st.Result, st.Reason)
+	}
+}
+
+func TestBadMessagesGetAnErrorReply(t *testing.T) {
+	h := newHarness("fake")
+	before := jsonOf(h.state())
+	for _, req := range []string{
+		``, `{`, `[]`, `"move"`, `{"type":"dance"}`, `{"type":"move"}`, `{"type":"move","move":7}`,
+		`{"type":"move","move":"c3-c4","extra":1}`, `{"type":"move","move":"c3-c4"} {}`,
+		`{"type":"new","mode":"play","color":"green","limit":{"moveTime":1}}`,
+		`{"type":"new","mode":"play","color":"white","limit":{}}`,
+		`{"type":"new","mode":"play","color":"white","engine":3,"limit":{"moveTime":1}}`,
+		`{"type":"new","mode":"watch","white":-1,"limit":{"moveTime":1}}`,
+		`{"type":"new","mode":"play","color":"white","limit":{"moveTime":-1}}`,
+		`{"type":"new","mode":"play","color":"white","limit":{"minutes":1e300}}`,
+		`{"type":"goto","ply":5}`, `{"type":"goto","ply":-1}`,
+		`{"type":"option","name":"cmd","value":"rm"}`, `{"type":"option","name":"threads","value":"0"}`,
+		`{"type":"option","name":"book","value":"yes"}`,
+		`{"type":"position","text":"8/8 w"}`, `{"type":"position","text":"W"}`,
+		`{"type":"takeback"}`, `{"type":"analyse","multipv":99}`,
+	} {
+		if msg := h.do(req); msg == "" {
+			t.Errorf("%s: no error reply", req)
+		}
+		if after := jsonOf(h.state()); after != before {
+			t.Errorf("%s changed the state", req)
+		}
+	}
+}

@@ -1,0 +1,460 @@
+// The page of `dameo gui`: draws what the server sends and sends what the
+// person does. The server is the referee: this script knows no rules; it
+// offers the legal moves the server lists and matches clicks against their
+// squares.
+
+const $ = (id) => document.getElementById(id);
+const FILES = "abcdefgh";
+const NAMES = { w: "white man", W: "white king", b: "black man", B: "black king" };
+
+const app = {
+  ws: null, state: null, analysis: null, engines: [],
+  flipped: false, entered: [], pressed: null, justSelected: false,
+  editing: false, editBoard: null, clockAt: 0,
+};
+window.dameo = app; // for people and tests poking at the page
+
+// ---- connection
+
+function connect() {
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  app.ws = ws;
+  ws.onopen = () => status("connected");
+  ws.onclose = () => status("disconnected from the server; reload the page to reconnect", true);
+  ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+}
+
+function send(msg) {
+  if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(msg));
+}
+
+function receive(msg) {
+  switch (msg.type) {
+    case "hello": app.engines = msg.engines; fillEngines(); break;
+    case "state":
+      if (!app.state || app.state.line !== msg.line || app.state.cursor !== msg.cursor) {
+        app.analysis = keepAnalysis(msg);
+        app.entered = []; // a selection belongs to its position
+      }
+      app.state = msg; app.clockAt = performance.now();
+      render(); break;
+    case "analysis": receiveAnalysis(msg); break;
+    case "pdn":
+      $("pdn").value = msg.text; offerDownload(msg.text);
+      if (msg.final) { $("pdn-panel").open = true; status("game over; its PDN is in the PDN panel"); }
+      break;
+    case "error": status(msg.message, true); break;
+  }
+}
+
+function status(text, error = false) {
+  const el = $("status");
+  el.textContent = text;
+  el.classList.toggle("error", error);
+  el.setAttribute("role", error ? "alert" : "status");
+}
+
+// ---- board
+
+function squareName(file, rank) { return FILES[file] + (rank + 1); }
+function boardIndex(sq) { return (8 - Number(sq.slice(1))) * 8 + FILES.indexOf(sq[0]); }
+
+function buildBoard() {
+  const board = $("board");
+  board.replaceChildren();
+  for (let row = 0; row < 8; row++) {
+    for (let col = 0; col < 8; col++) {
+      const file = app.flipped ? 7 - col : col, rank = app.flipped ? row : 7 - row;
+      const b = document.createElement("button");
+      b.className = "sq" + ((file + rank) % 2 === 0 ? " dark" : "");
+      b.dataset.sq = squareName(file, rank);
+      b.setAttribute("role", "gridcell");
+      if (row === 7) b.insertAdjacentHTML("beforeend", `<span class="coord file">${FILES[file]}</span>`);
+      if (col === 0) b.insertAdjacentHTML("beforeend", `<span class="coord rank">${rank + 1}</span>`);
+      board.append(b);
+    }
+  }
+}
+
+function pieceAt(sq) {
+  const board = app.editing ? app.editBoard.slice(1) : app.state.board;
+  return board[boardIndex(sq)];
+}
+
+function render() {
+  const st = app.state;
+  if (!st) return;
+  renderBoard();
+  renderPlayers();
+  renderMoves();
+  renderAnalysis();
+  renderGraph();
+  if (document.activeElement !== $("position-text")) $("position-text").value = st.text;
+  $("takeback").disabled = st.mode === "watch" || st.moves.length === 0;
+  $("resign").disabled = st.mode === "watch" || !!st.result;
+  $("analyse").checked = st.analysing;
+  $("analyse").disabled = st.mode === "watch";
+  $("multipv").value = String(st.multipv);
+  const who = st.thinking ? `${st.thinking} is thinking…` : st.legal.length ? `${cap(st.side)} to move` : "";
+  if (!$("status").classList.contains("error") || st.thinking) status(st.result ? `${resultText(st.result)}: ${st.reason}` : who);
+}
+
+function cap(s) { return s[0].toUpperCase() + s.slice(1); }
+function resultText(r) { return { "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw" }[r] || r; }
+
+function renderBoard() {
+  const st = app.state;
+  const cands = candidates();
+  const k = app.entered.length;
+  const last = !app.editing && st.last;
+  for (const b of $("board").children) {
+    const sq = b.dataset.sq, p = pieceAt(sq);
+    b.querySelector(".piece")?.remove();
+    b.classList.remove("last", "selected", "target", "dest", "taken-mark");
+    if (p !== "e") {
+      const piece = document.createElement("span");
+      piece.className = `piece ${p.toLowerCase()}` + (p === "W" || p === "B" ? " king" : "");
+      if (last && last.crowns && last.path.at(-1) === sq) piece.classList.add("crowned");
+      b.append(piece);
+    }
+    if (last && last.path.includes(sq)) b.classList.add("last");
+    if (last && last.captured && last.captured.includes(sq)) b.classList.add("taken-mark");
+    if (k && app.entered.includes(sq)) b.classList.add("selected");
+    if (k && cands.some((m) => m.path[k] === sq)) b.classList.add("target");
+    if (k && cands.some((m) => m.path.at(-1) === sq && m.path.length > k + 1)) b.classList.add("dest");
+    let label = `${sq}, ${NAMES[p] || "empty"}`;
+    if (b.classList.contains("target") || b.classList.contains("dest")) label += ", legal destination";
+    if (k && app.entered[0] === sq) label += ", selected";
+    if (!app.editing && st.legal.some((m) => m.path[0] === sq)) label += ", can move";
+    b.setAttribute("aria-label", label);
+  }
+  drawArrow();
+}
+
+function renderPlayers() {
+  const st = app.state;
+  const [top, bottom] = app.flipped ? ["white", "black"] : ["black", "white"];
+  for (const [id, side] of [["top", top], ["bottom", bottom]]) {
+    const el = $(id);
+    el.querySelector(".name").textContent = `${side === "white" ? "○" : "●"} ${st[side]}`;
+    const lost = st.lost[side === "white" ? 0 : 1];
+    el.querySelector(".lost").textContent = lost > 0 ? `lost ${lost}` : "";
+  }
+  renderClocks();
+}
+
+function renderClocks() {
+  const st = app.state;
+  const [top, bottom] = app.flipped ? ["white", "black"] : ["black", "white"];
+  for (const [id, side] of [["top", top], ["bottom", bottom]]) {
+    const el = $(id).querySelector(".clock");
+    if (!st || !st.clock) { el.textContent = ""; continue; }
+    let t = st.clock[side];
+    const running = st.clock.running === side;
+    if (running) t -= (performance.now() - app.clockAt) / 1000;
+    el.textContent = formatClock(t);
+    el.classList.toggle("running", running);
+  }
+}
+
+function formatClock(t) {
+  t = Math.max(0, t);
+  const m = Math.floor(t / 60), s = t - 60 * m;
+  return t < 10 ? `${m}:${s.toFixed(1).padStart(4, "0")}` : `${m}:${String(Math.floor(s)).padStart(2, "0")}`;
+}
+
+// ---- move input
+
+// candidates are the legal moves that go through the squares entered so far.
+function candidates() {
+  if (!app.state || app.editing) return [];
+  return app.state.legal.filter((m) => app.entered.every((sq, i) => m.path[i] === sq));
+}
+
+function clickSquare(sq) {
+  hideChoices();
+  if (app.editing) return editSquare(sq);
+  const legal = app.state.legal;
+  const k = app.entered.length;
+  if (k === 0 || (k === 1 && sq !== app.entered[0] && legal.some((m) => m.path[0] === sq) && !candidates().some((m) => m.path.at(-1) === sq))) {
+    app.entered = legal.some((m) => m.path[0] === sq) ? [sq] : [];
+    app.justSelected = app.entered.length > 0;
+    return renderBoard();
+  }
+  if (sq === app.entered[k - 1]) { app.entered = []; return renderBoard(); }
+  const cands = candidates();
+  const next = cands.filter((m) => m.path[k] === sq);
+  if (next.length) {
+    app.entered = [...app.entered, sq];
+    if (next.length === 1) return play(next[0]);
+    return renderBoard();
+  }
+  const finals = cands.filter((m) => m.path.at(-1) === sq);
+  if (finals.length === 1) return play(finals[0]);
+  if (finals.length > 1) return showChoices(finals);
+  app.entered = [];
+  renderBoard();
+}
+
+function play(m) {
+  app.entered = [];
+  send({ type: "move", move: m.text });
+  renderBoard();
+}
+
+function showChoices(moves) {
+  const box = $("choices");
+  box.querySelectorAll("button").forEach((b) => b.remove());
+  for (const m of moves) {
+    const b = document.createElement("button");
+    b.textContent = m.text;
+    b.onclick = () => { hideChoices(); play(m); };
+    box.append(b);
+  }
+  box.hidden = false;
+}
+function hideChoices() { $("choices").hidden = true; }
+
+function setupBoardInput() {
+  const board = $("board");
+  board.addEventListener("click", (ev) => {
+    const b = ev.target.closest(".sq");
+    if (!b) return;
+    if (app.justSelected && app.pressed === b.dataset.sq) { app.justSelected = false; return; }
+    app.justSelected = false;
+    clickSquare(b.dataset.sq);
+  });
+  // Dragging: press on a piece, release on a square.
+  board.addEventListener("pointerdown", (ev) => {
+    const b = ev.target.closest(".sq");
+    app.pressed = b ? b.dataset.sq : null;
+    app.justSelected = false;
+    if (b && !app.editing && app.entered.length === 0 && app.state.legal.some((m) => m.path[0] === b.dataset.sq)) {
+      clickSquare(b.dataset.sq);
+      app.justSelected = true;
+    }
+  });
+  board.addEventListener("pointerup", (ev) => {
+    const el = document.elementFromPoint(ev.clientX, ev.clientY);
+    const b = el && el.closest(".sq");
+    if (b && app.pressed && b.dataset.sq !== app.pressed && app.entered.length) {
+      app.justSelected = false;
+      clickSquare(b.dataset.sq);
+    }
+  });
+}
+
+// ---- moves, navigation, graph
+
+function renderMoves() {
+  const st = app.state, ol = $("moves");
+  ol.replaceChildren();
+  st.moves.forEach((text, i) => {
+    const label = st.numbers[i];
+    if (label) {
+      const n = document.createElement("li");
+      n.className = "num"; n.textContent = label;
+      ol.append(n);
+      if (label.endsWith("...")) ol.append(document.createElement("li"));
+    }
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.textContent = text;
+    b.dataset.ply = i + 1;
+    if (st.cursor === i + 1) b.className = "current";
+    b.onclick = () => goTo(i + 1);
+    li.append(b);
+    ol.append(li);
+  });
+  ol.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  $("result").textContent = st.result ? `${st.result} — ${st.reason}` : "";
+  $("first").disabled = $("prev").disabled = st.cursor === 0;
+  $("next").disabled = $("last").disabled = st.cursor === st.moves.length;
+}
+
+function goTo(ply) {
+  const st = app.state;
+  if (st && ply >= 0 && ply <= st.moves.length && ply !== st.cursor) send({ type: "goto", ply });
+}
+
+function renderGraph() {
+  const st = app.state, svg = $("graph");
+  const n = Math.max(st.moves.length, 1), W = 400, H = 80;
+  const x = (ply) => (ply / n) * W;
+  const y = (v) => H / 2 - (Math.max(-4, Math.min(4, v)) / 4) * (H / 2 - 4);
+  let d = "";
+  st.evals.forEach((v, ply) => {
+    if (v !== null) d += `${d ? "L" : "M"}${x(ply).toFixed(1)},${y(v).toFixed(1)}`;
+  });
+  svg.innerHTML = `<line class="zero" x1="0" x2="${W}" y1="${H / 2}" y2="${H / 2}"/>` +
+    (d ? `<path class="line" d="${d}"/>` : "") +
+    `<line class="cursor" x1="${x(st.cursor)}" x2="${x(st.cursor)}" y1="0" y2="${H}"/>`;
+}
+
+function setupNavigation() {
+  $("first").onclick = () => goTo(0);
+  $("prev").onclick = () => goTo(app.state.cursor - 1);
+  $("next").onclick = () => goTo(app.state.cursor + 1);
+  $("last").onclick = () => goTo(app.state.moves.length);
+  $("flip").onclick = () => { app.flipped = !app.flipped; buildBoard(); render(); };
+  $("takeback").onclick = () => send({ type: "takeback" });
+  $("resign").onclick = () => { if (confirm("Resign this game?")) send({ type: "resign" }); };
+  $("graph").addEventListener("click", (ev) => {
+    const r = $("graph").getBoundingClientRect();
+    goTo(Math.round(((ev.clientX - r.left) / r.width) * Math.max(app.state.moves.length, 1)));
+  });
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target.closest("input, textarea, select") || !app.state) return;
+    const moves = { ArrowLeft: app.state.cursor - 1, ArrowRight: app.state.cursor + 1, Home: 0, End: app.state.moves.length }[ev.key];
+    if (moves !== undefined) { ev.preventDefault(); goTo(moves); }
+  });
+  $("copy-moves").onclick = async () => {
+    const text = app.state.moveList;
+    try { await navigator.clipboard.writeText(text); status("move list copied"); }
+    catch { $("pdn").value = text; $("pdn-panel").open = true; status("copy the move list from the PDN panel"); }
+  };
+}
+
+// ---- analysis
+
+function keepAnalysis(st) {
+  const a = app.analysis;
+  return a && a.line === st.line && a.ply === st.cursor ? a : null;
+}
+
+function receiveAnalysis(msg) {
+  const st = app.state;
+  if (st && msg.line === st.line && msg.lines.length && msg.ply < st.evals.length) {
+    st.evals[msg.ply] = msg.score;
+    renderGraph();
+  }
+  app.analysis = msg;
+  renderAnalysis();
+  drawArrow();
+}
+
+function renderAnalysis() {
+  const a = app.analysis, st = app.state;
+  const here = a && st && a.line === st.line && a.ply === st.cursor;
+  $("info").textContent = a ? `${a.engine}: depth ${a.depth}, score ${fmtScore(a.score)}, ${a.nps.toFixed(2)} Mn/s, ${a.nodes} nodes` + (here ? "" : " (another position)") : "";
+  const ol = $("pvs");
+  ol.replaceChildren();
+  for (const line of a ? a.lines : []) {
+    const li = document.createElement("li");
+    li.innerHTML = `<span class="score"></span><span class="pv"></span>`;
+    li.querySelector(".score").textContent = fmtScore(line.score);
+    li.querySelector(".pv").textContent = line.moves.join(" ");
+    ol.append(li);
+  }
+}
+
+function fmtScore(s) { return (s > 0 ? "+" : "") + s.toFixed(2); }
+
+function drawArrow() {
+  const a = app.analysis, st = app.state, arrow = $("arrow");
+  if (!a || !a.arrow || !st || a.line !== st.line || a.ply !== st.cursor || app.editing) { arrow.setAttribute("hidden", ""); return; }
+  const [from, to] = a.arrow.map(center);
+  arrow.setAttribute("x1", from[0]); arrow.setAttribute("y1", from[1]);
+  arrow.setAttribute("x2", to[0]); arrow.setAttribute("y2", to[1]);
+  arrow.removeAttribute("hidden");
+}
+
+function center(sq) {
+  const file = FILES.indexOf(sq[0]), rank = Number(sq.slice(1)) - 1;
+  return app.flipped ? [7 - file + 0.5, rank + 0.5] : [file + 0.5, 7 - rank + 0.5];
+}
+
+function setupAnalysis() {
+  $("analyse").onchange = () => send({ type: "analyse", on: $("analyse").checked, multipv: Number($("multipv").value) });
+  $("multipv").onchange = () => send({ type: "analyse", on: $("analyse").checked, multipv: Number($("multipv").value) });
+}
+
+// ---- new game, options
+
+function fillEngines() {
+  for (const id of ["engine", "watch-white", "watch-black"]) {
+    const sel = $(id);
+    sel.replaceChildren(...app.engines.map((name, i) => new Option(name, i)));
+  }
+  if (app.engines.length > 1) $("watch-black").value = "1";
+  showModeFields();
+}
+
+function showModeFields() {
+  const mode = $("mode").value;
+  document.querySelectorAll(".for-play").forEach((el) => (el.hidden = mode === "watch"));
+  document.querySelectorAll(".for-watch").forEach((el) => (el.hidden = mode !== "watch"));
+  document.querySelectorAll(".for-timed").forEach((el) => (el.hidden = mode === "analyse"));
+}
+
+function setupForms() {
+  $("mode").onchange = showModeFields;
+  $("new-form").onsubmit = (ev) => {
+    ev.preventDefault();
+    const mode = $("mode").value;
+    const clock = document.querySelector("input[name=tc]:checked").value === "clock";
+    const limit = clock ? { minutes: Number($("minutes").value), increment: Number($("increment").value) } : { moveTime: Number($("movetime").value) };
+    const msg = { type: "new", mode: mode.startsWith("play") ? "play" : mode, engine: Number($("engine").value || 0), limit, fromBoard: $("from-board").checked };
+    if (mode.startsWith("play")) msg.color = mode.slice(5);
+    if (mode === "watch") { msg.white = Number($("watch-white").value); msg.black = Number($("watch-black").value); }
+    send(msg);
+  };
+  $("load-position").onclick = () => send({ type: "position", text: $("position-text").value.trim() });
+  $("save-pdn").onclick = () => send({ type: "savepdn" });
+  $("load-pdn").onclick = () => send({ type: "loadpdn", text: $("pdn").value });
+  $("pdn-file").onchange = async () => {
+    const f = $("pdn-file").files[0];
+    if (!f) return;
+    $("pdn").value = await f.text();
+    send({ type: "loadpdn", text: $("pdn").value });
+  };
+  $("opt-threads").onchange = () => send({ type: "option", name: "threads", value: $("opt-threads").value });
+  $("opt-hash").onchange = () => send({ type: "option", name: "hash", value: $("opt-hash").value });
+  $("opt-book").onchange = () => send({ type: "option", name: "book", value: String($("opt-book").checked) });
+}
+
+function offerDownload(text) {
+  const a = $("download");
+  if (a.href) URL.revokeObjectURL(a.href);
+  a.href = URL.createObjectURL(new Blob([text], { type: "application/x-pdn" }));
+  a.hidden = false;
+}
+
+// ---- position editor
+
+function setupEditor() {
+  $("edit").onclick = () => {
+    app.editing = true;
+    app.editBoard = (app.state.side === "white" ? "W" : "B") + app.state.board;
+    $("edit-side").value = app.editBoard[0];
+    $("editor").hidden = false;
+    document.body.classList.add("editing");
+    app.entered = [];
+    renderBoard();
+  };
+  const stop = () => { app.editing = false; $("editor").hidden = true; document.body.classList.remove("editing"); render(); };
+  $("edit-cancel").onclick = stop;
+  $("edit-done").onclick = () => { app.editBoard = $("edit-side").value + app.editBoard.slice(1); send({ type: "position", text: app.editBoard }); stop(); };
+  $("edit-clear").onclick = () => { app.editBoard = app.editBoard[0] + "e".repeat(64); renderBoard(); };
+  $("edit-start").onclick = () => { app.editBoard = "W" + "bbbbbbbbebbbbbbeeebbbbee" + "e".repeat(16) + "eewwwweeewwwwwwewwwwwwww"; $("edit-side").value = "W"; renderBoard(); };
+}
+
+function editSquare(sq) {
+  const piece = document.querySelector("input[name=piece]:checked").value;
+  const i = boardIndex(sq) + 1;
+  const current = app.editBoard[i];
+  const put = current === piece ? "e" : piece;
+  app.editBoard = app.editBoard.slice(0, i) + put + app.editBoard.slice(i + 1);
+  renderBoard();
+}
+
+// ---- start
+
+buildBoard();
+setupBoardInput();
+setupNavigation();
+setupAnalysis();
+setupForms();
+setupEditor();
+setInterval(renderClocks, 200);
+connect();
