@@ -137,7 +137,7 @@ func (m *match) slot(ctx context.Context, slot int, jobs <-chan gameJob, results
 	defer func() {
 		for _, pl := range players {
 			if pl.proc != nil {
-				pl.proc.quit()
+				pl.proc.Quit(quitGrace)
 			}
 		}
 	}()
@@ -153,11 +153,11 @@ func (m *match) slot(ctx context.Context, slot int, jobs <-chan gameJob, results
 				pl = &player{idx: idx, spec: spec, id: fmt.Sprintf("%s@%d", spec.Name, slot)}
 				players[idx] = pl
 			}
-			if pl.proc == nil || !pl.proc.alive() {
+			if pl.proc == nil || !pl.proc.Alive() {
 				if pl.proc != nil {
 					pl.restart(m.set.log)
 				}
-				p, err := startProcess(ctx, pl.spec, pl.id, m.set.log, m.cfg.StartTimeout)
+				p, err := startEngine(ctx, pl.spec, pl.id, m.set.log, m.cfg.StartTimeout)
 				if err != nil {
 					if ctx.Err() != nil {
 						return nil

@@ -277,27 +277,6 @@ func TestStartFailure(t *testing.T) {
 	}
 }
 
-func TestInterrupt(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts engine processes")
-	}
-	dir := t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
-	defer cancel()
-	cfg := Config{
-		Engines: []EngineSpec{badEngine(t, "a", dir, "-mode", "slow", "-at", "1"), badEngine(t, "b", dir)},
-		Games:   10,
-		TC:      TimeControl{MoveTime: 20 * time.Second},
-	}
-	s, err := Run(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.Interrupted || s.Games != 0 {
-		t.Errorf("interrupted %v after %d games", s.Interrupted, s.Games)
-	}
-}
-
 // syncWriter serialises writes from the runner's goroutines.
 type syncWriter struct {
 	mu sync.Mutex

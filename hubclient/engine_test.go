@@ -1,0 +1,202 @@
+//go:build unix
+
+// Tests with engines written as shell scripts: the handshake and sync, a
+// refused setting, deadlines, the line length bound, and that killing,
+// quitting or the engine's own exit leave no process behind — not even
+// a sleeper the engine forked, which keeps its output open.
+
+package hubclient
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/internal/proctest"
+)
+
+// engineLoop answers the handshake, ping and quit; $1 of its lines is what
+// the engine does before answering hub.
+const engineLoop = `
+while read -r line; do
+	case "$line" in
+	hub) echo "id name=script version=1"; echo "param name=threads value=1 type=int"; echo wait ;;
+	init) echo ready ;;
+	ping) echo pong ;;
+	quit) exit 0 ;;
+	esac
+done
+`
+
+// forkSleeper records the script's process id and that of a sleeper it
+// forks, which holds the engine's output open.
+const forkSleeper = `echo $$ >> engines.txt
+sleep 1000 &
+echo $! >> sleepers.txt
+`
+
+// scriptEngine starts the shell script in a temporary folder and returns
+// the engine and the folder.
+func scriptEngine(t *testing.T, script string) (*Engine, string) {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "engine.sh")
+	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	e, err := Start([]string{"sh", path}, Options{Dir: dir, Log: func(dir byte, text string) {
+		log.WriteByte(dir)
+		log.WriteString(text)
+		log.WriteByte('\n')
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		e.Kill()
+		if t.Failed() {
+			t.Logf("engine log:\n%s", log.String())
+		}
+	})
+	return e, dir
+}
+
+func soon() time.Time { return time.Now().Add(20 * time.Second) }
+
+func TestHandshakeAndSync(t *testing.T) {
+	e, _ := scriptEngine(t, "echo 'a banner'\n"+engineLoop)
+	ctx := context.Background()
+	id, err := e.Handshake(ctx, soon())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if name, _ := id.ID.Get("name"); name != "script" {
+		t.Errorf("id %v", id.ID)
+	}
+	if !id.Declares("threads") || id.Declares("hash") || len(id.Params) != 1 {
+		t.Errorf("params %v", id.Params)
+	}
+	if err := e.SetParam("threads", "2"); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.SetParam("book", "false\nquit"); err == nil {
+		t.Error("a value with a newline was sent")
+	}
+	if err := e.Init(ctx, soon()); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Sync(ctx, soon()); err != nil {
+		t.Fatal(err)
+	}
+	if !e.Alive() {
+		t.Error("the engine is not alive")
+	}
+	e.Quit(20 * time.Second)
+	if e.Alive() {
+		t.Error("the engine is alive after quit")
+	}
+	proctest.CheckGone(t, "engine", []int{e.Pid()})
+	if _, err := e.ReadLine(ctx, time.Time{}); !errors.Is(err, ErrExited) {
+		t.Errorf("reading after quit: %v", err)
+	}
+	if err := e.Send(hub.NewLine("ping")); !errors.Is(err, ErrExited) {
+		t.Errorf("sending after quit: %v", err)
+	}
+}
+
+func TestInitRefused(t *testing.T) {
+	e, _ := scriptEngine(t, `
+while read -r line; do
+	case "$line" in
+	hub) echo wait ;;
+	init) echo 'info depth=1'; echo 'error message="bad hash"' ;;
+	esac
+done
+`)
+	ctx := context.Background()
+	if _, err := e.Handshake(ctx, soon()); err != nil {
+		t.Fatal(err)
+	}
+	if err := e.Init(ctx, soon()); err == nil || !strings.Contains(err.Error(), "refused a setting: bad hash") {
+		t.Errorf("init: %v", err)
+	}
+}
+
+func TestReadLineWaits(t *testing.T) {
+	e, _ := scriptEngine(t, engineLoop)
+	if _, err := e.ReadLine(context.Background(), time.Now().Add(50*time.Millisecond)); !errors.Is(err, ErrTimeout) {
+		t.Errorf("past the deadline: %v", err)
+	}
+	if _, err := e.ReadLine(context.Background(), time.Now().Add(-time.Second)); !errors.Is(err, ErrTimeout) {
+		t.Errorf("with a deadline passed: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := e.ReadLine(ctx, time.Time{}); !errors.Is(err, context.Canceled) {
+		t.Errorf("with a cancelled context: %v", err)
+	}
+	if _, err := e.Handshake(context.Background(), soon()); err != nil {
+		t.Errorf("the engine is not usable after the timeouts: %v", err)
+	}
+}
+
+func TestStartFailure(t *testing.T) {
+	if _, err := Start([]string{filepath.Join(t.TempDir(), "no-such-engine")}, Options{}); err == nil || !strings.Contains(err.Error(), "cannot start") {
+		t.Errorf("error %v", err)
+	}
+	if _, err := Start(nil, Options{}); err == nil {
+		t.Error("no error without a command")
+	}
+}
+
+func TestLongLine(t *testing.T) {
+	e, _ := scriptEngine(t, `head -c 3000000 /dev/zero | tr '\0' x; echo; echo pong; sleep 1000`)
+	_, err := e.ReadLine(context.Background(), soon())
+	if err == nil || !strings.Contains(err.Error(), "longer than") {
+		t.Fatalf("a 3 MB line read with error %v", err)
+	}
+	if _, err := e.ReadLine(context.Background(), time.Now().Add(100*time.Millisecond)); !errors.Is(err, ErrTimeout) {
+		t.Errorf("the output after a line too long was not discarded: %v", err)
+	}
+}
+
+// The ways an engine ends: each must leave neither the engine unreaped nor
+// the sleeper it forked running.
+func TestNothingLeftBehind(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		script string
+		stop   func(t *testing.T, e *Engine)
+	}{
+		{"kill", forkSleeper + engineLoop, func(t *testing.T, e *Engine) { e.Kill() }},
+		{"quit", forkSleeper + engineLoop, func(t *testing.T, e *Engine) { e.Quit(20 * time.Second) }},
+		{"quit-ignored", forkSleeper + `while read -r line; do [ "$line" = hub ] && echo wait; done; sleep 1000`,
+			func(t *testing.T, e *Engine) { e.Quit(100 * time.Millisecond) }},
+		{"crash", forkSleeper + "echo wait; printf 'last words'; exit 3", func(t *testing.T, e *Engine) {
+			text, err := e.ReadLine(context.Background(), soon())
+			if err != nil || text != "last words" {
+				t.Errorf("the last line without a line end: %q, %v", text, err)
+			}
+			_, err = e.ReadLine(context.Background(), soon())
+			if !errors.Is(err, ErrExited) || !strings.Contains(err.Error(), "exit status 3") {
+				t.Errorf("after the crash: %v", err)
+			}
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			e, dir := scriptEngine(t, c.script)
+			if _, err := e.Handshake(context.Background(), soon()); err != nil {
+				t.Fatal(err)
+			}
+			c.stop(t, e)
+			proctest.CheckGone(t, "engine", proctest.Pids(t, filepath.Join(dir, "engines.txt")))
+			proctest.CheckGone(t, "sleeper", proctest.Pids(t, filepath.Join(dir, "sleepers.txt")))
+		})
+	}
+}
