@@ -1,5 +1,6 @@
 // Fuzz target for the PDN reader: any input is either rejected with a
 // SyntaxError or read into games that write and read back unchanged.
+
 package pdn
 
 import (

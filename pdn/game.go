@@ -1,29 +1,5 @@
-// Package pdn reads and writes Dameo game records in PDN (Portable Draughts
-// Notation, the draughts form of chess PGN).
-//
-// A record is a tag section followed by movetext:
-//
-//	[Event "dameo match"]
-//	[Site "?"]
-//	[Date "2025.01.31"]
-//	[Round "1"]
-//	[White "dameo-2t"]
-//	[Black "dameo-1t"]
-//	[Result "1-0"]
-//	[GameType "Dameo"]
-//	[FEN "bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww w"]
-//	[TimeControl "40/60+0.5"]
-//	[Termination "normal"]
-//
-//	1. d3-d4 e6-e5 2. d4xd6xf6 {a comment} ... 1-0
-//
-// Dameo has no number in the PDN GameType register, so the variant is named
-// by the tag [GameType "Dameo"]. FEN holds the start position as position
-// text (RULES.md) and is present only when the game does not start from the
-// initial position. Moves are kept as the strings of the record, in RULES.md
-// notation; replaying them is the caller's business (package engine).
-//
-// This file holds the game record type and its tags.
+// The game record type and its tags.
+
 package pdn
 
 // Standard tag names.

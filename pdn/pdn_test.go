@@ -1,5 +1,6 @@
 // Tests of the PDN reader and writer: exact output, round trips, lenient
 // forms accepted on reading, and malformed input reported with its line.
+
 package pdn
 
 import (

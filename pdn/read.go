@@ -1,5 +1,6 @@
 // Reading game records: a streaming reader that returns one game at a time
 // and reports malformed input with the line where it was found.
+
 package pdn
 
 import (

@@ -1,6 +1,7 @@
 // Writing game records: the seven-tag roster first, the other tags in the
 // game's order, then movetext with move numbers, comments and the result
 // token, wrapped to lines of at most 79 characters.
+
 package pdn
 
 import (
