@@ -1,6 +1,6 @@
 // The PDN record of a game: its tags when it starts, the comment of each
 // engine move (score, depth and time), and at the end the result with how
-// and why the game ended.
+// and why the game ended; text from users and engines is made safe for PDN.
 
 package match
 
@@ -17,12 +17,12 @@ import (
 // newRecord is the record of the game as it starts: its tags and no moves.
 func (r *referee) newRecord() *pdn.Game {
 	g := &pdn.Game{Result: pdn.Unfinished}
-	g.SetTag(pdn.TagEvent, r.set.event)
-	g.SetTag(pdn.TagSite, r.set.site)
+	g.SetTag(pdn.TagEvent, pdn.SafeTagValue(r.set.event))
+	g.SetTag(pdn.TagSite, pdn.SafeTagValue(r.set.site))
 	g.SetTag(pdn.TagDate, time.Now().Format("2006.01.02"))
 	g.SetTag(pdn.TagRound, strconv.Itoa(r.job.number))
-	g.SetTag(pdn.TagWhite, r.players[engine.White].spec.Name)
-	g.SetTag(pdn.TagBlack, r.players[engine.Black].spec.Name)
+	g.SetTag(pdn.TagWhite, pdn.SafeTagValue(r.players[engine.White].spec.Name))
+	g.SetTag(pdn.TagBlack, pdn.SafeTagValue(r.players[engine.Black].spec.Name))
 	g.SetTag(pdn.TagResult, pdn.Unfinished)
 	g.SetTag(pdn.TagGameType, pdn.GameTypeDameo)
 	if r.job.opening.Start != engine.StartPosition() {
@@ -33,8 +33,9 @@ func (r *referee) newRecord() *pdn.Game {
 }
 
 // finishRecord writes the result of the game, how it ended and why into
-// the record and returns it; the reason goes to the comment of the last
-// move (or of the game when no move was played).
+// the record and returns it; the reason, which may repeat what an engine
+// wrote, is made safe and goes to the comment of the last move (or of the
+// game when no move was played).
 func (r *referee) finishRecord(res gameResult) *pdn.Game {
 	r.record.Result = res.result
 	r.record.SetTag(pdn.TagResult, res.result)
@@ -44,9 +45,9 @@ func (r *referee) finishRecord(res gameResult) *pdn.Game {
 		if *c != "" {
 			*c += ", "
 		}
-		*c += res.reason
+		*c += pdn.SafeComment(res.reason)
 	} else {
-		r.record.Comment = res.reason
+		r.record.Comment = pdn.SafeComment(res.reason)
 	}
 	return r.record
 }

@@ -49,14 +49,27 @@ func (m *match) record(res gameResult) error {
 	}
 	var err error
 	if m.pdnFile != nil {
-		if err = pdn.WriteSync(m.pdnFile, res.record); err != nil {
-			err = fmt.Errorf("writing %s: %v", m.cfg.PDN, err)
-		}
+		err = m.writeRecord(j.number, res.record)
 	}
 	names := m.cfg.Engines
-	line := fmt.Sprintf("Finished game %d (%s vs %s): %s {%s}", j.number, names[j.white].Name, names[j.black].Name, res.result, res.reason)
+	line := fmt.Sprintf("Finished game %d (%s vs %s): %s {%s}", j.number, names[j.white].Name, names[j.black].Name, res.result, pdn.SafeComment(res.reason))
 	m.rep.gameFinished(line, m.status(ps))
 	return err
+}
+
+// writeRecord appends the record of game number to the PDN file. A record
+// the writer refuses (text that slipped through unsafe) is written made
+// safe, with a warning, so that a finished game is never lost for it; only
+// an error of the file itself is returned.
+func (m *match) writeRecord(number int, rec *pdn.Game) error {
+	if _, err := pdn.Format(rec); err != nil {
+		m.rep.warn(fmt.Sprintf("game %d: the PDN writer refused the record (%v); writing it with the offending text replaced", number, err))
+		rec = rec.Safe()
+	}
+	if err := pdn.WriteSync(m.pdnFile, rec); err != nil {
+		return fmt.Errorf("writing %s: %v", m.cfg.PDN, err)
+	}
+	return nil
 }
 
 // sprtLLR is the LLR of the pairing: pentanomial when the games come in

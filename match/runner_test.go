@@ -97,6 +97,8 @@ func TestMisbehavingEngines(t *testing.T) {
 		{"hang", pdn.TerminationTimeForfeit, 2, true},
 		{"crash", pdn.TerminationCrash, 4, true},
 		{"garbage", pdn.TerminationCrash, 2, true},
+		{"brace", pdn.TerminationCrash, 2, true},
+		{"bracemove", pdn.TerminationIllegalMove, 2, true},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {

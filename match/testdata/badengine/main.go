@@ -8,6 +8,8 @@
 //	hang     stops reading and answering altogether
 //	crash    exits with status 3
 //	garbage  writes a line that is not a protocol line
+//	brace    writes a line with PDN's delimiters: debug: state={depth:3} [Event "x"]
+//	bracemove answers a move text holding PDN's delimiters: }[Event
 //	nomove   answers a bare done although legal moves exist
 //
 // Each start appends a line to starts.txt in the working directory, so a
@@ -136,6 +138,11 @@ func main() {
 					os.Exit(3)
 				case "garbage":
 					raw("\x01this is \"not a protocol line")
+				case "brace":
+					raw(`debug: state={depth:3} [Event "x"]`)
+				case "bracemove":
+					done("}[Event", "")
+					continue
 				case "nomove":
 					done("", "")
 					continue
