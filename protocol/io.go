@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/internal/printable"
 )
 
 // maxLineLen bounds an input line; longer lines are reported and skipped
@@ -156,12 +157,13 @@ type exchangeLog struct {
 }
 
 // write logs one line with its time and direction ("recv" from the
-// front-end, "send" to it).
+// front-end, "send" to it); what does not print in text is escaped, so
+// that the log holds one printable line per line exchanged.
 func (l *exchangeLog) write(dir, text string) {
 	if l == nil {
 		return
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fmt.Fprintf(l.w, "%s %s %s\n", time.Now().Format("2006-01-02 15:04:05.000"), dir, text)
+	fmt.Fprintf(l.w, "%s %s %s\n", time.Now().Format("2006-01-02 15:04:05.000"), dir, printable.Escape(text, nil))
 }
