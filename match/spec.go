@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/dameo/dameo/hub"
 )
@@ -40,6 +41,15 @@ func (o Option) check() error {
 	}
 	if _, err := o.setParam().Format(); err != nil {
 		return fmt.Errorf("option %s: %v", o.Name, err)
+	}
+	return nil
+}
+
+// checkName is why name cannot name an engine, or nil: it shows in the log,
+// the PDN tags and the summary, so it holds no control character.
+func checkName(name string) error {
+	if strings.ContainsFunc(name, unicode.IsControl) {
+		return fmt.Errorf("name %q holds a control character", name)
 	}
 	return nil
 }
@@ -90,6 +100,9 @@ func ParseEngineSpec(s string, defaultCommand []string) (EngineSpec, error) {
 		case k == "name":
 			if v == "" {
 				return e, fmt.Errorf("engine spec: empty name")
+			}
+			if err := checkName(v); err != nil {
+				return e, fmt.Errorf("engine spec: %v", err)
 			}
 			e.Name = v
 		case k == "dir":
