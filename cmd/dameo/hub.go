@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/protocol"
@@ -41,6 +43,9 @@ func (c *hubCmd) Run() error {
 		Log:      log,
 		Diag:     os.Stderr,
 	}
+	// A front-end that closes the engine's output ends the session quietly
+	// (the write fails) instead of killing the engine with SIGPIPE.
+	signal.Ignore(syscall.SIGPIPE)
 	return protocol.Run(context.Background(), cfg, os.Stdin, os.Stdout)
 }
 
