@@ -57,7 +57,12 @@ two games at once, games saved:
               -e "cmd='./dameo hub' name=t1 option.threads=1" \
               --games 200 --tc 10+0.1 --concurrency 2 --pdn t2-t1.pdn
 
-With --sprt elo0=0,elo1=5 the match stops as soon as the test is decided.`
+With --sprt elo0=0,elo1=5 the match stops as soon as the test is decided.
+
+Ctrl-C (or SIGTERM) stops the match: games in progress are abandoned and
+not counted, the engines are stopped, the finished games stay in the PDN
+file, the summary is printed, and the exit status is 130 (1 when the match
+failed, 2 for bad flags).`
 }
 
 func (c *matchCmd) Run() error {
@@ -75,7 +80,10 @@ func (c *matchCmd) Run() error {
 		defer f.Close()
 		cfg.Log = f
 	}
-	_, err = match.Run(ctx, cfg)
+	s, err := match.Run(ctx, cfg)
+	if err == nil && s.Interrupted {
+		return errInterrupted
+	}
 	return err
 }
 
