@@ -33,24 +33,22 @@ while read -r line; do
 done
 `
 
-// forkSleeper records the script's process id and that of a sleeper it
-// forks, which holds the engine's output open.
-const forkSleeper = `echo $$ >> engines.txt
-sleep 1000 &
-echo $! >> sleepers.txt
-`
-
-// scriptEngine starts the shell script in a temporary folder and returns
+// scriptEngine starts the shell script in a temporary folder, through
+// proctest's wrapper that forks a sleeper when wrapped is set, and returns
 // the engine and the folder.
-func scriptEngine(t *testing.T, script string) (*Engine, string) {
+func scriptEngine(t *testing.T, script string, wrapped bool) (*Engine, string) {
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "engine.sh")
 	if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	command := []string{"sh", path}
+	if wrapped {
+		command = proctest.Wrap(t, dir, command...)
+	}
 	var log strings.Builder
-	e, err := Start([]string{"sh", path}, Options{Dir: dir, Log: func(dir byte, text string) {
+	e, err := Start(command, Options{Dir: dir, Log: func(dir byte, text string) {
 		log.WriteByte(dir)
 		log.WriteString(text)
 		log.WriteByte('\n')
@@ -70,7 +68,7 @@ func scriptEngine(t *testing.T, script string) (*Engine, string) {
 func soon() time.Time { return time.Now().Add(20 * time.Second) }
 
 func TestHandshakeAndSync(t *testing.T) {
-	e, _ := scriptEngine(t, "echo 'a banner'\n"+engineLoop)
+	e, _ := scriptEngine(t, "echo 'a banner'\n"+engineLoop, false)
 	ctx := context.Background()
 	id, err := e.Handshake(ctx, soon())
 	if err != nil {
@@ -118,7 +116,7 @@ while read -r line; do
 	init) echo 'info depth=1'; echo 'error message="bad hash"' ;;
 	esac
 done
-`)
+`, false)
 	ctx := context.Background()
 	if _, err := e.Handshake(ctx, soon()); err != nil {
 		t.Fatal(err)
@@ -129,7 +127,7 @@ done
 }
 
 func TestReadLineWaits(t *testing.T) {
-	e, _ := scriptEngine(t, engineLoop)
+	e, _ := scriptEngine(t, engineLoop, false)
 	if _, err := e.ReadLine(context.Background(), time.Now().Add(50*time.Millisecond)); !errors.Is(err, ErrTimeout) {
 		t.Errorf("past the deadline: %v", err)
 	}
@@ -156,7 +154,7 @@ func TestStartFailure(t *testing.T) {
 }
 
 func TestLongLine(t *testing.T) {
-	e, _ := scriptEngine(t, `head -c 3000000 /dev/zero | tr '\0' x; echo; echo pong; sleep 1000`)
+	e, _ := scriptEngine(t, `head -c 3000000 /dev/zero | tr '\0' x; echo; echo pong; sleep 1000`, false)
 	_, err := e.ReadLine(context.Background(), soon())
 	if err == nil || !strings.Contains(err.Error(), "longer than") {
 		t.Fatalf("a 3 MB line read with error %v", err)
@@ -174,11 +172,11 @@ func TestNothingLeftBehind(t *testing.T) {
 		script string
 		stop   func(t *testing.T, e *Engine)
 	}{
-		{"kill", forkSleeper + engineLoop, func(t *testing.T, e *Engine) { e.Kill() }},
-		{"quit", forkSleeper + engineLoop, func(t *testing.T, e *Engine) { e.Quit(20 * time.Second) }},
-		{"quit-ignored", forkSleeper + `while read -r line; do [ "$line" = hub ] && echo wait; done; sleep 1000`,
+		{"kill", engineLoop, func(t *testing.T, e *Engine) { e.Kill() }},
+		{"quit", engineLoop, func(t *testing.T, e *Engine) { e.Quit(20 * time.Second) }},
+		{"quit-ignored", `while read -r line; do [ "$line" = hub ] && echo wait; done; sleep 1000`,
 			func(t *testing.T, e *Engine) { e.Quit(100 * time.Millisecond) }},
-		{"crash", forkSleeper + "echo wait; printf 'last words'; exit 3", func(t *testing.T, e *Engine) {
+		{"crash", "echo wait; printf 'last words'; exit 3", func(t *testing.T, e *Engine) {
 			text, err := e.ReadLine(context.Background(), soon())
 			if err != nil || text != "last words" {
 				t.Errorf("the last line without a line end: %q, %v", text, err)
@@ -190,13 +188,12 @@ func TestNothingLeftBehind(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			e, dir := scriptEngine(t, c.script)
+			e, dir := scriptEngine(t, c.script, true)
 			if _, err := e.Handshake(context.Background(), soon()); err != nil {
 				t.Fatal(err)
 			}
 			c.stop(t, e)
-			proctest.CheckGone(t, "engine", proctest.Pids(t, filepath.Join(dir, "engines.txt")))
-			proctest.CheckGone(t, "sleeper", proctest.Pids(t, filepath.Join(dir, "sleepers.txt")))
+			proctest.CheckNothingLeft(t, dir)
 		})
 	}
 }

@@ -10,7 +10,6 @@ package match
 
 import (
 	"context"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -19,24 +18,11 @@ import (
 	"github.com/dameo/dameo/pdn"
 )
 
-// wrapperScript starts a sleeper that keeps the engine's output open,
-// records its own process id (the engine's, after exec) and the sleeper's,
-// and runs the engine given as arguments.
-const wrapperScript = `echo $$ >> engines.txt
-sleep 1000 &
-echo $! >> sleepers.txt
-exec "$@"
-`
-
-// wrappedEngine is badengine started through the wrapper script in dir.
+// wrappedEngine is badengine started through proctest's wrapper in dir.
 func wrappedEngine(t *testing.T, name, dir string, args ...string) EngineSpec {
 	t.Helper()
-	wrap := filepath.Join(dir, "wrap.sh")
-	if err := os.WriteFile(wrap, []byte(wrapperScript), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	e := badEngine(t, name, dir, args...)
-	e.Command = append([]string{"sh", wrap}, e.Command...)
+	e.Command = proctest.Wrap(t, dir, e.Command...)
 	return e
 }
 
@@ -64,13 +50,10 @@ func TestWrappedEnginesLeaveNothing(t *testing.T) {
 	if s.Games != 4 || s.Pairings[0].Terminations[pdn.TerminationCrash] != 4 {
 		t.Errorf("%d games, terminations %v; want 4 crashes", s.Games, s.Pairings[0].Terminations)
 	}
-	for _, dir := range []string{dirA, dirB} {
-		proctest.CheckGone(t, "engine", proctest.Pids(t, filepath.Join(dir, "engines.txt")))
-		proctest.CheckGone(t, "sleeper", proctest.Pids(t, filepath.Join(dir, "sleepers.txt")))
-	}
-	if n := len(proctest.Pids(t, filepath.Join(dirA, "sleepers.txt"))); n != 4 {
+	if n := proctest.CheckNothingLeft(t, dirA); n != 4 {
 		t.Errorf("the crashing engine was started %d times, want 4", n)
 	}
+	proctest.CheckNothingLeft(t, dirB)
 }
 
 func TestInterruptLeavesNothing(t *testing.T) {
@@ -92,6 +75,5 @@ func TestInterruptLeavesNothing(t *testing.T) {
 	if !s.Interrupted || s.Games != 0 {
 		t.Errorf("interrupted %v after %d games", s.Interrupted, s.Games)
 	}
-	proctest.CheckGone(t, "engine", proctest.Pids(t, filepath.Join(dir, "engines.txt")))
-	proctest.CheckGone(t, "sleeper", proctest.Pids(t, filepath.Join(dir, "sleepers.txt")))
+	proctest.CheckNothingLeft(t, dir)
 }

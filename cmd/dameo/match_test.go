@@ -21,27 +21,15 @@ import (
 	"github.com/dameo/dameo/internal/testbin"
 )
 
-// wrapperScript records its process id (the engine's, after exec) and that
-// of a sleeper it forks, then runs the engine given as arguments.
-const wrapperScript = `echo $$ >> engines.txt
-sleep 1000 &
-echo $! >> sleepers.txt
-exec "$@"
-`
-
 func TestMatchInterrupted(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs a match")
 	}
 	bin := testbin.Build(t, "cmd/dameo", false)
 	dir := t.TempDir()
-	wrap := filepath.Join(dir, "wrap.sh")
-	if err := os.WriteFile(wrap, []byte(wrapperScript), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	logFile := filepath.Join(dir, "match.log")
 	engine := func(name string) string {
-		return fmt.Sprintf("cmd='sh %s %s hub' dir=%s name=%s option.hash=8", wrap, bin, dir, name)
+		return fmt.Sprintf("cmd='%s' dir=%s name=%s option.hash=8", strings.Join(proctest.Wrap(t, dir, bin, "hub"), " "), dir, name)
 	}
 	cmd := exec.Command(bin, "match", "-e", engine("a"), "-e", engine("b"), "--games", "20",
 		"--movetime", "1", "--log", logFile, "--pdn", filepath.Join(dir, "games.pdn"))
@@ -69,10 +57,7 @@ func TestMatchInterrupted(t *testing.T) {
 	if !strings.Contains(stdout.String(), "Match summary") {
 		t.Errorf("no summary:\n%s", stdout.String())
 	}
-	pids := proctest.Pids(t, filepath.Join(dir, "engines.txt"))
-	if len(pids) < 2 {
-		t.Errorf("%d engines started, want 2", len(pids))
+	if n := proctest.CheckNothingLeft(t, dir); n < 2 {
+		t.Errorf("%d engines started, want 2", n)
 	}
-	proctest.CheckGone(t, "engine", pids)
-	proctest.CheckGone(t, "sleeper", proctest.Pids(t, filepath.Join(dir, "sleepers.txt")))
 }

@@ -1,7 +1,7 @@
 //go:build unix
 
 // Reading the process ids a test recorded and checking that those
-// processes are gone.
+// processes are gone; a wrapper script that records them.
 
 package proctest
 
@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"errors"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -89,4 +90,42 @@ func CheckGone(tb testing.TB, what string, pids []int) {
 			tb.Errorf("%s %d was not reaped", what, pid)
 		}
 	}
+}
+
+// The files in which the wrapper of Wrap records process ids, one a line.
+const (
+	EnginesFile  = "engines.txt"  // the engine's (the wrapper's, which execs it)
+	SleepersFile = "sleepers.txt" // the sleeper's
+)
+
+// wrapperScript records its process id, forks a sleeper that holds the
+// engine's output open and records its id, and runs the engine given as
+// arguments in its place.
+const wrapperScript = `echo $$ >> ` + EnginesFile + `
+sleep 1000 &
+echo $! >> ` + SleepersFile + `
+exec "$@"
+`
+
+// Wrap returns command run through a wrapper script that forks a sleeper,
+// as an engine started through a shell script may; the script is written to
+// dir, and the process ids are recorded in EnginesFile and SleepersFile in
+// the working directory of the command.
+func Wrap(tb testing.TB, dir string, command ...string) []string {
+	tb.Helper()
+	path := filepath.Join(dir, "wrap.sh")
+	if err := os.WriteFile(path, []byte(wrapperScript), 0o644); err != nil {
+		tb.Fatal(err)
+	}
+	return append([]string{"sh", path}, command...)
+}
+
+// CheckNothingLeft checks that the engines recorded in dir by the wrapper
+// of Wrap are gone, with their sleepers, and returns how many were started.
+func CheckNothingLeft(tb testing.TB, dir string) int {
+	tb.Helper()
+	engines := Pids(tb, filepath.Join(dir, EnginesFile))
+	CheckGone(tb, "engine", engines)
+	CheckGone(tb, "sleeper", Pids(tb, filepath.Join(dir, SleepersFile)))
+	return len(engines)
 }
