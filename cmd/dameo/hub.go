@@ -4,7 +4,6 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -25,9 +24,9 @@ type hubCmd struct {
 func (c *hubCmd) Run() error {
 	var log io.Writer
 	if c.Log != "" {
-		f, err := os.OpenFile(c.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		f, err := openLog(c.Log)
 		if err != nil {
-			return usageError{fmt.Errorf("--log: %v", err)}
+			return err
 		}
 		defer f.Close()
 		log = f

@@ -73,9 +73,9 @@ func (c *matchCmd) Run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if c.Log != "" {
-		f, err := os.OpenFile(c.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		f, err := openLog(c.Log)
 		if err != nil {
-			return usageError{fmt.Errorf("--log: %v", err)}
+			return err
 		}
 		defer f.Close()
 		cfg.Log = f
