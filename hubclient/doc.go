@@ -26,5 +26,7 @@
 // Linux). The engine is waited for from the moment it starts, so that it
 // never lingers as a zombie, and output pipes that a stray descendant still
 // holds are closed a second after the engine exits. A line longer than
-// 1 MiB ends the reading of the engine's output with an error.
+// 1 MiB ends the reading of the engine's output with an error, and at most
+// 8 MiB of output wait for a reader: an engine that writes more is held up
+// until its lines are read.
 package hubclient

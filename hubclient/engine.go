@@ -14,6 +14,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sync/semaphore"
+
 	"github.com/dameo/dameo/hub"
 )
 
@@ -35,9 +37,13 @@ type Options struct {
 	Log func(dir byte, text string)
 }
 
-// outputBuffer is how many lines of the engine's output wait for a reader
-// before the engine is held up in its writing.
-const outputBuffer = 4096
+// outputBuffer and outputBytes bound the lines of the engine's output, and
+// their bytes, that wait for a reader; beyond them the engine is held up in
+// its writing.
+const (
+	outputBuffer = 4096
+	outputBytes  = 8 << 20
+)
 
 // exitGrace is how long output pipes still held by a descendant of the
 // engine are read after the engine exits, before they are closed.
@@ -58,7 +64,8 @@ type Engine struct {
 	logMu sync.Mutex
 
 	sendMu sync.Mutex
-	lines  chan lineOrErr // closed after the engine's output ends
+	lines  chan lineOrErr      // closed after the engine's output ends
+	queued *semaphore.Weighted // the bytes of the lines waiting in lines
 
 	exited     chan struct{} // closed once the engine has exited
 	exitedOnce sync.Once
@@ -68,8 +75,8 @@ type Engine struct {
 	groupMu   sync.Mutex
 	groupGone bool // the engine is (being) reaped: its group is no longer signalled
 
-	closing   chan struct{} // closed when the caller gives the engine up
-	closeOnce sync.Once
+	givenUp   context.Context // done when the caller gives the engine up
+	giveUpNow context.CancelFunc
 }
 
 // Start starts an engine: command is the program and its arguments. It does
@@ -83,22 +90,25 @@ func Start(command []string, opts Options) (*Engine, error) {
 	cmd.WaitDelay = exitGrace
 	newGroup(cmd)
 	e := &Engine{
-		cmd:     cmd,
-		log:     opts.Log,
-		lines:   make(chan lineOrErr, outputBuffer),
-		exited:  make(chan struct{}),
-		waited:  make(chan struct{}),
-		closing: make(chan struct{}),
+		cmd:    cmd,
+		log:    opts.Log,
+		lines:  make(chan lineOrErr, outputBuffer),
+		queued: semaphore.NewWeighted(outputBytes),
+		exited: make(chan struct{}),
+		waited: make(chan struct{}),
 	}
+	e.givenUp, e.giveUpNow = context.WithCancel(context.Background())
 	stdout := newLineWriter(e.deliverLine, e.deliverTooLong)
 	stderr := newLineWriter(e.logStderr, e.stderrTooLong)
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
+		e.giveUpNow()
 		return nil, err
 	}
 	e.stdin = stdin
 	if err := cmd.Start(); err != nil {
+		e.giveUpNow()
 		return nil, fmt.Errorf("cannot start %q: %v", strings.Join(command, " "), err)
 	}
 	e.pid = cmd.Process.Pid
@@ -161,10 +171,14 @@ func (e *Engine) deliverTooLong() {
 }
 
 func (e *Engine) deliver(l lineOrErr) bool {
+	if e.queued.Acquire(e.givenUp, int64(len(l.text))) != nil {
+		return false
+	}
 	select {
 	case e.lines <- l:
 		return true
-	case <-e.closing:
+	case <-e.givenUp.Done():
+		e.queued.Release(int64(len(l.text)))
 		return false
 	}
 }
@@ -181,10 +195,8 @@ func (e *Engine) stderrTooLong() {
 // giveUp stops delivering lines (so that a flooding engine cannot block
 // its reader) and closes the engine's input.
 func (e *Engine) giveUp() {
-	e.closeOnce.Do(func() {
-		close(e.closing)
-		e.stdin.Close()
-	})
+	e.giveUpNow()
+	e.stdin.Close() // closing it again does nothing
 }
 
 // Send writes one line to the engine. A line hub refuses to format is not
@@ -239,6 +251,7 @@ func (e *Engine) got(l lineOrErr, ok bool) (string, error) {
 	if !ok {
 		return "", fmt.Errorf("%w (%s)", ErrExited, e.exitStatus())
 	}
+	e.queued.Release(int64(len(l.text)))
 	return l.text, l.err
 }
 

@@ -10,8 +10,10 @@ package hubclient
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -50,7 +52,7 @@ func scriptEngine(t *testing.T, script string, wrapped bool) (*Engine, string) {
 	var log strings.Builder
 	e, err := Start(command, Options{Dir: dir, Log: func(dir byte, text string) {
 		log.WriteByte(dir)
-		log.WriteString(text)
+		log.WriteString(text[:min(len(text), 200)]) // a line of any length costs the log little
 		log.WriteByte('\n')
 	}})
 	if err != nil {
@@ -195,5 +197,31 @@ func TestNothingLeftBehind(t *testing.T) {
 			c.stop(t, e)
 			proctest.CheckNothingLeft(t, dir)
 		})
+	}
+}
+
+// An engine may write much more than is read: what waits for the reader is
+// bounded, the engine is held up, and nothing is lost.
+func TestUnreadOutputIsBounded(t *testing.T) {
+	const lines, length = 300, 900_000
+	e, _ := scriptEngine(t, fmt.Sprintf(`i=0
+while [ $i -lt %d ]; do head -c %d /dev/zero | tr '\0' x; echo; i=$((i+1)); done
+echo end
+sleep 1000`, lines, length), false)
+	time.Sleep(2 * time.Second) // the engine writes while nothing reads
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	if m.HeapAlloc > 64<<20 {
+		t.Errorf("%d MB of heap with %d MB written and nothing read", m.HeapAlloc>>20, lines*length>>20)
+	}
+	for i := range lines {
+		text, err := e.ReadLine(context.Background(), soon())
+		if err != nil || len(text) != length {
+			t.Fatalf("line %d: %d bytes, %v", i+1, len(text), err)
+		}
+	}
+	if text, err := e.ReadLine(context.Background(), soon()); text != "end" || err != nil {
+		t.Errorf("last line %q, %v", text, err)
 	}
 }
