@@ -204,10 +204,11 @@ func TestNothingLeftBehind(t *testing.T) {
 // bounded, the engine is held up, and nothing is lost.
 func TestUnreadOutputIsBounded(t *testing.T) {
 	const lines, length = 300, 900_000
-	e, _ := scriptEngine(t, fmt.Sprintf(`i=0
-while [ $i -lt %d ]; do head -c %d /dev/zero | tr '\0' x; echo; i=$((i+1)); done
+	e, _ := scriptEngine(t, fmt.Sprintf(`line=$(head -c %d /dev/zero | tr '\0' x)
+i=0
+while [ $i -lt %d ]; do echo "$line"; i=$((i+1)); done
 echo end
-sleep 1000`, lines, length), false)
+sleep 1000`, length, lines), false)
 	time.Sleep(2 * time.Second) // the engine writes while nothing reads
 	runtime.GC()
 	var m runtime.MemStats
