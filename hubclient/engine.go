@@ -139,7 +139,8 @@ func (e *Engine) watch(stdout, stderr *lineWriter) {
 	close(e.lines)
 }
 
-// endGroup kills what is left of the engine's process group, once.
+// endGroup kills the engine's process group (what is left of it), unless
+// that was done or the engine is being reaped.
 func (e *Engine) endGroup() {
 	e.groupMu.Lock()
 	defer e.groupMu.Unlock()

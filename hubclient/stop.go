@@ -16,11 +16,7 @@ const killWait = exitGrace + time.Second
 // Kill kills the engine and its process group at once, stops passing on its
 // output, and waits (a short while at most) until it is reaped.
 func (e *Engine) Kill() {
-	e.groupMu.Lock()
-	if !e.groupGone {
-		killGroup(e.cmd.Process)
-	}
-	e.groupMu.Unlock()
+	e.endGroup()
 	e.giveUp()
 	e.awaitReaped()
 }
