@@ -4,14 +4,25 @@ package book
 
 import (
 	_ "embed"
+	"encoding/binary"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"sync"
 )
 
-// Load reads a book file. Errors name the file and say what is wrong.
+// MaxFileSize bounds the size of a book file: 2 GiB, some 40 million
+// positions, well above what `dameo book build` makes.
+const MaxFileSize = 2 << 30
+
+// Load reads a book file. Errors name the file and say what is wrong. Only
+// a regular file is read (a FIFO or a device is refused without reading
+// it), and only after its header is checked: a file is read no further than
+// its header announces, and not at all when that exceeds MaxFileSize or the
+// file's size.
 func Load(path string) (*Book, error) {
-	data, err := os.ReadFile(path)
+	data, err := readBookFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("book %s: %w", path, err)
 	}
@@ -20,6 +31,77 @@ func Load(path string) (*Book, error) {
 		return nil, fmt.Errorf("book %s: %w", path, err)
 	}
 	return b, nil
+}
+
+// readBookFile returns the bytes of a book file whose header is sound and
+// whose size is the one the header announces; Decode checks the rest.
+func readBookFile(path string) ([]byte, error) {
+	if err := checkRegular(os.Stat(path)); err != nil {
+		return nil, err
+	}
+	// The file may have been replaced since: open it without waiting for
+	// a writer (a FIFO) and check again what was opened.
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlocking, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err := checkRegular(fi, err); err != nil {
+		return nil, err
+	}
+	head := make([]byte, headerSize)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
+		return nil, err
+	}
+	head = head[:n]
+	le := binary.LittleEndian
+	if n < headerSize || string(head[:len(Magic)]) != Magic || le.Uint32(head[8:]) != Version || le.Uint32(head[20:]) > MaxInfo {
+		_, err := Decode(head) // says what is wrong with the header
+		return nil, err
+	}
+	np, nm, ni := uint64(le.Uint32(head[12:])), uint64(le.Uint32(head[16:])), uint64(le.Uint32(head[20:]))
+	size := headerSize + ni + positionSize*np + moveSize*nm + checksumSize
+	switch {
+	case size > MaxFileSize:
+		return nil, fmt.Errorf("corrupt header: the header announces %d positions and %d moves in %d bytes, more than the %d bytes of the largest book read", np, nm, size, uint64(MaxFileSize))
+	case uint64(fi.Size()) != size:
+		return nil, fmt.Errorf("corrupt or truncated: %d bytes, the header announces %d positions and %d moves in %d bytes", fi.Size(), np, nm, size)
+	}
+	data := make([]byte, size)
+	copy(data, head)
+	if _, err := io.ReadFull(f, data[headerSize:]); err != nil {
+		return nil, fmt.Errorf("reading %d bytes: %w", size, err)
+	}
+	return data, nil
+}
+
+// checkRegular passes on the error of a Stat, or refuses what is not a
+// regular file.
+func checkRegular(fi os.FileInfo, err error) error {
+	if err != nil {
+		return err
+	}
+	if !fi.Mode().IsRegular() {
+		return errors.New("not a regular file (" + fileKind(fi.Mode()) + ")")
+	}
+	return nil
+}
+
+// fileKind names the kind of a file that is not regular.
+func fileKind(m os.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&os.ModeNamedPipe != 0:
+		return "a FIFO"
+	case m&os.ModeDevice != 0:
+		return "a device"
+	case m&os.ModeSocket != 0:
+		return "a socket"
+	}
+	return "a special file"
 }
 
 // builtinData is the default book (regenerated as docs/book.md says).

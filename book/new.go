@@ -3,10 +3,13 @@
 package book
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"sort"
+	"strconv"
 
 	"github.com/dameo/dameo/engine"
 )
@@ -40,16 +43,14 @@ func New(info string, entries []Entry) (*Book, error) {
 }
 
 // Save writes b to path, through a temporary file renamed into place so an
-// interrupted write never leaves a half-written book.
+// interrupted write never leaves a half-written book. The file's mode is
+// 0666 less the umask, as for other files made here.
 func (b *Book) Save(path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
+	tmp, err := createTemp(path)
 	if err != nil {
 		return fmt.Errorf("book %s: %w", path, err)
 	}
 	_, werr := tmp.Write(b.Encode())
-	if werr == nil {
-		werr = tmp.Chmod(0o644) // a book is for everyone to read, like other files made here
-	}
 	cerr := tmp.Close()
 	if werr == nil {
 		werr = cerr
@@ -62,4 +63,17 @@ func (b *Book) Save(path string) error {
 		return fmt.Errorf("book %s: %w", path, werr)
 	}
 	return nil
+}
+
+// createTemp creates a new file next to path, named after it, with mode
+// 0666 less the umask (os.CreateTemp would make it 0600).
+func createTemp(path string) (*os.File, error) {
+	for range 100 {
+		name := path + ".tmp" + strconv.FormatUint(rand.Uint64(), 36)
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, errors.New("cannot make a temporary file: every name tried exists")
 }

@@ -1,7 +1,8 @@
 // Package hub reads and writes the lines of the Hub protocol, the text
 // protocol between a Dameo engine and its front-end (a GUI, the match
 // referee, a web board, a bridge to an online server). It is the one codec
-// of both sides and depends on the standard library only.
+// of both sides and depends on the standard library only (and on the
+// module's internal/printable).
 //
 // A line is a command followed by arguments, each a name=value pair or a
 // bare flag:

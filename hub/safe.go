@@ -4,10 +4,9 @@
 package hub
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
 	"unicode/utf8"
+
+	"github.com/dameo/dameo/internal/printable"
 )
 
 // SafeValue is s made fit for a value that Format accepts, still readable
@@ -20,24 +19,12 @@ func SafeValue(s string) string {
 	if isPlain(s) {
 		return s
 	}
-	var sb strings.Builder
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		switch {
-		case r == '"':
-			sb.WriteByte('\'')
-		case r == utf8.RuneError && size == 1, r < utf8.RuneSelf && isControl(byte(r)):
-			fmt.Fprintf(&sb, `\x%02x`, s[i])
-		case r >= utf8.RuneSelf && !strconv.IsPrint(r) && r <= 0xffff:
-			fmt.Fprintf(&sb, `\u%04x`, r)
-		case r >= utf8.RuneSelf && !strconv.IsPrint(r):
-			fmt.Fprintf(&sb, `\U%08x`, r)
-		default:
-			sb.WriteString(s[i : i+size])
+	return printable.Escape(s, func(r rune) (string, bool) {
+		if r == '"' {
+			return "'", true
 		}
-		i += size
-	}
-	return sb.String()
+		return "", false
+	})
 }
 
 // isPlain reports whether s is printable ASCII without '"', the common case

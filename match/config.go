@@ -73,6 +73,9 @@ func (c *Config) Validate() error {
 		if len(e.Command) == 0 {
 			return fmt.Errorf("engine %d has no command", i+1)
 		}
+		if err := checkName(e.Name); err != nil {
+			return fmt.Errorf("engine %d: %v", i+1, err)
+		}
 		for _, o := range e.Options {
 			if err := o.check(); err != nil {
 				return fmt.Errorf("engine %d: %v", i+1, err)

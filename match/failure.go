@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -46,7 +47,7 @@ func (r *referee) readFailure(pl *player, err error, limit time.Duration) *failu
 	case r.ctx.Err() != nil:
 		pl.restart(r.set.log) // the search is abandoned with the game
 		return &failure{pdn.TerminationCrash, "aborted", false}
-	case errors.Is(err, errTimeout):
+	case errors.Is(err, hubclient.ErrTimeout):
 		f := failure{pdn.TerminationTimeForfeit, fmt.Sprintf("no move within %s s", seconds(limit)), false}
 		if tc := pl.spec.TC; !tc.IsClock() && tc.MoveTime == 0 {
 			f.reason = fmt.Sprintf("no move within the hang timeout of %s s", seconds(limit))
@@ -57,7 +58,7 @@ func (r *referee) readFailure(pl *player, err error, limit time.Duration) *failu
 		}
 		r.set.log.note("%s: game %d: %s, after: %s", pl.id, r.job.number, f.reason, pl.lastSent())
 		return &f
-	case errors.Is(err, errExited):
+	case errors.Is(err, hubclient.ErrExited):
 		msg := fmt.Sprintf("game %d: %s crashed (%v), after: %s", r.job.number, pl.spec.Name, err, pl.lastSent())
 		r.set.log.note("%s", msg)
 		r.set.warn(msg)

@@ -9,6 +9,8 @@ import (
 	"io"
 	"sync"
 	"time"
+
+	"github.com/dameo/dameo/internal/printable"
 )
 
 // logger writes the match log; a nil writer discards it.
@@ -22,14 +24,16 @@ func newLogger(w io.Writer) *logger { return &logger{w: w, start: time.Now()} }
 
 // line logs one protocol line: dir is '>' for lines sent to the engine,
 // '<' for lines received, '!' for the runner's remarks, '2' for the
-// engine's standard error.
+// engine's standard error. What does not print in text (a carriage
+// return, a control byte, invalid UTF-8) is escaped, so that each line
+// logged is one printable line of the log.
 func (l *logger) line(who string, dir byte, text string) {
 	if l == nil || l.w == nil {
 		return
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fmt.Fprintf(l.w, "%9.3f %s %c %s\n", time.Since(l.start).Seconds(), who, dir, text)
+	fmt.Fprintf(l.w, "%9.3f %s %c %s\n", time.Since(l.start).Seconds(), who, dir, printable.Escape(text, nil))
 }
 
 // note logs a remark of the runner.

@@ -36,6 +36,9 @@ func TestParseEngineSpec(t *testing.T) {
 	for _, bad := range []string{
 		"", "name=x", "cmd=", "cmd=a cmd=b", "arg=x cmd=a", "cmd=a ponder=maybe", "cmd=a colour=red",
 		"cmd=a option.=1", `cmd=a option.x='a"b'`, "cmd=a option.x=a\x01b", "cmd=a 'option.a b=1'", `cmd="a`, "cmd=a name=", "cmd=a justaword",
+		// A line break in a value would send the engine extra lines or split the log.
+		"cmd=a option.book='false\nquit'", "cmd=a option.book='false\rquit'", "cmd=a option.book=false\nquit",
+		"cmd=a name='a\nb'", "cmd=a name='a\rb'", "cmd=a name=a\x1b[2J",
 	} {
 		if _, err := ParseEngineSpec(bad, nil); err == nil {
 			t.Errorf("ParseEngineSpec(%q) accepted", bad)
@@ -50,6 +53,10 @@ func TestValidateOptions(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), "engine 2: ") {
 			t.Errorf("Validate with option %+v: %v, want an error about engine 2", o, err)
 		}
+	}
+	cfg := Config{Engines: []EngineSpec{{Command: []string{"a"}}, {Name: "b\nc", Command: []string{"b"}}}}
+	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "control character") {
+		t.Errorf("Validate with a line break in a name: %v", err)
 	}
 }
 

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 )
 
 // player is an engine in one of the runner's game slots; its process lives
@@ -18,7 +19,7 @@ type player struct {
 	idx  int
 	id   string
 	spec EngineSpec
-	proc *process
+	proc *hubclient.Engine
 
 	ponderMove string     // the expected reply while `go ponder` runs ("" if not pondering)
 	lastLines  []hub.Line // the lines that started its last search (for the log of a failure)
@@ -31,35 +32,21 @@ const stopGrace = 2 * time.Second
 // stopSearch sends stop and waits briefly for done; it restarts the
 // engine and reports false when none comes.
 func (pl *player) stopSearch(ctx context.Context, log *logger) bool {
-	if pl.proc.send(hub.NewLine("stop")) != nil {
+	if pl.proc.Send(hub.NewLine("stop")) != nil {
 		pl.restart(log)
 		return false
 	}
-	deadline := time.Now().Add(stopGrace)
-	for {
-		line, err := pl.proc.readLine(ctx, deadline)
-		if err != nil {
-			pl.restart(log)
-			return false
-		}
-		if hl, err := parseReply(line); err == nil && hl.Command == "done" {
-			return true
-		}
+	if _, err := pl.proc.Await(ctx, time.Now().Add(stopGrace), "done"); err != nil {
+		pl.restart(log)
+		return false
 	}
+	return true
 }
 
 // sync waits for the pong that answers a ping.
 func (pl *player) sync(ctx context.Context, timeout time.Duration) error {
-	deadline := time.Now().Add(timeout)
-	for {
-		line, err := pl.proc.readLine(ctx, deadline)
-		if err != nil {
-			return err
-		}
-		if hl, err := parseReply(line); err == nil && hl.Command == "pong" {
-			return nil
-		}
-	}
+	_, err := pl.proc.Await(ctx, time.Now().Add(timeout), "pong")
+	return err
 }
 
 // lastSent is the lines that started the player's last search, for the log.
@@ -75,7 +62,7 @@ func (pl *player) lastSent() string {
 func (pl *player) restart(log *logger) {
 	if pl.proc != nil {
 		log.note("%s: killing the engine; it will be restarted", pl.id)
-		pl.proc.kill()
+		pl.proc.Kill()
 		pl.proc = nil
 	}
 	pl.ponderMove = ""

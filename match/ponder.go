@@ -22,7 +22,7 @@ func (r *referee) startPondering(pl *player, ponder string) {
 	c := r.clocks[r.colorOf(pl)]
 	lines := []hub.Line{r.posLine(full), c.level(), hub.NewLine("go").Flag("ponder")}
 	for _, l := range lines {
-		if pl.proc.send(l) != nil {
+		if pl.proc.Send(l) != nil {
 			return // the failure shows at its next move
 		}
 	}

@@ -1,6 +1,6 @@
 // The PDN record of a game: its tags when it starts, the comment of each
 // engine move (score, depth and time), and at the end the result with how
-// and why the game ended.
+// and why the game ended; text from users and engines is made safe for PDN.
 
 package match
 
@@ -19,12 +19,12 @@ import (
 // describes the match, so that a report can merge the records of shards.
 func newRecord(set *gameSettings, job gameJob, white, black EngineSpec) *pdn.Game {
 	g := &pdn.Game{Result: pdn.Unfinished}
-	g.SetTag(pdn.TagEvent, set.event)
-	g.SetTag(pdn.TagSite, set.site)
+	g.SetTag(pdn.TagEvent, pdn.SafeTagValue(set.event))
+	g.SetTag(pdn.TagSite, pdn.SafeTagValue(set.site))
 	g.SetTag(pdn.TagDate, time.Now().Format("2006.01.02"))
 	g.SetTag(pdn.TagRound, job.round())
-	g.SetTag(pdn.TagWhite, white.Name)
-	g.SetTag(pdn.TagBlack, black.Name)
+	g.SetTag(pdn.TagWhite, pdn.SafeTagValue(white.Name))
+	g.SetTag(pdn.TagBlack, pdn.SafeTagValue(black.Name))
 	g.SetTag(pdn.TagResult, pdn.Unfinished)
 	g.SetTag(pdn.TagGameType, pdn.GameTypeDameo)
 	if job.opening.Start != engine.StartPosition() {
@@ -58,8 +58,9 @@ func commentText(s string) string {
 }
 
 // finishRecord writes the result of the game, how it ended and why into
-// the record and returns it; the reason goes to the comment of the last
-// move (or of the game when no move was played).
+// the record and returns it; the reason, which may repeat what an engine
+// wrote, is made safe and goes to the comment of the last move (or of the
+// game when no move was played).
 func (r *referee) finishRecord(res gameResult) *pdn.Game {
 	r.record.Result = res.result
 	r.record.SetTag(pdn.TagResult, res.result)
@@ -69,9 +70,9 @@ func (r *referee) finishRecord(res gameResult) *pdn.Game {
 		if *c != "" {
 			*c += ", "
 		}
-		*c += res.reason
+		*c += pdn.SafeComment(res.reason)
 	} else {
-		r.record.Comment = res.reason
+		r.record.Comment = pdn.SafeComment(res.reason)
 	}
 	return r.record
 }

@@ -93,8 +93,8 @@ func (r *referee) play() gameResult {
 	// new-game may take the engine a while (clearing its hash table): wait
 	// for the answer to ping before any clock runs.
 	for _, pl := range r.players {
-		if pl.proc.send(hub.NewLine("new-game")) == nil {
-			pl.proc.send(hub.NewLine("ping")) // a failure shows in sync
+		if pl.proc.Send(hub.NewLine("new-game")) == nil {
+			pl.proc.Send(hub.NewLine("ping")) // a failure shows in sync
 		}
 	}
 	for _, pl := range r.players {

@@ -33,7 +33,7 @@ func (r *referee) think(pl *player, side engine.Color) (string, string, searchIn
 			ponderHit := hub.NewLine("ponder-hit")
 			sent = append(pl.lastLines, ponderHit)
 			pl.ponderMove, pl.lastLines = "", nil
-			if err := pl.proc.send(ponderHit); err != nil {
+			if err := pl.proc.Send(ponderHit); err != nil {
 				return "", "", searchInfo{}, 0, &failure{pdn.TerminationCrash, "engine exited", true}
 			}
 		} else if f := r.stopPondering(pl); f != nil {
@@ -43,7 +43,7 @@ func (r *referee) think(pl *player, side engine.Color) (string, string, searchIn
 	if sent == nil {
 		sent = []hub.Line{r.posLine(), c.level(), hub.NewLine("go").Flag("think")}
 		for _, l := range sent {
-			if err := pl.proc.send(l); err != nil {
+			if err := pl.proc.Send(l); err != nil {
 				return "", "", searchInfo{}, 0, &failure{pdn.TerminationCrash, "engine exited: " + err.Error(), true}
 			}
 		}
@@ -59,7 +59,7 @@ func (r *referee) think(pl *player, side engine.Color) (string, string, searchIn
 	deadline := start.Add(limit)
 	info := searchInfo{score: math.NaN()}
 	for {
-		line, err := pl.proc.readLine(r.ctx, deadline)
+		line, err := pl.proc.ReadLine(r.ctx, deadline)
 		if err != nil {
 			return "", "", info, 0, r.readFailure(pl, err, limit)
 		}

@@ -185,16 +185,15 @@ func (m *match) record(res gameResult) error {
 	}
 	var err error
 	if m.pdnFile != nil {
-		if err = pdn.WriteSync(m.pdnFile, record); err != nil {
-			err = fmt.Errorf("writing %s: %v", m.cfg.PDN, err)
-		}
+		err = m.writeRecord(j.number, record)
 	}
 	names := m.info.Engines
+	reason := pdn.SafeComment(res.reason)
 	if res.unplayed {
-		m.rep.line(fmt.Sprintf("Game %d (%s vs %s) not played: %s", j.number, names[j.white], names[j.black], res.reason))
+		m.rep.line(fmt.Sprintf("Game %d (%s vs %s) not played: %s", j.number, names[j.white], names[j.black], reason))
 		return err
 	}
-	m.rep.gameFinished(fmt.Sprintf("Finished game %d (%s vs %s): %s {%s}", j.number, names[j.white], names[j.black], res.result, res.reason),
+	m.rep.gameFinished(fmt.Sprintf("Finished game %d (%s vs %s): %s {%s}", j.number, names[j.white], names[j.black], res.result, reason),
 		m.tally.status(ps, m.planned))
 	if n := m.cfg.RatingInterval; n > 0 && m.tally.games%n == 0 {
 		var b strings.Builder
@@ -206,4 +205,19 @@ func (m *match) record(res gameResult) error {
 		m.rep.line(strings.TrimSuffix(b.String(), "\n"))
 	}
 	return err
+}
+
+// writeRecord appends the record of game number to the PDN file. A record
+// the writer refuses (text that slipped through unsafe) is written made
+// safe, with a warning, so that a finished game is never lost for it; only
+// an error of the file itself is returned.
+func (m *match) writeRecord(number int, rec *pdn.Game) error {
+	if _, err := pdn.Format(rec); err != nil {
+		m.rep.warn(fmt.Sprintf("game %d: the PDN writer refused the record (%v); writing it with the offending text replaced", number, err))
+		rec = rec.Safe()
+	}
+	if err := pdn.WriteSync(m.pdnFile, rec); err != nil {
+		return fmt.Errorf("writing %s: %v", m.cfg.PDN, err)
+	}
+	return nil
 }

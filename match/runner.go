@@ -194,7 +194,7 @@ func (m *match) slot(ctx context.Context, slot int, jobs <-chan gameJob, results
 	defer func() {
 		for _, pl := range players {
 			if pl.proc != nil {
-				pl.proc.quit()
+				pl.proc.Quit(quitGrace)
 			}
 		}
 	}()
@@ -239,10 +239,10 @@ func (m *match) ready(ctx context.Context, slot int, job gameJob, players map[in
 			players[idx] = pl
 		}
 		if pl.proc != nil && pl.spec.Restart == RestartOn {
-			pl.proc.quit()
+			pl.proc.Quit(quitGrace)
 			pl.proc = nil
 		}
-		if pl.proc != nil && pl.proc.alive() {
+		if pl.proc != nil && pl.proc.Alive() {
 			continue
 		}
 		if pl.proc != nil {
@@ -251,7 +251,7 @@ func (m *match) ready(ctx context.Context, slot int, job gameJob, players map[in
 		if err := m.givenUp(idx); err != nil {
 			return gameResult{job: job, unplayed: true, failed: idx, reason: err.Error()}, true
 		}
-		p, err := startProcess(ctx, pl.spec, pl.id, m.set.log, m.cfg.StartTimeout)
+		p, err := startEngine(ctx, pl.spec, pl.id, m.set.log, m.cfg.StartTimeout)
 		if err != nil {
 			if ctx.Err() != nil {
 				return gameResult{}, false

@@ -97,6 +97,8 @@ func TestMisbehavingEngines(t *testing.T) {
 		{"hang", pdn.TerminationTimeForfeit, 2, true},
 		{"crash", pdn.TerminationCrash, 4, true},
 		{"garbage", pdn.TerminationCrash, 2, true},
+		{"brace", pdn.TerminationCrash, 2, true},
+		{"bracemove", pdn.TerminationIllegalMove, 2, true},
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
@@ -313,27 +315,6 @@ func TestStartFailure(t *testing.T) {
 		if n := strings.Count(string(text), "x"); n != want {
 			t.Errorf("recover %v: started %d times, want %d", recover, n, want)
 		}
-	}
-}
-
-func TestInterrupt(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts engine processes")
-	}
-	dir := t.TempDir()
-	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
-	defer cancel()
-	cfg := Config{
-		Engines: []EngineSpec{badEngine(t, "a", dir, "-mode", "slow", "-at", "1"), badEngine(t, "b", dir)},
-		Games:   10,
-		TC:      TimeControl{MoveTime: 20 * time.Second},
-	}
-	s, err := Run(ctx, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !s.Interrupted || s.Games != 0 {
-		t.Errorf("interrupted %v after %d games", s.Interrupted, s.Games)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/dameo/dameo/hub"
 )
@@ -59,6 +60,15 @@ func (o Option) check() error {
 	}
 	if _, err := o.setParam().Format(); err != nil {
 		return fmt.Errorf("option %s: %v", o.Name, err)
+	}
+	return nil
+}
+
+// checkName is why name cannot name an engine, or nil: it shows in the log,
+// the PDN tags and the summary, so it holds no control character.
+func checkName(name string) error {
+	if strings.ContainsFunc(name, unicode.IsControl) {
+		return fmt.Errorf("name %q holds a control character", name)
 	}
 	return nil
 }
@@ -192,6 +202,9 @@ func parseSpecWords(words []string) (EngineSpec, error) {
 		case k == "name":
 			if v == "" {
 				return e, fmt.Errorf("empty name")
+			}
+			if err := checkName(v); err != nil {
+				return e, err
 			}
 			e.Name = v
 		case k == "dir":

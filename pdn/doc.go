@@ -22,6 +22,4 @@
 // text (docs/rules.md) and is present only when the game does not start from the
 // initial position. Moves are kept as the strings of the record, in docs/rules.md
 // notation; replaying them is the caller's business (package engine).
-//
-// This file holds the game record type and its tags.
 package pdn

@@ -55,3 +55,10 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+func FuzzSafeText(f *testing.F) {
+	for _, s := range hostile {
+		f.Add(s)
+	}
+	f.Fuzz(checkSafeRoundTrip)
+}

@@ -1,5 +1,4 @@
-// A game record: its tags, its moves with their comments, its result, and
-// the checks that tie them to the rules.
+// The game record type and its tags.
 
 package pdn
 

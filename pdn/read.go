@@ -1,5 +1,7 @@
 // Reading game records: a streaming reader that returns one game at a time
-// and reports malformed input with the line where it was found.
+// and reports malformed input with the line where it was found. What it
+// keeps of a game is bounded, so that a file that never closes a comment or
+// a game fails early in bounded memory.
 
 package pdn
 
@@ -9,6 +11,15 @@ import (
 	"fmt"
 	"io"
 	"strings"
+)
+
+// Bounds of what one game may hold; more is malformed PDN.
+const (
+	MaxCommentLength = 1 << 16 // bytes of one comment
+	MaxTagLength     = 1 << 12 // bytes of a tag value
+	MaxTokenLength   = 1 << 8  // bytes of a tag name or a movetext token
+	MaxMoves         = 1 << 16 // moves of a game
+	MaxTags          = 1 << 10 // tags of a game
 )
 
 // SyntaxError is malformed PDN, with the line (from 1) where it was found.
@@ -83,6 +94,9 @@ func (r *Reader) read() (*Game, error) {
 			break
 		}
 		started = true
+		if len(g.Tags) == MaxTags {
+			return nil, r.errorf("more than %d tags in a game", MaxTags)
+		}
 		if err := r.readTag(g); err != nil {
 			return nil, err
 		}
@@ -150,6 +164,9 @@ func (r *Reader) read() (*Game, error) {
 		move = strings.TrimRight(move, "!?")
 		if !validMove(move) {
 			return nil, &SyntaxError{line, fmt.Sprintf("bad move %q", word)}
+		}
+		if len(g.Moves) == MaxMoves {
+			return nil, &SyntaxError{line, fmt.Sprintf("more than %d moves in a game", MaxMoves)}
 		}
 		g.Moves = append(g.Moves, Move{Text: move})
 	}
@@ -232,6 +249,9 @@ func (r *Reader) readTag(g *Game) error {
 	}
 	var name strings.Builder
 	for isLetter(c) || isDigit(c) || c == '_' {
+		if name.Len() == MaxTokenLength {
+			return &SyntaxError{line, fmt.Sprintf("tag name longer than %d bytes", MaxTokenLength)}
+		}
 		name.WriteByte(c)
 		r.next()
 		if c, err = r.peek(); err != nil {
@@ -253,6 +273,9 @@ func (r *Reader) readTag(g *Game) error {
 		}
 		if c == '"' {
 			break
+		}
+		if value.Len() == MaxTagLength {
+			return &SyntaxError{line, fmt.Sprintf("tag %s: value longer than %d bytes", name.String(), MaxTagLength)}
 		}
 		if c == '\\' {
 			if c, err = r.next(); err != nil || c == '\n' || c == '\r' {
@@ -291,6 +314,9 @@ func (r *Reader) readComment(open byte) (string, error) {
 		if open == '{' && c == '}' || open == ';' && c == '\n' {
 			return b.String(), nil
 		}
+		if b.Len() == MaxCommentLength {
+			return "", &SyntaxError{line, fmt.Sprintf("comment '%c' longer than %d bytes (is it unterminated?)", open, MaxCommentLength)}
+		}
 		b.WriteByte(c)
 	}
 }
@@ -311,6 +337,9 @@ func (r *Reader) readWord() (string, error) {
 		}
 		if c < 0x20 || c >= 0x7f {
 			return "", r.errorf("unexpected byte 0x%02x", c)
+		}
+		if b.Len() == MaxTokenLength {
+			return "", r.errorf("token longer than %d bytes", MaxTokenLength)
 		}
 		b.WriteByte(c)
 		r.next()

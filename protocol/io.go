@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/internal/printable"
 )
 
 // maxLineLen bounds an input line; longer lines are reported and skipped
@@ -84,20 +85,21 @@ func trimNewline(s string) string {
 // writer owns the output: lines sent to it are written in order, each
 // followed by a newline and flushed at once.
 type writer struct {
-	lines chan string
-	quit  chan struct{} // closed when the session ends: later sends are dropped
-	done  chan struct{} // closed when the writer goroutine has finished
+	lines  chan string
+	quit   chan struct{} // closed when the session ends: later sends are dropped
+	done   chan struct{} // closed when the writer goroutine has finished
+	broken chan struct{} // closed when a write fails: the front-end has gone
 }
 
 // newWriter starts the writer goroutine on w.
 func newWriter(w io.Writer, log *exchangeLog) *writer {
-	wr := &writer{lines: make(chan string, 256), quit: make(chan struct{}), done: make(chan struct{})}
+	wr := &writer{lines: make(chan string, 256), quit: make(chan struct{}), done: make(chan struct{}), broken: make(chan struct{})}
 	go wr.loop(w, log)
 	return wr
 }
 
 // loop writes lines until quit, then writes what is still queued. After a
-// write error it goes on draining lines without writing.
+// write error it closes broken and goes on draining lines without writing.
 func (wr *writer) loop(w io.Writer, log *exchangeLog) {
 	defer close(wr.done)
 	bw := bufio.NewWriter(w)
@@ -109,7 +111,10 @@ func (wr *writer) loop(w io.Writer, log *exchangeLog) {
 		}
 		bw.WriteString(s)
 		bw.WriteByte('\n')
-		failed = bw.Flush() != nil
+		if bw.Flush() != nil {
+			failed = true
+			close(wr.broken)
+		}
 	}
 	for {
 		select {
@@ -156,12 +161,13 @@ type exchangeLog struct {
 }
 
 // write logs one line with its time and direction ("recv" from the
-// front-end, "send" to it).
+// front-end, "send" to it); what does not print in text is escaped, so
+// that the log holds one printable line per line exchanged.
 func (l *exchangeLog) write(dir, text string) {
 	if l == nil {
 		return
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	fmt.Fprintf(l.w, "%s %s %s\n", time.Now().Format("2006-01-02 15:04:05.000"), dir, text)
+	fmt.Fprintf(l.w, "%s %s %s\n", time.Now().Format("2006-01-02 15:04:05.000"), dir, printable.Escape(text, nil))
 }

@@ -63,6 +63,9 @@ func (lv level) add(l *hub.Line) (level, error) {
 		case "inc":
 			lv.inc, err = parseSeconds(a)
 		case "infinite":
+			if !a.Flag {
+				err = fmt.Errorf("bad level infinite=%s: infinite takes no value", a.Value)
+			}
 			lv = level{infinite: true}
 		}
 		if err != nil {
@@ -72,20 +75,39 @@ func (lv level) add(l *hub.Line) (level, error) {
 	return lv, nil
 }
 
-// parseCount reads a whole-number argument in lo..hi.
+// parseCount reads a whole-number argument in lo..hi: digits only.
 func parseCount(a hub.Arg, lo, hi int64) (int64, error) {
 	n, err := strconv.ParseInt(a.Value, 10, 64)
-	if a.Flag || err != nil || n < lo || n > hi {
+	if a.Flag || !isDecimal(a.Value, false) || err != nil || n < lo || n > hi {
 		return 0, fmt.Errorf("bad level %s=%s: want a whole number from %d to %d", a.Name, a.Value, lo, hi)
 	}
 	return n, nil
 }
 
-// parseSeconds reads a non-negative number of seconds (a decimal).
+// parseSeconds reads a non-negative number of seconds: a decimal such as
+// 5, 0.25 or .5 (strconv.ParseFloat alone would also take 1_0, 1e1, 0x1p-2,
+// +1 and Inf).
 func parseSeconds(a hub.Arg) (time.Duration, error) {
 	v, err := strconv.ParseFloat(a.Value, 64)
-	if a.Flag || err != nil || math.IsNaN(v) || v < 0 || v > maxSeconds {
+	if a.Flag || !isDecimal(a.Value, true) || err != nil || v > maxSeconds {
 		return 0, fmt.Errorf("bad level %s=%s: want a number of seconds from 0 to %d", a.Name, a.Value, maxSeconds)
 	}
 	return time.Duration(math.Round(v * float64(time.Second))), nil
+}
+
+// isDecimal reports whether s is digits, with one decimal point among or
+// after them when point is set, and at least one digit.
+func isDecimal(s string, point bool) bool {
+	digits, points := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9':
+			digits++
+		case c == '.' && point:
+			points++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && points <= 1
 }

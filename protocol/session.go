@@ -73,8 +73,9 @@ type session struct {
 }
 
 // Run runs a session reading commands from in and writing answers to out
-// until `quit`, the end of in, or ctx is cancelled. It returns nil then, or
-// the error that made reading in fail.
+// until `quit`, the end of in, a failed write to out (the front-end has
+// gone), or ctx is cancelled. It returns nil then, or the error that made
+// reading in fail.
 func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	if cfg.Searcher == nil {
 		return errors.New("protocol: Config.Searcher is nil")
@@ -113,6 +114,9 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 		var idleLine *input
 		select {
 		case <-ctx.Done():
+			s.abort()
+			return nil
+		case <-s.out.broken:
 			s.abort()
 			return nil
 		case in, ok := <-lines:

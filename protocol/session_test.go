@@ -280,6 +280,9 @@ func TestPosErrors(t *testing.T) {
 		{"pos pos=X" + startPos.Hub()[1:], "bad position: bad side to move 'X' in hub position (want 'W' or 'B')"},
 		{`pos fen="8/8/8 w"`, "bad position: board has 3 ranks, want 8"},
 		{`pos fen=""`, "bad position: empty position text"},
+		{`pos fen=" "`, "bad position: empty position text"},
+		{`pos pos=""`, "bad position: hub position has 0 characters, want 65 (side and 64 squares)"},
+		{`pos pos=" "`, "bad position: hub position has 1 characters, want 65 (side and 64 squares)"},
 		{"pos fen", "bad position: pos= and fen= need a value"},
 		{"pos pos", "bad position: pos= and fen= need a value"},
 		{"pos start pos=" + startPos.Hub(), "bad position: give only one of start, pos= and fen="},
@@ -417,6 +420,16 @@ func TestLevelErrors(t *testing.T) {
 		{"level time=-1", "bad level time=-1: want a number of seconds from 0 to 31536000"},
 		{"level time=1 inc=Inf", "bad level inc=Inf: want a number of seconds from 0 to 31536000"},
 		{"level time=NaN", "bad level time=NaN: want a number of seconds from 0 to 31536000"},
+		// Only plain decimals: no digit separators, exponents, hex or signs.
+		{"level time=1_0", "bad level time=1_0: want a number of seconds from 0 to 31536000"},
+		{"level move-time=1e1", "bad level move-time=1e1: want a number of seconds from 0 to 31536000"},
+		{"level time=0x1p-2", "bad level time=0x1p-2: want a number of seconds from 0 to 31536000"},
+		{"level inc=+1 time=5", "bad level inc=+1: want a number of seconds from 0 to 31536000"},
+		{"level time=.", "bad level time=.: want a number of seconds from 0 to 31536000"},
+		{"level depth=1_0", "bad level depth=1_0: want a whole number from 1 to 100"},
+		{"level depth=+5", "bad level depth=+5: want a whole number from 1 to 100"},
+		{"level infinite=1", "bad level infinite=1: infinite takes no value"},
+		{`level infinite=""`, "bad level infinite=: infinite takes no value"},
 	} {
 		h.send("level depth=9", tt.line)
 		h.expect(`error message="` + tt.msg + `"`)

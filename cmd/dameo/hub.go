@@ -5,9 +5,10 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"syscall"
 
 	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/protocol"
@@ -33,9 +34,9 @@ func (c *hubCmd) Help() string {
 func (c *hubCmd) Run() error {
 	var log io.Writer
 	if c.Log != "" {
-		f, err := os.OpenFile(c.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		f, err := openLog(c.Log)
 		if err != nil {
-			return usageError{fmt.Errorf("--log: %v", err)}
+			return err
 		}
 		defer f.Close()
 		log = f
@@ -51,6 +52,9 @@ func (c *hubCmd) Run() error {
 		Log:      log,
 		Diag:     os.Stderr,
 	}
+	// A front-end that closes the engine's output ends the session quietly
+	// (the write fails) instead of killing the engine with SIGPIPE.
+	signal.Ignore(syscall.SIGPIPE)
 	return protocol.Run(context.Background(), cfg, os.Stdin, os.Stdout)
 }
 

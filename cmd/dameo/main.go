@@ -71,11 +71,19 @@ type usageError struct{ error }
 
 func (e usageError) Unwrap() error { return e.error }
 
-// exitCode is 2 for bad input and 1 for other failures.
+// errInterrupted is a command stopped by Ctrl-C (SIGINT) or SIGTERM
+// (exit status 130, as shells report a command killed by SIGINT).
+var errInterrupted = errors.New("interrupted")
+
+// exitCode is 2 for bad input, 130 for an interrupted command and 1 for
+// other failures.
 func exitCode(err error) int {
 	var u usageError
-	if errors.As(err, &u) {
+	switch {
+	case errors.As(err, &u):
 		return 2
+	case errors.Is(err, errInterrupted):
+		return 130
 	}
 	return 1
 }

@@ -97,7 +97,12 @@ The same in cutechess-cli's words:
 With --sprt elo0=0,elo1=5 the match stops as soon as the test is decided.
 With --shard 3/10 --seed S the run plays the third of ten shares of the
 games; "dameo match report DIR" merges the PDN files of the shards into the
-summary of the whole match (see docs/scaling.md).`
+summary of the whole match (see docs/scaling.md).
+
+Ctrl-C (or SIGTERM) stops the match: games in progress are abandoned and
+not counted, the engines are stopped, the finished games stay in the PDN
+file, the summary is printed, and the exit status is 130 (1 when the match
+failed, 2 for bad flags).`
 }
 
 func (c *matchCmd) Run() error {
@@ -108,9 +113,9 @@ func (c *matchCmd) Run() error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	if c.Log != "" {
-		f, err := os.OpenFile(c.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+		f, err := openLog(c.Log)
 		if err != nil {
-			return usageError{fmt.Errorf("--log: %v", err)}
+			return err
 		}
 		defer f.Close()
 		cfg.Log = f
@@ -118,7 +123,10 @@ func (c *matchCmd) Run() error {
 	if c.Seed == "" {
 		fmt.Fprintf(cfg.Out, "Seed %d (give --seed %d to play the same openings again)\n", cfg.Seed, cfg.Seed)
 	}
-	_, err = match.Run(ctx, cfg)
+	s, err := match.Run(ctx, cfg)
+	if err == nil && s.Interrupted {
+		return errInterrupted
+	}
 	return err
 }
 

@@ -1,0 +1,38 @@
+// The --log file of `dameo hub` and `dameo match`: opened for appending,
+// and a write that fails (a full disk) reported once on standard error
+// while the command goes on.
+
+package main
+
+import (
+	"fmt"
+	"os"
+	"sync/atomic"
+)
+
+// logFile is a --log file.
+type logFile struct {
+	f      *os.File
+	failed atomic.Bool
+}
+
+// openLog opens the --log file path for appending, creating it if needed.
+func openLog(path string) (*logFile, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("--log: %v", err)}
+	}
+	return &logFile{f: f}, nil
+}
+
+// Write writes to the file; the first failure is reported on stderr.
+func (l *logFile) Write(p []byte) (int, error) {
+	n, err := l.f.Write(p)
+	if err != nil && l.failed.CompareAndSwap(false, true) {
+		fmt.Fprintf(os.Stderr, "dameo: --log %s: %v; the log is incomplete from here\n", l.f.Name(), err)
+	}
+	return n, err
+}
+
+// Close closes the file.
+func (l *logFile) Close() error { return l.f.Close() }

@@ -1,0 +1,63 @@
+//go:build unix
+
+// `dameo match` stopped by Ctrl-C: the exit status says so (130), the
+// summary is printed, and no engine process, nor anything an engine
+// started, is left running.
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/dameo/dameo/internal/proctest"
+	"github.com/dameo/dameo/internal/testbin"
+)
+
+func TestMatchInterrupted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a match")
+	}
+	bin := testbin.Build(t, "cmd/dameo", false)
+	dir := t.TempDir()
+	logFile := filepath.Join(dir, "match.log")
+	engine := func(name string) string {
+		return fmt.Sprintf("cmd='%s' dir=%s name=%s option.hash=8", strings.Join(proctest.Wrap(t, dir, bin, "hub"), " "), dir, name)
+	}
+	cmd := exec.Command(bin, "match", "-e", engine("a"), "-e", engine("b"), "--games", "20",
+		"--movetime", "1", "--log", logFile, "--pdn", filepath.Join(dir, "games.pdn"))
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Wait until the first game is under way, then press Ctrl-C.
+	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
+		if log, _ := os.ReadFile(logFile); bytes.Contains(log, []byte("go think")) {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no game started:\n%s\n%s", stdout.String(), stderr.String())
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+		t.Errorf("exit %v, want status 130\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "Match summary") {
+		t.Errorf("no summary:\n%s", stdout.String())
+	}
+	if n := proctest.CheckNothingLeft(t, dir); n < 2 {
+		t.Errorf("%d engines started, want 2", n)
+	}
+}

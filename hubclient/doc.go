@@ -1,0 +1,32 @@
+// Package hubclient runs a Hub engine as a child process and talks to it:
+// the client side of the Hub protocol (PROTOCOL.md) for anything that drives
+// an engine — the match referee, a web board, a bridge to an online server.
+// Lines are written and read with package hub.
+//
+// [Start] starts the engine's command, with a working directory, in a
+// process group of its own (on Unix), so that a Ctrl-C meant for the caller
+// does not reach it and so that everything the engine starts can be stopped
+// with it. Then [Engine.Handshake] sends hub and reads up to wait (an id
+// line and the declared param lines come back as an [Identity]),
+// [Engine.SetParam] gives the engine its settings and [Engine.Init] waits
+// for ready.
+//
+// [Engine.Send] writes a line; [Engine.ReadLine] returns the next line of
+// the engine's output, waiting until a deadline or until a context is done
+// ([ErrTimeout], or [ErrExited] once the engine has exited and its output is
+// read); [Engine.Await] skips lines up to one with a given command, and
+// [Engine.Sync] is ping followed by its pong. One goroutine reads at a time;
+// Send may be called from any goroutine.
+//
+// [Engine.Quit] asks the engine to exit and kills it when it has not within
+// a grace period; [Engine.Kill] kills it at once. Killing signals the whole
+// process group, so that the children of an engine (one started through a
+// wrapper script, or one that forks helpers) die with it; when the engine
+// exits of itself, what it left running in its group is killed too (on
+// Linux). The engine is waited for from the moment it starts, so that it
+// never lingers as a zombie, and output pipes that a stray descendant still
+// holds are closed a second after the engine exits. A line longer than
+// 1 MiB ends the reading of the engine's output with an error, and at most
+// 8 MiB of output wait for a reader: an engine that writes more is held up
+// until its lines are read.
+package hubclient

@@ -1,0 +1,48 @@
+// Making outside text fit for a record: an engine's message or a user's
+// name may hold what would end a comment or break a tag's line; the writer
+// refuses such text, so the text is made safe before it goes in.
+
+package pdn
+
+import "github.com/dameo/dameo/internal/printable"
+
+// SafeComment is s made fit for a comment, still readable: '{' and '}'
+// become '(' and ')'; a tab or line break becomes a space; any other
+// control byte, and a byte of invalid UTF-8, becomes an escape such as \x00
+// or \xff; a rune that does not print (a line separator, a format
+// character) becomes an escape such as \u2028. Safe text is kept as it is.
+func SafeComment(s string) string {
+	return printable.Escape(s, func(r rune) (string, bool) {
+		switch r {
+		case '{':
+			return "(", true
+		case '}':
+			return ")", true
+		case '\t', '\n', '\v', '\f', '\r':
+			return " ", true
+		}
+		return "", false
+	})
+}
+
+// SafeTagValue is s made fit for a tag value, still readable: a control
+// byte (line breaks and tabs included) or a byte of invalid UTF-8 becomes an
+// escape such as \x0a or \xff, a rune that does not print an escape such as
+// \u2028. Quotes and backslashes are kept: the writer escapes them.
+func SafeTagValue(s string) string {
+	return printable.Escape(s, nil)
+}
+
+// Safe is a copy of g with every comment made safe by SafeComment and every
+// tag value by SafeTagValue: what the writer refuses then is only a bad tag
+// name, a malformed move or an unknown result.
+func (g *Game) Safe() *Game {
+	c := &Game{Comment: SafeComment(g.Comment), Result: g.Result}
+	for _, t := range g.Tags {
+		c.Tags = append(c.Tags, Tag{t.Name, SafeTagValue(t.Value)})
+	}
+	for _, m := range g.Moves {
+		c.Moves = append(c.Moves, Move{m.Text, SafeComment(m.Comment)})
+	}
+	return c
+}
