@@ -1,7 +1,6 @@
-// The engine as the bot sees it: a Hub engine it sends lines to and reads
-// lines from, one per game. The start-up handshake and the search for a
-// move are written against this small interface, so that any way of
-// running an engine can stand behind it.
+// The engine as the bot sees it: a Hub engine started through package
+// hubclient, one per game; the start-up handshake with the bot's options,
+// and the search for a move.
 
 package bot
 
@@ -13,18 +12,8 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 )
-
-// hubEngine is a running Hub engine.
-type hubEngine interface {
-	// Send writes one line to the engine.
-	Send(l hub.Line) error
-	// Receive returns the engine's next line that is not blank, waiting
-	// until ctx ends.
-	Receive(ctx context.Context) (hub.Line, error)
-	// Close ends the engine: quit, then killed if it does not exit.
-	Close() error
-}
 
 // EngineOption is a Hub parameter sent with set-param at start-up.
 type EngineOption struct {
@@ -34,27 +23,41 @@ type EngineOption struct {
 // startupTimeout bounds the handshake (hub ... wait, init ... ready).
 const startupTimeout = 30 * time.Second
 
+// quitGrace is how long the engine of a game that ended may take to quit
+// before it is killed, with its process group.
+const quitGrace = time.Second
+
+// startEngine starts the engine of game id; its standard error, and the
+// remarks of hubclient, go to the log.
+func startEngine(command []string, id string, log *logger) (*hubclient.Engine, error) {
+	e, err := hubclient.Start(command, hubclient.Options{Log: func(dir byte, text string) {
+		switch dir {
+		case '2':
+			log.printf("game %s engine stderr: %s", id, hub.SafeValue(text))
+		case '!':
+			log.printf("game %s engine: %s", id, hub.SafeValue(text))
+		}
+	}})
+	if err != nil {
+		return nil, fmt.Errorf("engine: %w", err)
+	}
+	return e, nil
+}
+
 // handshake introduces the bot to the engine: hub up to wait, the
 // options, init up to ready.
-func handshake(ctx context.Context, e hubEngine, options []EngineOption) error {
-	ctx, cancel := context.WithTimeout(ctx, startupTimeout)
-	defer cancel()
-	if err := e.Send(hub.NewLine("hub")); err != nil {
-		return err
-	}
-	if _, err := receiveUntil(ctx, e, "wait"); err != nil {
-		return fmt.Errorf("engine start-up (hub ... wait): %w", err)
+func handshake(ctx context.Context, e *hubclient.Engine, options []EngineOption) error {
+	deadline := time.Now().Add(startupTimeout)
+	if _, err := e.Handshake(ctx, deadline); err != nil {
+		return fmt.Errorf("engine %w", err)
 	}
 	for _, o := range options {
-		if err := e.Send(hub.NewLine("set-param").Set("name", o.Name).Set("value", o.Value)); err != nil {
+		if err := e.SetParam(o.Name, o.Value); err != nil {
 			return fmt.Errorf("engine option %s: %w", o.Name, err)
 		}
 	}
-	if err := e.Send(hub.NewLine("init")); err != nil {
-		return err
-	}
-	if _, err := receiveUntil(ctx, e, "ready"); err != nil {
-		return fmt.Errorf("engine start-up (init ... ready): %w", err)
+	if err := e.Init(ctx, deadline); err != nil {
+		return fmt.Errorf("engine %w", err)
 	}
 	return nil
 }
@@ -65,9 +68,9 @@ var errEngine = errors.New("the engine answered with an error")
 // receiveUntil reads lines up to one with the command want, which it
 // returns; an error line from the engine ends it with errEngine. Every
 // info line read on the way is passed to info, when given.
-func receiveUntil(ctx context.Context, e hubEngine, want string, info ...func(hub.Line)) (hub.Line, error) {
+func receiveUntil(ctx context.Context, e *hubclient.Engine, want string, info ...func(hub.Line)) (hub.Line, error) {
 	for {
-		l, err := e.Receive(ctx)
+		l, err := e.Receive(ctx, time.Time{})
 		if err != nil {
 			return hub.Line{}, err
 		}
@@ -98,7 +101,7 @@ const stopTimeout = 5 * time.Second
 // think asks the engine for a move in the game of moves (the engine's
 // notation, from the start position) under level. When ctx ends first the
 // search is stopped and ctx's error returned.
-func think(ctx context.Context, e hubEngine, moves string, level hub.Line) (thought, error) {
+func think(ctx context.Context, e *hubclient.Engine, moves string, level hub.Line) (thought, error) {
 	if err := e.Send(hub.NewLine("pos").Flag("start").Set("moves", moves)); err != nil {
 		return thought{}, err
 	}

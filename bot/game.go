@@ -17,13 +17,14 @@ import (
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 )
 
 // game is the bot's side of one game.
 type game struct {
 	b     *bot
 	id    string
-	eng   hubEngine
+	eng   *hubclient.Engine
 	known bool         // a gameFull has been read
 	color engine.Color // the bot's side
 	timed bool         // the game has a clock
@@ -48,12 +49,12 @@ var errEnded = errors.New("game over")
 // play plays game id to its end. A failure of the engine, or the end of
 // ctx, resigns the game.
 func (b *bot) play(ctx context.Context, id string) (err error) {
-	p, err := startProcess(b.cfg.Engine, "game "+id, b.log)
+	e, err := startEngine(b.cfg.Engine, id, b.log)
 	if err != nil {
 		return err
 	}
-	defer p.Close()
-	g := &game{b: b, id: id, eng: p, planTurns: -1, drawAnswered: -1, reconnect: make(chan struct{}, 1)}
+	defer e.Quit(quitGrace)
+	g := &game{b: b, id: id, eng: e, planTurns: -1, drawAnswered: -1, reconnect: make(chan struct{}, 1)}
 	defer func() {
 		if err != nil && !errors.Is(err, errEnded) {
 			g.resign(err)
@@ -62,7 +63,7 @@ func (b *bot) play(ctx context.Context, id string) (err error) {
 			err = nil
 		}
 	}()
-	if err := handshake(ctx, p, b.cfg.EngineOptions); err != nil {
+	if err := handshake(ctx, e, b.cfg.EngineOptions); err != nil {
 		return err
 	}
 

@@ -7,7 +7,7 @@
 // the referee: the legal moves, the results and the notation come from
 // package engine, the game records from package pdn. Each page has its own
 // session (session.go): its game, its clock and its engine processes, which
-// speak the Hub protocol through package hub and end when the page closes or
-// the server stops. The page can start only the engines the server was given
+// package hubclient starts, each in a process group of its own, and ends,
+// with whatever they started, when the page closes or the server stops. The page can start only the engines the server was given
 // on its command line.
 package gui

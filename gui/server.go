@@ -55,7 +55,7 @@ type Server struct {
 // New is a server for cfg.
 func New(cfg Config) *Server {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &Server{cfg: cfg, start: startProcess, now: time.Now, ctx: ctx, cancel: cancel}
+	return &Server{cfg: cfg, start: startEngine, now: time.Now, ctx: ctx, cancel: cancel}
 }
 
 // Handler serves the page at / and the WebSocket at /ws.

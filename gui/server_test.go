@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/internal/testbin"
 )
 
@@ -21,17 +22,17 @@ func TestMain(m *testing.M) { testbin.Main(m) }
 
 // realServer serves the GUI with the real dameo hub as its engine and
 // records the engine processes it starts.
-func realServer(t *testing.T) (*httptest.Server, *[]*process) {
+func realServer(t *testing.T) (*httptest.Server, *[]*hubConn) {
 	t.Helper()
 	bin := testbin.Build(t, "cmd/dameo", false)
 	srv := New(Config{Engines: []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}})
 	var mu sync.Mutex
-	var procs []*process
+	var procs []*hubConn
 	srv.start = func(spec EngineSpec) (engineConn, error) {
-		c, err := startProcess(spec)
+		c, err := startEngine(spec)
 		if err == nil {
 			mu.Lock()
-			procs = append(procs, c.(*process))
+			procs = append(procs, c.(*hubConn))
 			mu.Unlock()
 		}
 		return c, err
@@ -122,9 +123,7 @@ func TestWebSocketPlayAnalyseSave(t *testing.T) {
 	if len(*procs) != 1 {
 		t.Fatalf("%d engine processes, want 1", len(*procs))
 	}
-	select {
-	case <-(*procs)[0].exited:
-	case <-time.After(30 * time.Second):
+	if !exitsSoon((*procs)[0].engine) {
 		t.Error("the engine still runs after its page closed")
 	}
 }
@@ -157,11 +156,11 @@ func TestServerRefusesOtherHosts(t *testing.T) {
 func TestServerCloseEndsEngines(t *testing.T) {
 	bin := testbin.Build(t, "cmd/dameo", false)
 	srv := New(Config{Engines: []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}})
-	var procs []*process
+	var procs []*hubConn
 	srv.start = func(spec EngineSpec) (engineConn, error) {
-		c, err := startProcess(spec)
+		c, err := startEngine(spec)
 		if err == nil {
-			procs = append(procs, c.(*process))
+			procs = append(procs, c.(*hubConn))
 		}
 		return c, err
 	}
@@ -174,9 +173,17 @@ func TestServerCloseEndsEngines(t *testing.T) {
 	if len(procs) != 1 {
 		t.Fatalf("%d engine processes, want 1", len(procs))
 	}
-	select {
-	case <-procs[0].exited:
-	default:
+	if procs[0].engine.Alive() {
 		t.Error("the engine still runs after the server closed")
 	}
+}
+
+// exitsSoon reports whether engine e exits within 30 seconds.
+func exitsSoon(e *hubclient.Engine) bool {
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		if !e.Alive() {
+			return true
+		}
+	}
+	return false
 }

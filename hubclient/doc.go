@@ -14,7 +14,9 @@
 // [Engine.Send] writes a line; [Engine.ReadLine] returns the next line of
 // the engine's output, waiting until a deadline or until a context is done
 // ([ErrTimeout], or [ErrExited] once the engine has exited and its output is
-// read); [Engine.Await] skips lines up to one with a given command, and
+// read); [Engine.Receive] returns the next one parsed as a [hub.Line]
+// (blank lines skipped, [ErrGarbage] for text that is not a protocol line);
+// [Engine.Await] skips lines up to one with a given command, and
 // [Engine.Sync] is ping followed by its pong. One goroutine reads at a time;
 // Send may be called from any goroutine.
 //

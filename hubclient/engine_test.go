@@ -226,3 +226,27 @@ sleep 1000`, length, lines), false)
 		t.Errorf("last line %q, %v", text, err)
 	}
 }
+
+func TestReceive(t *testing.T) {
+	e, _ := scriptEngine(t, `echo; echo '  '; echo 'info depth=1 pv="c3-c4 c6-c5"'; echo 'info pv="unclosed'; printf 'done move=c3-c4\r\n'`, false)
+	ctx := context.Background()
+	l, err := e.Receive(ctx, soon())
+	if err != nil || l.Command != "info" || value(l, "pv") != "c3-c4 c6-c5" {
+		t.Errorf("first line %v, %v; want the info line, blank lines skipped", l, err)
+	}
+	if l, err := e.Receive(ctx, soon()); !errors.Is(err, ErrGarbage) || !strings.Contains(err.Error(), "malformed line") {
+		t.Errorf("a malformed line read as %v, %v", l, err)
+	}
+	if l, err := e.Receive(ctx, soon()); err != nil || l.Command != "done" || value(l, "move") != "c3-c4" {
+		t.Errorf("the line after the garbage: %v, %v", l, err)
+	}
+	if _, err := e.Receive(ctx, soon()); !errors.Is(err, ErrExited) {
+		t.Errorf("after the engine's end: %v", err)
+	}
+}
+
+// value is the value of l's argument name, "" without one.
+func value(l hub.Line, name string) string {
+	v, _ := l.Get(name)
+	return v
+}
