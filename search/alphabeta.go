@@ -61,13 +61,25 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	if alpha >= beta {
 		return alpha
 	}
-	if depth <= 0 && !p.HasCapture() {
+	capture := p.HasCapture()
+	if depth <= 0 && !capture {
 		if !p.HasQuietMove() {
 			return -Win + Score(ply)
 		}
 		return w.eval.Evaluate(p)
 	}
 	depth = max(depth, 0)
+
+	// Captures are compulsory, so many positions have a single move (the
+	// only capture): it costs no depth, and such a position is neither
+	// looked up nor stored, as its only move leads to the next entry.
+	l := &w.lists[ply]
+	if capture {
+		p.GenerateMoves(l)
+		if l.Len == 1 {
+			return w.forced(alpha, beta, depth, ply, pvNode)
+		}
+	}
 
 	key := p.Key()
 	e, hit := w.tt.probe(key)
@@ -80,15 +92,16 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 
 	// Reverse futility: a quiet position whose static score beats beta by
 	// a margin per ply left is taken to fail high.
-	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !p.HasCapture() {
+	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !capture {
 		if v := w.eval.Evaluate(p); v-rfpMargin*Score(depth) >= beta && p.HasQuietMove() {
 			return v
 		}
 	}
-	l := &w.lists[ply]
-	p.GenerateMoves(l)
-	if l.Len == 0 {
-		return -Win + Score(ply)
+	if !capture {
+		p.GenerateMoves(l)
+		if l.Len == 0 {
+			return -Win + Score(ply)
+		}
 	}
 	tt := -1
 	if hit && e.hasMove && e.index < l.Len {
@@ -167,6 +180,18 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	}
 	w.tt.store(key, d)
 	return best
+}
+
+// forced searches the single move of the position at ply, at the same depth.
+func (w *worker) forced(alpha, beta Score, depth, ply int, pvNode bool) Score {
+	m := w.lists[ply].Moves[0]
+	w.pos[ply+1] = w.pos[ply].Play(m)
+	w.enter(ply+1, m)
+	s := -w.search(-beta, -alpha, depth, ply+1, pvNode)
+	if pvNode && s > alpha && !w.stopped {
+		w.updatePV(ply, m)
+	}
+	return s
 }
 
 // updatePV makes m followed by the child's line the line of ply.
