@@ -1,7 +1,7 @@
 // Move ordering: the table's move first, then captures of the most kings,
 // crowning moves, the two killer moves of the ply, and the other quiet moves
-// by their history score. Moves are picked one at a time (selection), since
-// a cut-off often comes after the first few.
+// by their history score. The table's move is tried before the others are
+// scored, since it often cuts off; the others are then sorted at once.
 
 package search
 
@@ -23,34 +23,56 @@ const (
 
 // picker orders the moves of one ply: indices into the move list (which
 // keeps its generated order, so a stored index stays meaningful) and scores.
+// The table's move comes first without any scoring; the others are scored
+// only when the search asks for a second move, which it does not at most
+// nodes where the table's move cuts off.
 type picker struct {
-	idx   [engine.MaxMoves]uint16
-	score [engine.MaxMoves]int32
-	n     int
+	idx    [engine.MaxMoves]uint16
+	score  [engine.MaxMoves]int32
+	n      int
+	first  int  // places before it are the table's move, taken unscored (0 or 1)
+	scored bool // the other moves have their scores
+	w      *worker
+	ply    int
 }
 
-// order scores the moves in l, the moves of the position at ply; tt is the
-// index of the table's move, or -1.
+// order prepares the picker of ply for the moves in l, the moves of the
+// position at ply; tt is the index of the table's move, or -1.
 func (w *worker) order(ply int, l *engine.MoveList, tt int) *picker {
 	pk := &w.picks[ply]
-	p := &w.pos[ply]
+	pk.w, pk.ply, pk.n, pk.first, pk.scored = w, ply, l.Len, 0, false
+	if tt >= 0 {
+		pk.idx[0], pk.score[0], pk.first = uint16(tt), orderTT, 1
+	}
+	return pk
+}
+
+// scoreRest scores the moves after the table's move.
+func (pk *picker) scoreRest() {
+	w, ply := pk.w, pk.ply
+	l, p := &w.lists[ply], &w.pos[ply]
 	us := p.SideToMove()
 	kings := p.Kings(us.Other())
 	k0, k1 := w.killers[ply][0], w.killers[ply][1]
 	hist := &w.history[us]
+	skip := -1
+	if pk.first == 1 {
+		skip = int(pk.idx[0])
+	}
+	k := pk.first
 	for i := range l.Len {
+		if i == skip {
+			continue
+		}
 		m := &l.Moves[i]
-		crowns := p.Crowns(*m)
 		var sc int32
 		switch {
-		case i == tt:
-			sc = orderTT
 		case m.IsCapture():
 			sc = orderCapture + 16*int32(bits.OnesCount64(m.Captured&kings))
-			if crowns {
+			if p.Crowns(*m) {
 				sc += 8
 			}
-		case crowns:
+		case p.Crowns(*m):
 			sc = orderCrown
 		case *m == k0:
 			sc = orderKiller0
@@ -59,24 +81,23 @@ func (w *worker) order(ply int, l *engine.MoveList, tt int) *picker {
 		default:
 			sc = hist[m.From][m.To]
 		}
-		pk.idx[i] = uint16(i)
-		pk.score[i] = sc
+		// Insertion by score: stable, and fast on the many equal scores.
+		j := k
+		for ; j > pk.first && pk.score[j-1] < sc; j-- {
+			pk.idx[j], pk.score[j] = pk.idx[j-1], pk.score[j-1]
+		}
+		pk.idx[j], pk.score[j] = uint16(i), sc
+		k++
 	}
-	pk.n = l.Len
-	return pk
+	pk.scored = true
 }
 
-// next moves the best of the moves from i on to place i and returns its
-// index in the move list and its ordering score.
+// next is the move to search at place i (its index in the move list) and
+// its ordering score.
 func (pk *picker) next(i int) (int, int32) {
-	b := i
-	for j := i + 1; j < pk.n; j++ {
-		if pk.score[j] > pk.score[b] {
-			b = j
-		}
+	if i >= pk.first && !pk.scored {
+		pk.scoreRest()
 	}
-	pk.idx[i], pk.idx[b] = pk.idx[b], pk.idx[i]
-	pk.score[i], pk.score[b] = pk.score[b], pk.score[i]
 	return int(pk.idx[i]), pk.score[i]
 }
 
