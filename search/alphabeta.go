@@ -27,6 +27,15 @@ const (
 	lmpBase  = 3
 )
 
+// The no-progress rule: referees (dameo match by default) draw a game after
+// noProgressLimit plies without a capture or a man move. Static scores fade
+// toward a draw once fadeStart such plies have passed, so that the search
+// prefers progress (a man move, a capture) while a win can still be made.
+const (
+	noProgressLimit = 100
+	fadeStart       = 20
+)
+
 // lmr[d][n] is the reduction of the n-th move (0-based) at depth d.
 var lmr [64][64]int
 
@@ -45,12 +54,12 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	if w.poll() {
 		return 0
 	}
-	if w.isRepetition(ply) {
+	if w.isRepetition(ply) || w.quiet[ply] >= noProgressLimit {
 		return 0
 	}
 	p := &w.pos[ply]
 	if ply >= maxPly {
-		return w.eval.Evaluate(p)
+		return w.evaluate(ply)
 	}
 	if ply > w.selDepth {
 		w.selDepth = ply
@@ -66,7 +75,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		if !p.HasQuietMove() {
 			return -Win + Score(ply)
 		}
-		return w.eval.Evaluate(p)
+		return w.evaluate(ply)
 	}
 	depth = max(depth, 0)
 
@@ -93,7 +102,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	// Reverse futility: a quiet position whose static score beats beta by
 	// a margin per ply left is taken to fail high.
 	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !capture {
-		if v := w.eval.Evaluate(p); v-rfpMargin*Score(depth) >= beta && p.HasQuietMove() {
+		if v := w.evaluate(ply); v-rfpMargin*Score(depth) >= beta && p.HasQuietMove() {
 			return v
 		}
 	}
@@ -180,6 +189,16 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	}
 	w.tt.store(key, d)
 	return best
+}
+
+// evaluate is the static score of the position at ply, faded toward a
+// draw as the no-progress count nears its limit.
+func (w *worker) evaluate(ply int) Score {
+	s := w.eval.Evaluate(&w.pos[ply])
+	if q := w.quiet[ply]; q > fadeStart {
+		s = s * Score(noProgressLimit-q) / (noProgressLimit - fadeStart)
+	}
+	return s
 }
 
 // forced searches the single move of the position at ply, at the same depth.
