@@ -22,7 +22,7 @@ const (
 	rfpDepth        = 3
 	rfpMargin Score = 80
 	// lmpDepth and lmpBase: late move pruning at depths up to 3, after
-	// 3 + depth² moves, of the ordinary quiet moves (no killer, no crowning).
+	// 3 + depth² moves, of the ordinary quiet moves (no killer, counter move or crowning).
 	lmpDepth = 3
 	lmpBase  = 3
 )
@@ -130,7 +130,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		idx, orderScore := pk.next(i)
 		// Late move pruning: near the horizon, late ordinary quiet moves
 		// of a non-PV node are skipped.
-		if quiet && !pvNode && depth <= lmpDepth && i >= lmpBase+depth*depth && orderScore < orderKiller1 && best > -WinBound {
+		if quiet && !pvNode && depth <= lmpDepth && i >= lmpBase+depth*depth && orderScore < orderCounter && best > -WinBound {
 			break
 		}
 		m := l.Moves[idx]
@@ -141,7 +141,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
 			r := 0
-			if quiet && depth >= 3 && i >= 2 && orderScore < orderKiller1 {
+			if quiet && depth >= 3 && i >= 2 && orderScore < orderCounter {
 				r = lmr[min(depth, 63)][min(i, 63)]
 				if pvNode {
 					r--

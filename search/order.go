@@ -1,6 +1,7 @@
 // Move ordering: the table's move first, then captures of the most kings,
-// crowning moves, the two killer moves of the ply, and the other quiet moves
-// by their history score. The table's move is tried before the others are
+// crowning moves, the two killer moves of the ply, the counter move (the
+// quiet move that last refuted the opponent's move), and the other quiet
+// moves by their history score. The table's move is tried before the others are
 // scored, since it often cuts off; the others are then sorted at once.
 
 package search
@@ -18,6 +19,7 @@ const (
 	orderCrown   = 1 << 22
 	orderKiller0 = 1 << 21
 	orderKiller1 = 1<<21 - 1
+	orderCounter = 1<<21 - 2
 	historyMax   = 1 << 14
 )
 
@@ -54,6 +56,7 @@ func (pk *picker) scoreRest() {
 	us := p.SideToMove()
 	kings := p.Kings(us.Other())
 	k0, k1 := w.killers[ply][0], w.killers[ply][1]
+	cm := w.countered(ply)
 	hist := &w.history[us]
 	skip := -1
 	if pk.first == 1 {
@@ -78,6 +81,8 @@ func (pk *picker) scoreRest() {
 			sc = orderKiller0
 		case *m == k1:
 			sc = orderKiller1
+		case *m == cm:
+			sc = orderCounter
 		default:
 			sc = hist[m.From][m.To]
 		}
@@ -109,13 +114,28 @@ func (w *worker) cutoff(ply int, l *engine.MoveList, pk *picker, i, depth int) {
 		w.killers[ply][1] = w.killers[ply][0]
 		w.killers[ply][0] = m
 	}
-	hist := &w.history[w.pos[ply].SideToMove()]
+	us := w.pos[ply].SideToMove()
+	if ply > 0 {
+		prev := w.moves[ply]
+		w.counter[us][prev.From][prev.To] = m
+	}
+	hist := &w.history[us]
 	bonus := int32(min(depth*depth, 400))
 	addHistory(&hist[m.From][m.To], bonus)
 	for j := range i {
 		q := &l.Moves[pk.idx[j]]
 		addHistory(&hist[q.From][q.To], -bonus)
 	}
+}
+
+// countered is the counter move of the move that led to ply (NoMove at
+// the root).
+func (w *worker) countered(ply int) engine.Move {
+	if ply == 0 {
+		return engine.NoMove
+	}
+	prev := w.moves[ply]
+	return w.counter[w.pos[ply].SideToMove()][prev.From][prev.To]
 }
 
 // addHistory moves h toward ±historyMax by bonus, less as it gets near.

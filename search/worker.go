@@ -50,6 +50,8 @@ type worker struct {
 	picks   [maxPly + 1]picker
 	killers [maxPly + 1][2]engine.Move
 	history [2][64][64]int32
+	counter [2][64][64]engine.Move  // the quiet move that refuted a move (by side to move, the move's squares)
+	moves   [maxPly + 1]engine.Move // moves[ply] led to pos[ply]
 	pv      [maxPly + 1][maxPly + 1]engine.Move
 	pvLen   [maxPly + 1]int
 	keys    []uint64 // keys of the game since its last irreversible move, then of the path
@@ -75,6 +77,7 @@ func newWorker(id int) *worker { return &worker{id: id} }
 func (w *worker) clearTables() {
 	w.killers = [maxPly + 1][2]engine.Move{}
 	w.history = [2][64][64]int32{}
+	w.counter = [2][64][64]engine.Move{}
 }
 
 // prepare sets the worker up for a search of root.
@@ -361,6 +364,7 @@ func (w *worker) checkClock() {
 // reached by move m from ply-1.
 func (w *worker) enter(ply int, m engine.Move) {
 	w.keys[w.base+ply] = w.pos[ply].Key()
+	w.moves[ply] = m
 	prev := &w.pos[ply-1]
 	if prev.IsIrreversible(m) {
 		w.quiet[ply] = 0
