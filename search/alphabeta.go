@@ -36,6 +36,10 @@ const (
 	fadeStart       = 20
 )
 
+// lmrHistory is the history score per ply of reduction taken off (or,
+// when negative, added to) a late move's reduction.
+const lmrHistory = historyMax / 8
+
 // lmr[d][n] is the reduction of the n-th move (0-based) at depth d.
 var lmr [64][64]int
 
@@ -146,6 +150,9 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 				if pvNode {
 					r--
 				}
+				// A quiet move that has often refuted others is reduced
+				// less, one that has often failed more.
+				r -= int(orderScore) / lmrHistory
 				r = min(max(r, 0), newDepth-1)
 			}
 			s = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, false)
