@@ -88,7 +88,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	// looked up nor stored, as its only move leads to the next entry.
 	l := &w.lists[ply]
 	if capture {
-		p.GenerateMoves(l)
+		p.GenerateCaptures(l)
 		if l.Len == 1 {
 			return w.forced(alpha, beta, depth, ply, pvNode)
 		}
@@ -111,7 +111,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		}
 	}
 	if !capture {
-		p.GenerateMoves(l)
+		p.GenerateQuiet(l)
 		if l.Len == 0 {
 			return -Win + Score(ply)
 		}
