@@ -46,7 +46,7 @@ var lmr [64][64]int
 func init() {
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
-			lmr[d][n] = int(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+			lmr[d][n] = int(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.0)
 		}
 	}
 }
