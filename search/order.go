@@ -1,8 +1,10 @@
 // Move ordering: the table's move first, then captures of the most kings,
 // crowning moves, the two killer moves of the ply, the counter move (the
 // quiet move that last refuted the opponent's move), and the other quiet
-// moves by their history score. The table's move is tried before the others are
-// scored, since it often cuts off; the others are then sorted at once.
+// moves by their history score; equal scores keep the generated order. The
+// table's move is tried before the others are scored, since it often cuts
+// off; the next few are picked one at a time (most nodes that go on past
+// the table's move cut off soon), and the rest are sorted once.
 
 package search
 
@@ -23,6 +25,10 @@ const (
 	historyMax   = 1 << 14
 )
 
+// selectPicks is how many places after the table's move are picked one at
+// a time before the rest of the moves are sorted.
+const selectPicks = 4
+
 // picker orders the moves of one ply: indices into the move list (which
 // keeps its generated order, so a stored index stays meaningful) and scores.
 // The table's move comes first without any scoring; the others are scored
@@ -34,6 +40,7 @@ type picker struct {
 	n      int
 	first  int  // places before it are the table's move, taken unscored (0 or 1)
 	scored bool // the other moves have their scores
+	sorted bool // the places from first+selectPicks on are sorted
 	w      *worker
 	ply    int
 }
@@ -42,7 +49,7 @@ type picker struct {
 // position at ply; tt is the index of the table's move, or -1.
 func (w *worker) order(ply int, l *engine.MoveList, tt int) *picker {
 	pk := &w.picks[ply]
-	pk.w, pk.ply, pk.n, pk.first, pk.scored = w, ply, l.Len, 0, false
+	pk.w, pk.ply, pk.n, pk.first, pk.scored, pk.sorted = w, ply, l.Len, 0, false, false
 	if tt >= 0 {
 		pk.idx[0], pk.score[0], pk.first = uint16(tt), orderTT, 1
 	}
@@ -86,22 +93,45 @@ func (pk *picker) scoreRest() {
 		default:
 			sc = hist[m.From][m.To]
 		}
-		// Insertion by score: stable, and fast on the many equal scores.
-		j := k
-		for ; j > pk.first && pk.score[j-1] < sc; j-- {
-			pk.idx[j], pk.score[j] = pk.idx[j-1], pk.score[j-1]
-		}
-		pk.idx[j], pk.score[j] = uint16(i), sc
+		pk.idx[k], pk.score[k] = uint16(i), sc
 		k++
 	}
 	pk.scored = true
 }
 
+// before reports whether place a comes before place b: a higher score, or
+// an equal score and an earlier generated move.
+func (pk *picker) before(a, b int) bool {
+	return pk.score[a] > pk.score[b] || pk.score[a] == pk.score[b] && pk.idx[a] < pk.idx[b]
+}
+
 // next is the move to search at place i (its index in the move list) and
-// its ordering score.
+// its ordering score; the places before i have been taken.
 func (pk *picker) next(i int) (int, int32) {
-	if i >= pk.first && !pk.scored {
-		pk.scoreRest()
+	switch {
+	case i < pk.first || pk.sorted:
+	case !pk.scored || i < pk.first+selectPicks:
+		if !pk.scored {
+			pk.scoreRest()
+		}
+		b := i
+		for j := i + 1; j < pk.n; j++ {
+			if pk.before(j, b) {
+				b = j
+			}
+		}
+		pk.idx[i], pk.idx[b] = pk.idx[b], pk.idx[i]
+		pk.score[i], pk.score[b] = pk.score[b], pk.score[i]
+	default:
+		for j := i + 1; j < pk.n; j++ {
+			x, sc := pk.idx[j], pk.score[j]
+			k := j
+			for ; k > i && (pk.score[k-1] < sc || pk.score[k-1] == sc && pk.idx[k-1] > x); k-- {
+				pk.idx[k], pk.score[k] = pk.idx[k-1], pk.score[k-1]
+			}
+			pk.idx[k], pk.score[k] = x, sc
+		}
+		pk.sorted = true
 	}
 	return int(pk.idx[i]), pk.score[i]
 }
