@@ -2,9 +2,11 @@
 // root. Captures are compulsory in Dameo, so a position with a capture is
 // never a leaf: below the nominal depth the search goes on through the
 // capture moves (its quiescence search) and evaluates only quiet positions.
-// A position with a single legal move costs no depth. Late quiet moves are
-// searched with reduced depth (LMR) and searched again if they fail high.
-// There is no null-move pruning: zugzwang is common in draughts.
+// A position with a single legal move costs no depth (and, when the move is
+// a capture, no table entry). Late quiet moves are searched with reduced
+// depth (LMR) and searched again if they fail high. There is no null-move
+// pruning: zugzwang is common in draughts. Positions at the referee's
+// no-progress limit are draws, and static scores fade toward it.
 
 package search
 
