@@ -92,7 +92,15 @@ func (p *Position) generateCaptures(l *MoveList) {
 	own, enemy := p.sides()
 	g := captureGen{list: l, enemy: enemy}
 	all := own | enemy
-	for b := own &^ p.kings; b != 0; b &= b - 1 {
+	// Only the men with a first jump are searched: a man jumps toward d
+	// when the square next to it that way holds an enemy piece and the one
+	// beyond is empty.
+	var jumpers Bitboard
+	for _, d := range orthogonal {
+		back := opposite[d]
+		jumpers |= shift(shift(^all, back)&enemy, back)
+	}
+	for b := own &^ p.kings & jumpers; b != 0; b &= b - 1 {
 		g.from = firstSquare(b)
 		g.occupied = all &^ (1 << g.from)
 		g.manJumps(g.from, 0, 0)

@@ -1,6 +1,9 @@
 package engine
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func playAll(t *testing.T, g *Game, moves ...string) {
 	t.Helper()
@@ -133,6 +136,25 @@ func TestCountMatchesGenerate(t *testing.T) {
 		k, err := NewPosition(p.Pieces(White), p.Pieces(Black), p.Occupied(), p.SideToMove())
 		if err == nil && !k.HasCapture() && k.HasQuietMove() != (k.CountMoves() > 0) {
 			t.Fatalf("%v: HasQuietMove %v with %d moves", k, k.HasQuietMove(), k.CountMoves())
+		}
+	})
+}
+
+// TestGenerateSplit checks that GenerateCaptures and GenerateQuiet, chosen
+// by HasCapture, list what GenerateMoves lists, in the same order.
+func TestGenerateSplit(t *testing.T) {
+	var all, part MoveList
+	randomGames(200, 200, func(p *Position, _ *Game) {
+		p.GenerateMoves(&all)
+		p.GenerateCaptures(&part)
+		if (part.Len > 0) != p.HasCapture() {
+			t.Fatalf("%v: %d captures generated, HasCapture %v", p, part.Len, p.HasCapture())
+		}
+		if !p.HasCapture() {
+			p.GenerateQuiet(&part)
+		}
+		if !slices.Equal(all.Slice(), part.Slice()) {
+			t.Fatalf("%v: GenerateMoves %v, split %v", p, all.Slice(), part.Slice())
 		}
 	})
 }

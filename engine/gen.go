@@ -14,6 +14,21 @@ func (p *Position) GenerateMoves(l *MoveList) {
 	p.generateQuiet(l)
 }
 
+// GenerateCaptures fills l with the captures of p allowed by the majority
+// rule; l is empty when p has none. It and GenerateQuiet are GenerateMoves
+// for a caller that has already asked HasCapture.
+func (p *Position) GenerateCaptures(l *MoveList) {
+	l.Len = 0
+	p.generateCaptures(l)
+}
+
+// GenerateQuiet fills l with the moves of p without capture: its legal
+// moves when p has no capture.
+func (p *Position) GenerateQuiet(l *MoveList) {
+	l.Len = 0
+	p.generateQuiet(l)
+}
+
 // LegalMoves returns the legal moves of p in a new slice (convenient, not
 // for hot paths).
 func (p *Position) LegalMoves() []Move {

@@ -2,9 +2,11 @@
 // root. Captures are compulsory in Dameo, so a position with a capture is
 // never a leaf: below the nominal depth the search goes on through the
 // capture moves (its quiescence search) and evaluates only quiet positions.
-// A position with a single legal move costs no depth. Late quiet moves are
-// searched with reduced depth (LMR) and searched again if they fail high.
-// There is no null-move pruning: zugzwang is common in draughts.
+// A position with a single legal move costs no depth (and, when the move is
+// a capture, no table entry). Late quiet moves are searched with reduced
+// depth (LMR) and searched again if they fail high. There is no null-move
+// pruning: zugzwang is common in draughts. Positions at the referee's
+// no-progress limit are draws, and static scores fade toward it.
 
 package search
 
@@ -22,10 +24,23 @@ const (
 	rfpDepth        = 3
 	rfpMargin Score = 80
 	// lmpDepth and lmpBase: late move pruning at depths up to 3, after
-	// 3 + depth² moves, of the ordinary quiet moves (no killer, no crowning).
+	// 3 + depth² moves, of the ordinary quiet moves (no killer, counter move or crowning).
 	lmpDepth = 3
 	lmpBase  = 3
 )
+
+// The no-progress rule: referees (dameo match by default) draw a game after
+// noProgressLimit plies without a capture or a man move. Static scores fade
+// toward a draw once fadeStart such plies have passed, so that the search
+// prefers progress (a man move, a capture) while a win can still be made.
+const (
+	noProgressLimit = 100
+	fadeStart       = 20
+)
+
+// lmrHistory is the history score per ply of reduction taken off (or,
+// when negative, added to) a late move's reduction.
+const lmrHistory = historyMax / 8
 
 // lmr[d][n] is the reduction of the n-th move (0-based) at depth d.
 var lmr [64][64]int
@@ -33,7 +48,7 @@ var lmr [64][64]int
 func init() {
 	for d := 1; d < 64; d++ {
 		for n := 1; n < 64; n++ {
-			lmr[d][n] = int(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.25)
+			lmr[d][n] = int(0.5 + math.Log(float64(d))*math.Log(float64(n))/2.0)
 		}
 	}
 }
@@ -45,12 +60,12 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	if w.poll() {
 		return 0
 	}
-	if w.isRepetition(ply) {
+	if w.isRepetition(ply) || w.quiet[ply] >= noProgressLimit {
 		return 0
 	}
 	p := &w.pos[ply]
 	if ply >= maxPly {
-		return w.eval.Evaluate(p)
+		return w.evaluate(ply)
 	}
 	if ply > w.selDepth {
 		w.selDepth = ply
@@ -61,13 +76,25 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	if alpha >= beta {
 		return alpha
 	}
-	if depth <= 0 && !p.HasCapture() {
+	capture := p.HasCapture()
+	if depth <= 0 && !capture {
 		if !p.HasQuietMove() {
 			return -Win + Score(ply)
 		}
-		return w.eval.Evaluate(p)
+		return w.evaluate(ply)
 	}
 	depth = max(depth, 0)
+
+	// Captures are compulsory, so many positions have a single move (the
+	// only capture): it costs no depth, and such a position is neither
+	// looked up nor stored, as its only move leads to the next entry.
+	l := &w.lists[ply]
+	if capture {
+		p.GenerateCaptures(l)
+		if l.Len == 1 {
+			return w.forced(alpha, beta, depth, ply, pvNode)
+		}
+	}
 
 	key := p.Key()
 	e, hit := w.tt.probe(key)
@@ -80,15 +107,16 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 
 	// Reverse futility: a quiet position whose static score beats beta by
 	// a margin per ply left is taken to fail high.
-	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !p.HasCapture() {
-		if v := w.eval.Evaluate(p); v-rfpMargin*Score(depth) >= beta && p.HasQuietMove() {
+	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !capture {
+		if v := w.evaluate(ply); v-rfpMargin*Score(depth) >= beta && p.HasQuietMove() {
 			return v
 		}
 	}
-	l := &w.lists[ply]
-	p.GenerateMoves(l)
-	if l.Len == 0 {
-		return -Win + Score(ply)
+	if !capture {
+		p.GenerateQuiet(l)
+		if l.Len == 0 {
+			return -Win + Score(ply)
+		}
 	}
 	tt := -1
 	if hit && e.hasMove && e.index < l.Len {
@@ -108,7 +136,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		idx, orderScore := pk.next(i)
 		// Late move pruning: near the horizon, late ordinary quiet moves
 		// of a non-PV node are skipped.
-		if quiet && !pvNode && depth <= lmpDepth && i >= lmpBase+depth*depth && orderScore < orderKiller1 && best > -WinBound {
+		if quiet && !pvNode && depth <= lmpDepth && i >= lmpBase+depth*depth && orderScore < orderCounter && best > -WinBound {
 			break
 		}
 		m := l.Moves[idx]
@@ -119,11 +147,14 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
 			r := 0
-			if quiet && depth >= 3 && i >= 2 && orderScore < orderKiller1 {
+			if quiet && depth >= 3 && i >= 2 && orderScore < orderCounter {
 				r = lmr[min(depth, 63)][min(i, 63)]
 				if pvNode {
 					r--
 				}
+				// A quiet move that has often refuted others is reduced
+				// less, one that has often failed more.
+				r -= int(orderScore) / lmrHistory
 				r = min(max(r, 0), newDepth-1)
 			}
 			s = -w.search(-alpha-1, -alpha, newDepth-r, ply+1, false)
@@ -167,6 +198,28 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	}
 	w.tt.store(key, d)
 	return best
+}
+
+// evaluate is the static score of the position at ply, faded toward a
+// draw as the no-progress count nears its limit.
+func (w *worker) evaluate(ply int) Score {
+	s := w.eval.Evaluate(&w.pos[ply])
+	if q := w.quiet[ply]; q > fadeStart {
+		s = s * Score(noProgressLimit-q) / (noProgressLimit - fadeStart)
+	}
+	return s
+}
+
+// forced searches the single move of the position at ply, at the same depth.
+func (w *worker) forced(alpha, beta Score, depth, ply int, pvNode bool) Score {
+	m := w.lists[ply].Moves[0]
+	w.pos[ply+1] = w.pos[ply].Play(m)
+	w.enter(ply+1, m)
+	s := -w.search(-beta, -alpha, depth, ply+1, pvNode)
+	if pvNode && s > alpha && !w.stopped {
+		w.updatePV(ply, m)
+	}
+	return s
 }
 
 // updatePV makes m followed by the child's line the line of ply.

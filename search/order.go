@@ -1,7 +1,10 @@
 // Move ordering: the table's move first, then captures of the most kings,
-// crowning moves, the two killer moves of the ply, and the other quiet moves
-// by their history score. Moves are picked one at a time (selection), since
-// a cut-off often comes after the first few.
+// crowning moves, the two killer moves of the ply, the counter move (the
+// quiet move that last refuted the opponent's move), and the other quiet
+// moves by their history score; equal scores keep the generated order. The
+// table's move is tried before the others are scored, since it often cuts
+// off; the next few are picked one at a time (most nodes that go on past
+// the table's move cut off soon), and the rest are sorted once.
 
 package search
 
@@ -18,65 +21,118 @@ const (
 	orderCrown   = 1 << 22
 	orderKiller0 = 1 << 21
 	orderKiller1 = 1<<21 - 1
+	orderCounter = 1<<21 - 2
 	historyMax   = 1 << 14
 )
 
+// selectPicks is how many places after the table's move are picked one at
+// a time before the rest of the moves are sorted.
+const selectPicks = 4
+
 // picker orders the moves of one ply: indices into the move list (which
 // keeps its generated order, so a stored index stays meaningful) and scores.
+// The table's move comes first without any scoring; the others are scored
+// only when the search asks for a second move, which it does not at most
+// nodes where the table's move cuts off.
 type picker struct {
-	idx   [engine.MaxMoves]uint16
-	score [engine.MaxMoves]int32
-	n     int
+	idx    [engine.MaxMoves]uint16
+	score  [engine.MaxMoves]int32
+	n      int
+	first  int  // places before it are the table's move, taken unscored (0 or 1)
+	scored bool // the other moves have their scores
+	sorted bool // the places from first+selectPicks on are sorted
+	w      *worker
+	ply    int
 }
 
-// order scores the moves in l, the moves of the position at ply; tt is the
-// index of the table's move, or -1.
+// order prepares the picker of ply for the moves in l, the moves of the
+// position at ply; tt is the index of the table's move, or -1.
 func (w *worker) order(ply int, l *engine.MoveList, tt int) *picker {
 	pk := &w.picks[ply]
-	p := &w.pos[ply]
+	pk.w, pk.ply, pk.n, pk.first, pk.scored, pk.sorted = w, ply, l.Len, 0, false, false
+	if tt >= 0 {
+		pk.idx[0], pk.score[0], pk.first = uint16(tt), orderTT, 1
+	}
+	return pk
+}
+
+// scoreRest scores the moves after the table's move.
+func (pk *picker) scoreRest() {
+	w, ply := pk.w, pk.ply
+	l, p := &w.lists[ply], &w.pos[ply]
 	us := p.SideToMove()
 	kings := p.Kings(us.Other())
 	k0, k1 := w.killers[ply][0], w.killers[ply][1]
+	cm := w.countered(ply)
 	hist := &w.history[us]
+	skip := -1
+	if pk.first == 1 {
+		skip = int(pk.idx[0])
+	}
+	k := pk.first
 	for i := range l.Len {
+		if i == skip {
+			continue
+		}
 		m := &l.Moves[i]
-		crowns := p.Crowns(*m)
 		var sc int32
 		switch {
-		case i == tt:
-			sc = orderTT
 		case m.IsCapture():
 			sc = orderCapture + 16*int32(bits.OnesCount64(m.Captured&kings))
-			if crowns {
+			if p.Crowns(*m) {
 				sc += 8
 			}
-		case crowns:
+		case p.Crowns(*m):
 			sc = orderCrown
 		case *m == k0:
 			sc = orderKiller0
 		case *m == k1:
 			sc = orderKiller1
+		case *m == cm:
+			sc = orderCounter
 		default:
 			sc = hist[m.From][m.To]
 		}
-		pk.idx[i] = uint16(i)
-		pk.score[i] = sc
+		pk.idx[k], pk.score[k] = uint16(i), sc
+		k++
 	}
-	pk.n = l.Len
-	return pk
+	pk.scored = true
 }
 
-// next moves the best of the moves from i on to place i and returns its
-// index in the move list and its ordering score.
+// before reports whether place a comes before place b: a higher score, or
+// an equal score and an earlier generated move.
+func (pk *picker) before(a, b int) bool {
+	return pk.score[a] > pk.score[b] || pk.score[a] == pk.score[b] && pk.idx[a] < pk.idx[b]
+}
+
+// next is the move to search at place i (its index in the move list) and
+// its ordering score; the places before i have been taken.
 func (pk *picker) next(i int) (int, int32) {
-	b := i
-	for j := i + 1; j < pk.n; j++ {
-		if pk.score[j] > pk.score[b] {
-			b = j
+	switch {
+	case i < pk.first || pk.sorted:
+	case !pk.scored || i < pk.first+selectPicks:
+		if !pk.scored {
+			pk.scoreRest()
 		}
+		b := i
+		for j := i + 1; j < pk.n; j++ {
+			if pk.before(j, b) {
+				b = j
+			}
+		}
+		pk.idx[i], pk.idx[b] = pk.idx[b], pk.idx[i]
+		pk.score[i], pk.score[b] = pk.score[b], pk.score[i]
+	default:
+		for j := i + 1; j < pk.n; j++ {
+			x, sc := pk.idx[j], pk.score[j]
+			k := j
+			for ; k > i && (pk.score[k-1] < sc || pk.score[k-1] == sc && pk.idx[k-1] > x); k-- {
+				pk.idx[k], pk.score[k] = pk.idx[k-1], pk.score[k-1]
+			}
+			pk.idx[k], pk.score[k] = x, sc
+		}
+		pk.sorted = true
 	}
-	pk.idx[i], pk.idx[b] = pk.idx[b], pk.idx[i]
-	pk.score[i], pk.score[b] = pk.score[b], pk.score[i]
 	return int(pk.idx[i]), pk.score[i]
 }
 
@@ -88,13 +144,28 @@ func (w *worker) cutoff(ply int, l *engine.MoveList, pk *picker, i, depth int) {
 		w.killers[ply][1] = w.killers[ply][0]
 		w.killers[ply][0] = m
 	}
-	hist := &w.history[w.pos[ply].SideToMove()]
+	us := w.pos[ply].SideToMove()
+	if ply > 0 {
+		prev := w.moves[ply]
+		w.counter[us][prev.From][prev.To] = m
+	}
+	hist := &w.history[us]
 	bonus := int32(min(depth*depth, 400))
 	addHistory(&hist[m.From][m.To], bonus)
 	for j := range i {
 		q := &l.Moves[pk.idx[j]]
 		addHistory(&hist[q.From][q.To], -bonus)
 	}
+}
+
+// countered is the counter move of the move that led to ply (NoMove at
+// the root).
+func (w *worker) countered(ply int) engine.Move {
+	if ply == 0 {
+		return engine.NoMove
+	}
+	prev := w.moves[ply]
+	return w.counter[w.pos[ply].SideToMove()][prev.From][prev.To]
 }
 
 // addHistory moves h toward ±historyMax by bonus, less as it gets near.

@@ -371,3 +371,32 @@ func TestHalfPhysicalMiB(t *testing.T) {
 		t.Fatalf("bound of %d MiB: implausible", m)
 	}
 }
+
+// Static scores fade toward a draw as the no-progress count nears the
+// referee's limit, and are whole from the start up to fadeStart.
+func TestEvaluateFadesWithoutProgress(t *testing.T) {
+	p, err := engine.ParsePosition("B6B/8/8/8/8/8/8/W6B w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := newWorker(0)
+	w.eval, w.pos[0] = defaultEvaluator, p
+	full := w.eval.Evaluate(&p)
+	if full == 0 {
+		t.Fatal("test position evaluates to 0")
+	}
+	prev := full
+	for q := 0; q <= noProgressLimit; q++ {
+		w.quiet[0] = q
+		s := w.evaluate(0)
+		switch {
+		case q <= fadeStart && s != full:
+			t.Errorf("after %d plies without progress: %d, want the whole %d", q, s, full)
+		case q == noProgressLimit && s != 0:
+			t.Errorf("at the limit: %d, want 0", s)
+		case abs32(s) > abs32(prev) || s*full < 0:
+			t.Errorf("after %d plies without progress: %d, after %d: %d", q, s, q-1, prev)
+		}
+		prev = s
+	}
+}

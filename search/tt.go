@@ -131,14 +131,10 @@ func (t *table) store(key uint64, d ttData) {
 	b[victim].check.Store(key ^ w)
 }
 
-// clear empties the table; only while no search runs.
+// clear empties the table; only while no search runs (the search that
+// follows is ordered after it by the Searcher's lock and goroutine start).
 func (t *table) clear() {
-	for i := range t.buckets {
-		for j := range t.buckets[i] {
-			t.buckets[i][j].data.Store(0)
-			t.buckets[i][j].check.Store(0)
-		}
-	}
+	clear(t.buckets)
 	t.gen = 0
 }
 

@@ -32,6 +32,7 @@ type rootMove struct {
 	prevScore Score // last completed iteration's score
 	pv        []engine.Move
 	selDepth  int
+	nodes     int64 // nodes spent on this move in the current iteration
 }
 
 type worker struct {
@@ -49,6 +50,8 @@ type worker struct {
 	picks   [maxPly + 1]picker
 	killers [maxPly + 1][2]engine.Move
 	history [2][64][64]int32
+	counter [2][64][64]engine.Move  // the quiet move that refuted a move (by side to move, the move's squares)
+	moves   [maxPly + 1]engine.Move // moves[ply] led to pos[ply]
 	pv      [maxPly + 1][maxPly + 1]engine.Move
 	pvLen   [maxPly + 1]int
 	keys    []uint64 // keys of the game since its last irreversible move, then of the path
@@ -74,6 +77,7 @@ func newWorker(id int) *worker { return &worker{id: id} }
 func (w *worker) clearTables() {
 	w.killers = [maxPly + 1][2]engine.Move{}
 	w.history = [2][64][64]int32{}
+	w.counter = [2][64][64]engine.Move{}
 }
 
 // prepare sets the worker up for a search of root.
@@ -97,7 +101,7 @@ func (w *worker) prepare(s *Searcher, st *searchState, root engine.Position, key
 	w.multiPV = 1
 	if w.id == 0 {
 		w.multiPV = min(max(limits.MultiPV, 1), len(w.root))
-		w.clock.init(limits, st.start)
+		w.clock.init(limits, st.start, time.Now)
 		w.best = Result{Move: w.root[0].move, HasMove: true}
 	}
 }
@@ -147,6 +151,9 @@ func (w *worker) run() {
 // iterate searches every principal variation to depth, each in an
 // aspiration window around its previous score.
 func (w *worker) iterate(depth int) {
+	for i := range w.root {
+		w.root[i].nodes = 0
+	}
 	for w.pvIdx = 0; w.pvIdx < w.multiPV; w.pvIdx++ {
 		prev := w.root[w.pvIdx].prevScore
 		delta := Score(25)
@@ -189,6 +196,7 @@ func (w *worker) searchRoot(alpha, beta Score, depth int) Score {
 		rm := &w.root[i]
 		w.pos[1] = root.Play(rm.move)
 		w.enter(1, rm.move)
+		nodes := w.nodes
 		var s Score
 		if i == w.pvIdx {
 			s = -w.search(-beta, -alpha, depth-1, 1, true)
@@ -198,6 +206,7 @@ func (w *worker) searchRoot(alpha, beta Score, depth int) Score {
 				s = -w.search(-beta, -alpha, depth-1, 1, true)
 			}
 		}
+		rm.nodes += w.nodes - nodes
 		if w.stopped {
 			return best
 		}
@@ -225,7 +234,7 @@ func (w *worker) searchRoot(alpha, beta Score, depth int) Score {
 // finishIteration records the main thread's result and reports the lines.
 func (w *worker) finishIteration(depth int) {
 	rm := &w.root[0]
-	w.clock.update(rm.move, rm.score)
+	w.clock.update(rm.move, rm.score, w.bestEffort())
 	w.best = Result{Move: rm.move, HasMove: true, Score: rm.score, Depth: depth}
 	if len(rm.pv) > 1 {
 		w.best.Ponder = rm.pv[1]
@@ -245,6 +254,16 @@ func (w *worker) finishIteration(depth int) {
 			PV: slices.Clone(rm.pv),
 		})
 	}
+}
+
+// bestEffort is the share of the last iteration's nodes that its best
+// move took.
+func (w *worker) bestEffort() float64 {
+	var total int64
+	for i := range w.root {
+		total += w.root[i].nodes
+	}
+	return float64(w.root[0].nodes) / float64(max(total, 1))
 }
 
 // newBest takes rm, which has just become the best move with an exact
@@ -345,6 +364,7 @@ func (w *worker) checkClock() {
 // reached by move m from ply-1.
 func (w *worker) enter(ply int, m engine.Move) {
 	w.keys[w.base+ply] = w.pos[ply].Key()
+	w.moves[ply] = m
 	prev := &w.pos[ply-1]
 	if prev.IsIrreversible(m) {
 		w.quiet[ply] = 0
