@@ -70,6 +70,7 @@ func Run(ctx context.Context, opts search.Options, depth int, out io.Writer) (Su
 	var sum Summary
 	for i, p := range ps {
 		s.NewGame()
+		s.WaitIdle() // the clearing is not part of the benchmark
 		start := time.Now()
 		res := s.Search(ctx, engine.NewGame(p), search.Limits{Depth: depth}, nil)
 		elapsed := time.Since(start)

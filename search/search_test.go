@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -268,6 +269,56 @@ func TestCancel(t *testing.T) {
 	}
 }
 
+// TestManyThreadsThenNextSearch: the result of a search with many more
+// threads than cores comes before its helpers have all stopped; the next
+// search, a NewGame and SetOptions wait for them (the race detector checks
+// that nothing is shared while they run).
+func TestManyThreadsThenNextSearch(t *testing.T) {
+	s := New(Options{Threads: 32, HashMiB: 4})
+	g := engine.NewGame(engine.StartPosition())
+	for range 3 {
+		ctx, cancel := context.WithCancel(context.Background())
+		done := s.Start(ctx, g, Limits{Infinite: true}, nil)
+		time.Sleep(10 * time.Millisecond)
+		cancel()
+		if res := waitResult(t, done); !res.HasMove {
+			t.Fatal("no move")
+		}
+		s.NewGame()
+		if res := s.Search(context.Background(), g, Limits{Depth: 3}, nil); !res.HasMove || res.Depth != 3 {
+			t.Fatalf("search after NewGame: %+v", res)
+		}
+	}
+	s.SetOptions(Options{Threads: 1, HashMiB: 4})
+	if res := s.Search(context.Background(), g, Limits{Depth: 2}, nil); !res.HasMove {
+		t.Fatal("no move after SetOptions")
+	}
+}
+
+// TestNewGameEmptiesTheTable: NewGame returns before the table is clear,
+// but the next search and WaitIdle see it empty.
+func TestNewGameEmptiesTheTable(t *testing.T) {
+	s := New(Options{Threads: 1, HashMiB: 1})
+	g := engine.NewGame(engine.StartPosition())
+	s.Search(context.Background(), g, Limits{Depth: 6}, nil)
+	s.WaitIdle()
+	if s.tt.hashfull() == 0 {
+		t.Fatal("the search left nothing in the table")
+	}
+	s.NewGame()
+	s.WaitIdle()
+	if n := s.tt.hashfull(); n != 0 {
+		t.Fatalf("hashfull %d after NewGame", n)
+	}
+	for i := range s.tt.buckets {
+		for j := range s.tt.buckets[i] {
+			if s.tt.buckets[i][j].data.Load() != 0 {
+				t.Fatal("an entry survived NewGame")
+			}
+		}
+	}
+}
+
 // TestImmediateCancelSearchesDepth1: a search cancelled at once, even
 // before it starts, still completes depth 1, so its move is a searched
 // one: here not the first generated move, which loses a man at once.
@@ -362,13 +413,32 @@ func TestTimedSearchReturns(t *testing.T) {
 	}
 }
 
-func TestHalfPhysicalMiB(t *testing.T) {
-	m := halfPhysicalMiB()
+func TestHalfMemoryMiB(t *testing.T) {
+	m := halfMemoryMiB()
 	if m == 0 {
-		t.Skip("physical memory unknown on this system")
+		t.Skip("memory unknown on this system")
 	}
 	if m < 64 || m > 1<<26 {
 		t.Fatalf("bound of %d MiB: implausible", m)
+	}
+}
+
+func TestMemoryLimits(t *testing.T) {
+	if got := memTotalMiB(strings.NewReader("MemFree: 1 kB\nMemTotal:       24576000 kB\n")); got != 24000 {
+		t.Errorf("MemTotal: %d MiB, want 24000", got)
+	}
+	if got := memTotalMiB(strings.NewReader("MemFree: 1 kB\n")); got != 0 {
+		t.Errorf("no MemTotal: %d, want 0", got)
+	}
+	for text, want := range map[string]int{
+		"max\n":                 0,
+		"9223372036854771712\n": 0,
+		"2147483648\n":          2048,
+		"garbage":               0,
+	} {
+		if got := cgroupLimitMiB(text); got != want {
+			t.Errorf("cgroup limit %q: %d MiB, want %d", text, got, want)
+		}
 	}
 }
 

@@ -53,7 +53,7 @@ func (s *Searcher) SetOptions(opts Options) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	opts = opts.inBounds()
-	if m := halfPhysicalMiB(); m > 0 {
+	if m := halfMemoryMiB(); m > 0 {
 		opts.HashMiB = min(opts.HashMiB, m)
 	}
 	if s.tt == nil || opts.HashMiB != s.opts.HashMiB {
@@ -68,14 +68,28 @@ func (s *Searcher) SetOptions(opts Options) {
 }
 
 // NewGame clears the transposition table and the move-ordering tables, so
-// that the next search does not depend on earlier ones.
+// that the next search does not depend on earlier ones. It returns as soon
+// as no search runs: the clearing goes on in the background (a table of
+// many GiB takes seconds), and the next search, SetOptions or NewGame waits
+// for it.
 func (s *Searcher) NewGame() {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.tt.clear()
-	for _, w := range s.workers {
-		w.clearTables()
-	}
+	go func() {
+		defer s.mu.Unlock()
+		s.tt.clear()
+		for _, w := range s.workers {
+			w.clearTables()
+		}
+	}()
+}
+
+// WaitIdle blocks until no search runs, no helper thread of an ended search
+// is still finishing and no NewGame is still clearing the tables: for
+// callers that time searches (the benchmark) and must not count that work.
+func (s *Searcher) WaitIdle() {
+	s.mu.Lock()
+	//lint:ignore SA2001 an empty critical section is the point: it waits for the holder
+	s.mu.Unlock()
 }
 
 // PonderHit turns the Ponder search started and not yet ended into a timed
@@ -136,9 +150,20 @@ func (s *Searcher) Start(ctx context.Context, game *engine.Game, limits Limits, 
 }
 
 // run is one search, run by Start's goroutine.
+//
+// The result is returned as soon as the main thread has finished: the
+// helper threads, told to stop, end in the background (on a loaded machine
+// with many threads that can take a while), and the Searcher stays locked
+// until they have.
 func (s *Searcher) run(ctx context.Context, st *searchState, root engine.Position, keys []uint64, noProgress int, limits Limits, info func(Info)) Result {
 	s.mu.Lock()
-	defer s.mu.Unlock()
+	helpersDone := func() {}
+	defer func() {
+		go func() {
+			helpersDone()
+			s.mu.Unlock()
+		}()
+	}()
 	infinite := limits.Infinite || limits.Depth == 0 && limits.Nodes == 0 && limits.MoveTime == 0 &&
 		limits.Time == 0 && limits.Inc == 0 && !limits.Ponder
 	var l engine.MoveList
@@ -148,16 +173,20 @@ func (s *Searcher) run(ctx context.Context, st *searchState, root engine.Positio
 		res = Result{Score: -Win}
 	} else {
 		s.tt.gen = (s.tt.gen + 1) & 63
-		var g errgroup.Group
+		var helpers errgroup.Group
 		for _, w := range s.workers {
 			w.prepare(s, st, root, keys, noProgress, &l, limits, infinite, info)
-			g.Go(func() error {
+		}
+		for _, w := range s.workers[1:] {
+			helpers.Go(func() error {
 				w.run()
 				return nil
 			})
 		}
-		_ = g.Wait() // workers return no errors
-		res = s.workers[0].result()
+		helpersDone = func() { _ = helpers.Wait() } // workers return no errors
+		main := s.workers[0]
+		main.run() // it sets st.stop when it ends, which stops the helpers
+		res = main.result()
 		for _, w := range s.workers {
 			res.Nodes += w.published.Load()
 		}

@@ -9,7 +9,10 @@ package search
 
 import (
 	"math/bits"
+	"runtime"
 	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // bound says how a stored score relates to the true score.
@@ -133,8 +136,25 @@ func (t *table) store(key uint64, d ttData) {
 
 // clear empties the table; only while no search runs (the search that
 // follows is ordered after it by the Searcher's lock and goroutine start).
+// A large table is cleared by all cores at once, in chunks of
+// clearChunk buckets.
 func (t *table) clear() {
-	clear(t.buckets)
+	const clearChunk = 1 << 18 // 16 MiB
+	n := len(t.buckets)
+	if n <= clearChunk {
+		clear(t.buckets)
+	} else {
+		var g errgroup.Group
+		g.SetLimit(runtime.GOMAXPROCS(0))
+		for lo := 0; lo < n; lo += clearChunk {
+			part := t.buckets[lo:min(lo+clearChunk, n)]
+			g.Go(func() error {
+				clear(part)
+				return nil
+			})
+		}
+		_ = g.Wait() // clearing returns no errors
+	}
 	t.gen = 0
 }
 
