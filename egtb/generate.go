@@ -315,7 +315,8 @@ func (s *solver) propagate(w *workerScratch, decided []uint32, level int) error 
 		t, i := s.tableOf(uint64(u))
 		g, _ := s.layouts[t].position(i)
 		into := s.other(t)
-		preds := w.unmover.predecessors(g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings], s.layouts[into])
+		states := s.state[s.base[into] : s.base[into]+s.layouts[into].size]
+		preds := w.unmover.predecessors(g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings], s.layouts[into], states)
 		lost := statusOf(s.state[u].Load()) == statusLoss
 		for _, i := range preds {
 			p := uint32(s.base[into] + i)

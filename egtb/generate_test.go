@@ -99,32 +99,44 @@ func TestBuildReportsAndSavesEveryTable(t *testing.T) {
 // TestTablesMatchSearch compares the tables with the independent search on
 // random positions: exactly for results within the search depth, and as
 // "nothing forced within the depth" beyond it. With -egtb.deep the depth
-// exceeds the longest win of the tables, so draws are checked too.
+// exceeds the longest win of the tables of up to 3 pieces, so their draws
+// are checked too. Tables given by -egtb.dir (4 pieces and more, whose
+// longest wins are too deep for the search) are checked to 9 plies, on
+// more positions with -egtb.deep.
 func TestTablesMatchSearch(t *testing.T) {
-	crossCheck(t, builtTables(t), 1000, 9, 7)
+	tabs := builtTables(t)
+	positions, depth := 2000, 7
+	if *deep {
+		positions, depth = 4000, longestDistance(tabs)+2
+	}
+	crossCheck(t, tabs, positions, depth)
 	if *tablesDir != "" {
 		tabs, err := Open(*tablesDir)
 		if err != nil {
 			t.Fatal(err)
 		}
-		crossCheck(t, tabs, 1000, 7, 8)
+		positions, depth = 1000, 9
+		if *deep {
+			positions = 3000
+		}
+		crossCheck(t, tabs, positions, depth)
 	}
 }
 
-// crossCheck probes positions with up to tabs.MaxPieces() pieces and checks
-// them against the search to depth plies (with -egtb.deep, beyond the
-// longest win).
-func crossCheck(t *testing.T, tabs *Tables, positions, depth int, seed uint64) {
-	t.Helper()
-	if *deep {
-		longest := 0
-		for _, tab := range tabs.All() {
-			longest = max(longest, tab.Stats().LongestWin, tab.Stats().LongestLoss)
-		}
-		depth = longest + 2
-		positions *= 2
+// longestDistance is the longest win or loss of the tables.
+func longestDistance(tabs *Tables) int {
+	longest := 0
+	for _, tab := range tabs.All() {
+		longest = max(longest, tab.Stats().LongestWin, tab.Stats().LongestLoss)
 	}
-	rng := rand.New(rand.NewPCG(seed, uint64(depth)))
+	return longest
+}
+
+// crossCheck probes positions with up to tabs.MaxPieces() pieces and checks
+// them against the search to depth plies.
+func crossCheck(t *testing.T, tabs *Tables, positions, depth int) {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(uint64(tabs.MaxPieces()), uint64(depth)))
 	o := newOracle()
 	counts := map[WDL]int{}
 	for range positions {

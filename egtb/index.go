@@ -42,13 +42,29 @@ func init() {
 	}
 }
 
+// colexTerm[offset/8][i][s] is binomial(s-offset, i+1), the term of
+// square s as the (i+1)-th smallest square of a set counted from offset
+// (0 or 8); squares below offset never occur.
+var colexTerm [2][8][64]uint64
+
+func init() {
+	for o := range colexTerm {
+		for i := range MaxGroup {
+			for s := 8 * o; s < 64; s++ {
+				colexTerm[o][i][s] = binomial[s-8*o][i+1]
+			}
+		}
+	}
+}
+
 // colex is the rank of a set of squares among the sets of its size in the
-// colexicographic order, its squares counted from offset: the sum of
-// binomial(e_i, i) over its elements e_1 < e_2 < ... (1-based i).
+// colexicographic order, its squares counted from offset (0 or 8): the sum
+// of binomial(e_i, i) over its elements e_1 < e_2 < ... (1-based i).
 func colex(set uint64, offset int) uint64 {
+	terms := &colexTerm[offset>>3&1]
 	var r uint64
-	for i := 1; set != 0; i++ {
-		r += binomial[bits.TrailingZeros64(set)-offset][i]
+	for i := 0; set != 0; i++ {
+		r += terms[i&7][bits.TrailingZeros64(set)&63]
 		set &= set - 1
 	}
 	return r

@@ -162,16 +162,24 @@ func TestResultString(t *testing.T) {
 	}
 }
 
+// BenchmarkProbe probes random positions of up to 3 pieces in the embedded
+// tables, or with -egtb.dir of up to the directory's MaxPieces.
 func BenchmarkProbe(b *testing.B) {
 	tabs := Embedded()
+	if *tablesDir != "" {
+		var err error
+		if tabs, err = Open(*tablesDir); err != nil {
+			b.Fatal(err)
+		}
+	}
 	rng := rand.New(rand.NewPCG(13, 14))
-	positions := make([]engine.Position, 1024)
+	positions := make([]engine.Position, 1<<16)
 	for i := range positions {
-		positions[i] = randomPosition(b, rng, randomSignature(rng, 3))
+		positions[i] = randomPosition(b, rng, randomSignature(rng, tabs.MaxPieces()))
 	}
 	i := 0
 	for b.Loop() {
-		tabs.Probe(&positions[i&1023])
+		tabs.Probe(&positions[i&(1<<16-1)])
 		i++
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "probes/s")

@@ -7,6 +7,8 @@ package egtb
 
 import (
 	"math/bits"
+	"slices"
+	"sync/atomic"
 
 	"github.com/dameo/dameo/engine"
 )
@@ -47,8 +49,10 @@ type unmover struct {
 // positions with White to move whose quiet move leads to the position c
 // (White to move, given by its pieces, in the colour-swapped table). Each
 // slot is listed once, however many moves lead from it to c or to c's
-// mirror image. The list is valid until the next call.
-func (u *unmover) predecessors(cWhite, cBlack, cKings uint64, into *layout) []uint64 {
+// mirror image. When states (the generation states of the predecessors'
+// table) is not nil, predecessors already decided are left out. The list
+// is valid until the next call.
+func (u *unmover) predecessors(cWhite, cBlack, cKings uint64, into *layout, states []atomic.Uint32) []uint64 {
 	u.slots = u.slots[:0]
 	// Undo the colour swap: in q, White has just moved and Black is to move.
 	white, black, kings := flip(cBlack), flip(cWhite), flip(cKings)
@@ -64,7 +68,7 @@ func (u *unmover) predecessors(cWhite, cBlack, cKings uint64, into *layout) []ui
 				from = behind[d][from]
 			}
 			if from >= 0 && occupied&(1<<from) == 0 {
-				u.add(white^(1<<to|1<<from), black, kings, into)
+				u.add(white^(1<<to|1<<from), black, kings, into, states)
 			}
 		}
 	}
@@ -73,26 +77,24 @@ func (u *unmover) predecessors(cWhite, cBlack, cKings uint64, into *layout) []ui
 		for d := range directions {
 			for from := neighbour[d][to]; from >= 0 && occupied&(1<<from) == 0; from = neighbour[d][from] {
 				bit := uint64(1)<<to | 1<<from
-				u.add(white^bit, black, kings^bit, into)
+				u.add(white^bit, black, kings^bit, into, states)
 			}
 		}
 	}
 	return u.slots
 }
 
-// add lists the slot of the predecessor with the given pieces if White,
-// to move there, has no capture (which would be compulsory) and the slot
-// is not yet listed.
-func (u *unmover) add(white, black, kings uint64, into *layout) {
+// add lists the slot of the predecessor with the given pieces unless it
+// is listed or decided, or White, to move there, has a capture (which
+// would be compulsory).
+func (u *unmover) add(white, black, kings uint64, into *layout, states []atomic.Uint32) {
+	i := into.index(groups(white, black, kings))
+	if slices.Contains(u.slots, i) || (states != nil && statusOf(states[i].Load()) != statusUndecided) {
+		return
+	}
 	p, err := engine.NewPosition(white, black, kings, engine.White)
 	if err != nil || p.HasCapture() {
 		return
-	}
-	i := into.index(groups(white, black, kings))
-	for _, s := range u.slots {
-		if s == i {
-			return
-		}
 	}
 	u.slots = append(u.slots, i)
 }
