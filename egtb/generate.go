@@ -112,7 +112,6 @@ type solver struct {
 	layouts []*layout
 	base    []uint64 // first unit slot of each table
 	state   []atomic.Uint32
-	threads int
 }
 
 // workerScratch is one goroutine's reusable storage.
@@ -126,7 +125,7 @@ type workerScratch struct {
 }
 
 func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]*Table, error) {
-	s := &solver{done: done, threads: threads}
+	s := &solver{done: done}
 	var total uint64
 	for _, sig := range unit {
 		l := layoutOf(sig)

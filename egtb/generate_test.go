@@ -1,3 +1,6 @@
+// Tests of generation: determinism, the embedded tables, the independent
+// search, and the verify pass.
+
 package egtb
 
 import (

@@ -1,3 +1,5 @@
+// Tests of the slot index: colex ranks, round trips, every position covered.
+
 package egtb
 
 import (

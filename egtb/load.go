@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"sync"
 )
 
@@ -166,6 +165,5 @@ func decodeFS(fsys fs.FS, dir string) (*Tables, error) {
 		}
 		list = append(list, t)
 	}
-	slices.SortFunc(list, func(a, b *Table) int { return a.Signature().code() - b.Signature().code() })
 	return newTables(list), nil
 }

@@ -1,3 +1,6 @@
+// Tests of table files: round trips, every kind of bad file, Open and
+// MaxPieces; the decoder's fuzz test.
+
 package egtb
 
 import (

@@ -1,3 +1,6 @@
+// Tests of probing: known positions, symmetry, moves best first,
+// allocations and concurrency; the probe benchmark.
+
 package egtb
 
 import (

@@ -1,3 +1,5 @@
+// Tests of signatures: parsing and the order of generation.
+
 package egtb
 
 import (

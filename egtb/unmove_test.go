@@ -1,3 +1,5 @@
+// Tests of the un-move generator against the engine's moves.
+
 package egtb
 
 import (

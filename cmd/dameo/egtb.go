@@ -1,4 +1,5 @@
 // `dameo egtb`: build, probe, verify and summarize the endgame tables.
+
 package main
 
 import (

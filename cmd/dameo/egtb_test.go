@@ -1,3 +1,5 @@
+// Tests of `dameo egtb`: output of each subcommand and errors on bad input.
+
 package main
 
 import (
