@@ -17,8 +17,11 @@ import (
 func TestUnmovesMatchMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var u unmover
-	checked := 0
-	for range 1000 {
+	checked, positions := 0, 1000
+	if raceEnabled {
+		positions = 200
+	}
+	for range positions {
 		s := randomSignature(rng, 4)
 		p := randomPosition(t, rng, s)
 		white, black, kings := whiteToMove(&p)
@@ -52,7 +55,7 @@ func TestUnmovesMatchMoves(t *testing.T) {
 			checked++
 		}
 	}
-	if checked < 3000 {
+	if checked < 3*positions {
 		t.Fatalf("only %d quiet moves checked", checked)
 	}
 }
