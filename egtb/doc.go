@@ -5,7 +5,7 @@
 //
 // # Values
 //
-// The value follows RULES.md: a side without a legal move (or without
+// The value follows the engine's rules of Dameo: a side without a legal move (or without
 // pieces) has lost; capture is compulsory under the majority rule;
 // promotion happens at the end of a move; play that never ends is a draw
 // (a forced win never needs a repeated position, so threefold repetition
