@@ -5,9 +5,9 @@
 //
 // # Values
 //
-// The value follows the engine's rules of Dameo: a side without a legal move (or without
-// pieces) has lost; capture is compulsory under the majority rule;
-// promotion happens at the end of a move; play that never ends is a draw
+// The value follows the engine's rules of Dameo: a side without a legal
+// move (or without pieces) has lost; capture is compulsory under the
+// majority rule; promotion happens at the end of a move; play that never ends is a draw
 // (a forced win never needs a repeated position, so threefold repetition
 // changes no value). The distance of a result is the number of plies to
 // the end of the game when the winner wins as fast as possible and the
