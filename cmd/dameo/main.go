@@ -26,6 +26,7 @@ type cli struct {
 	Bot     botCmd           `cmd:"" help:"Play Dameo online on PlayStrategy with a bot account (docs/playstrategy.md)."`
 	Bench   benchCmd         `cmd:"" help:"Search the built-in bench positions to a fixed depth; the 1-thread node count is the engine's signature."`
 	GUI     guiCmd           `cmd:"" name:"gui" help:"Serve a board to the web browser: play, analyse, set up positions, PDN, watch engines play."`
+	Egtb    egtbCmd          `cmd:"" help:"Endgame tables: build, probe, verify and summarize them."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 

@@ -1,0 +1,171 @@
+// The table file format (see the package doc): encoding, and strict
+// decoding that checks the header, sizes, checksum and every slot.
+
+package egtb
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+)
+
+const (
+	// Magic opens every table file.
+	Magic = "DAMEOTB\x1a"
+	// Version is the format version this package reads and writes.
+	Version = 1
+
+	headerSize   = 64
+	checksumSize = 4
+)
+
+var castagnoli = crc32.MakeTable(crc32.Castagnoli)
+
+// fileSize is the size of a table file of n slots with distances of the
+// given width.
+func fileSize(n uint64, width int) uint64 {
+	return headerSize + (n+3)/4 + n*uint64(width) + checksumSize
+}
+
+// encode is the table's file contents.
+func (t *Table) encode() []byte {
+	n := t.layout.size
+	out := make([]byte, 0, fileSize(n, t.width))
+	le := binary.LittleEndian
+	s := t.layout.sig
+	out = append(out, Magic...)
+	out = le.AppendUint32(out, Version)
+	out = append(out, byte(s.WhiteMen), byte(s.WhiteKings), byte(s.BlackMen), byte(s.BlackKings))
+	out = le.AppendUint64(out, n)
+	out = le.AppendUint32(out, uint32(t.width))
+	out = le.AppendUint32(out, uint32(t.stats.LongestWin))
+	out = le.AppendUint32(out, uint32(t.stats.LongestLoss))
+	out = le.AppendUint32(out, 0)
+	out = le.AppendUint64(out, t.stats.Wins)
+	out = le.AppendUint64(out, t.stats.Draws)
+	out = le.AppendUint64(out, t.stats.Losses)
+	out = append(out, t.codes...)
+	out = append(out, t.dtw...)
+	return le.AppendUint32(out, crc32.Checksum(out, castagnoli))
+}
+
+// header is the decoded fixed-size start of a table file.
+type header struct {
+	sig   Signature
+	slots uint64
+	width int
+	stats Stats
+}
+
+// decodeHeader checks and reads the first headerSize bytes of a file.
+func decodeHeader(b []byte) (header, error) {
+	le := binary.LittleEndian
+	var h header
+	if len(b) < len(Magic) || string(b[:len(Magic)]) != Magic {
+		return h, errors.New("not a dameo endgame table (bad magic bytes)")
+	}
+	if len(b) < headerSize {
+		return h, fmt.Errorf("truncated: %d bytes, shorter than the %d-byte header", len(b), headerSize)
+	}
+	if v := le.Uint32(b[8:]); v != Version {
+		return h, fmt.Errorf("format version %d, this program reads version %d", v, Version)
+	}
+	h.sig = Signature{int(b[12]), int(b[13]), int(b[14]), int(b[15])}
+	if !h.sig.valid() || h.sig.Pieces() > MaxTablePieces {
+		return h, fmt.Errorf("corrupt header: bad signature %d %d %d %d", b[12], b[13], b[14], b[15])
+	}
+	h.slots = le.Uint64(b[16:])
+	if want := Size(h.sig); h.slots != want {
+		return h, fmt.Errorf("corrupt header: %d slots, table %v has %d", h.slots, h.sig, want)
+	}
+	w := le.Uint32(b[24:])
+	if w != 1 && w != 2 {
+		return h, fmt.Errorf("corrupt header: distance width %d bytes, want 1 or 2", w)
+	}
+	h.width = int(w)
+	h.stats = Stats{
+		LongestWin:  int(le.Uint32(b[28:])),
+		LongestLoss: int(le.Uint32(b[32:])),
+		Wins:        le.Uint64(b[40:]),
+		Draws:       le.Uint64(b[48:]),
+		Losses:      le.Uint64(b[56:]),
+	}
+	if le.Uint32(b[36:]) != 0 {
+		return h, errors.New("corrupt header: reserved field is not 0")
+	}
+	if h.stats.Wins > h.slots || h.stats.Draws > h.slots-h.stats.Wins || h.stats.Losses > h.slots-h.stats.Wins-h.stats.Draws {
+		return h, fmt.Errorf("corrupt header: %d wins, %d draws and %d losses in %d slots", h.stats.Wins, h.stats.Draws, h.stats.Losses, h.slots)
+	}
+	h.stats.Unused = h.slots - h.stats.Wins - h.stats.Draws - h.stats.Losses
+	return h, nil
+}
+
+// decode reads a whole table file. The table shares data's storage.
+func decode(data []byte) (*Table, error) {
+	h, err := decodeHeader(data)
+	if err != nil {
+		return nil, err
+	}
+	want := fileSize(h.slots, h.width)
+	if uint64(len(data)) < want {
+		return nil, fmt.Errorf("truncated: %d bytes, the header of table %v announces %d", len(data), h.sig, want)
+	}
+	if uint64(len(data)) > want {
+		return nil, fmt.Errorf("corrupt: %d bytes, the header of table %v announces %d", len(data), h.sig, want)
+	}
+	body := data[:len(data)-checksumSize]
+	if got, stored := crc32.Checksum(body, castagnoli), binary.LittleEndian.Uint32(data[len(body):]); got != stored {
+		return nil, fmt.Errorf("bad checksum %08x, computed %08x: the file is corrupt", stored, got)
+	}
+	codesEnd := headerSize + (h.slots+3)/4
+	t := &Table{
+		layout: layoutOf(h.sig),
+		codes:  data[headerSize:codesEnd:codesEnd],
+		dtw:    data[codesEnd:len(body):len(body)],
+		width:  h.width,
+		stats:  h.stats,
+	}
+	if err := t.checkSlots(); err != nil {
+		return nil, fmt.Errorf("table %v: %w", h.sig, err)
+	}
+	return t, nil
+}
+
+// checkSlots checks each slot against the header: codes and distances
+// agree (odd distances for wins, even for losses, 0 otherwise), the counts
+// and longest distances are the header's.
+func (t *Table) checkSlots() error {
+	var st Stats
+	for i := range t.layout.size {
+		d := t.distance(i)
+		switch t.code(i) {
+		case codeWin:
+			st.Wins++
+			st.LongestWin = max(st.LongestWin, d)
+			if d%2 != 1 {
+				return fmt.Errorf("slot %d: win with even distance %d", i, d)
+			}
+		case codeLoss:
+			st.Losses++
+			st.LongestLoss = max(st.LongestLoss, d)
+			if d%2 != 0 {
+				return fmt.Errorf("slot %d: loss with odd distance %d", i, d)
+			}
+		case codeDraw:
+			st.Draws++
+			if d != 0 {
+				return fmt.Errorf("slot %d: draw with distance %d", i, d)
+			}
+		default:
+			st.Unused++
+			if d != 0 {
+				return fmt.Errorf("slot %d: unused slot with distance %d", i, d)
+			}
+		}
+	}
+	if st != t.stats {
+		return fmt.Errorf("slots hold %+v, the header says %+v", st, t.stats)
+	}
+	return nil
+}

@@ -1,0 +1,245 @@
+// Indexing: the bijection between the positions of a signature (White to
+// move, up to the left-right mirror) and the numbers 0..size-1 of its table.
+
+package egtb
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// The four groups of pieces, in index order.
+const (
+	groupWhiteMen = iota
+	groupWhiteKings
+	groupBlackMen
+	groupBlackKings
+	numGroups
+)
+
+// groupDomain[g] is where pieces of group g may stand: the squares
+// offset..offset+squares-1. Men never stand on their own crowning rank
+// (White's rank 8, Black's rank 1); kings stand anywhere.
+var groupDomain = [numGroups]struct{ offset, squares int }{
+	groupWhiteMen:   {0, 56},
+	groupWhiteKings: {0, 64},
+	groupBlackMen:   {8, 56},
+	groupBlackKings: {0, 64},
+}
+
+// binomial[n][k] is n choose k (0 when k > n).
+var binomial [65][MaxGroup + 1]uint64
+
+func init() {
+	for n := range binomial {
+		binomial[n][0] = 1
+		for k := 1; k <= MaxGroup && k <= n; k++ {
+			binomial[n][k] = binomial[n-1][k-1]
+			if k <= n-1 {
+				binomial[n][k] += binomial[n-1][k]
+			}
+		}
+	}
+}
+
+// colexTerm[offset/8][i][s] is binomial(s-offset, i+1), the term of
+// square s as the (i+1)-th smallest square of a set counted from offset
+// (0 or 8); squares below offset never occur.
+var colexTerm [2][8][64]uint64
+
+func init() {
+	for o := range colexTerm {
+		for i := range MaxGroup {
+			for s := 8 * o; s < 64; s++ {
+				colexTerm[o][i][s] = binomial[s-8*o][i+1]
+			}
+		}
+	}
+}
+
+// colex is the rank of a set of squares among the sets of its size in the
+// colexicographic order, its squares counted from offset (0 or 8): the sum
+// of binomial(e_i, i) over its elements e_1 < e_2 < ... (1-based i).
+func colex(set uint64, offset int) uint64 {
+	terms := &colexTerm[offset>>3&1]
+	var r uint64
+	for i := 0; set != 0; i++ {
+		r += terms[i&7][bits.TrailingZeros64(set)&63]
+		set &= set - 1
+	}
+	return r
+}
+
+// uncolex is the set of k squares (counted from offset, below
+// offset+squares) whose colex rank is r.
+func uncolex(r uint64, k, offset, squares int) uint64 {
+	var set uint64
+	e := squares - 1
+	for i := k; i >= 1; i-- {
+		for binomial[e][i] > r {
+			e--
+		}
+		set |= 1 << (e + offset)
+		r -= binomial[e][i]
+		e--
+	}
+	return set
+}
+
+// mirror reflects a set of squares left to right (file a <-> file h).
+func mirror(b uint64) uint64 { return bits.ReverseBytes64(bits.Reverse64(b)) }
+
+// orbitTable numbers the sets of k squares of a domain up to the mirror:
+// a set is canonical when its colex rank is not above its mirror image's,
+// and the canonical sets are numbered in colex order.
+type orbitTable struct {
+	number []int32  // by colex rank of a canonical set: its number; -1 for other sets
+	set    []uint64 // by number: the canonical set
+}
+
+func newOrbitTable(k, offset, squares int) *orbitTable {
+	n := binomial[squares][k]
+	o := &orbitTable{number: make([]int32, n)}
+	for r := range n {
+		s := uncolex(r, k, offset, squares)
+		if colex(mirror(s), offset) < r {
+			o.number[r] = -1
+			continue
+		}
+		o.number[r] = int32(len(o.set))
+		o.set = append(o.set, s)
+	}
+	return o
+}
+
+// layout is the index scheme of one signature. The first group with pieces
+// (white men, else white kings) leads: its set is taken up to the mirror
+// (an orbit number), and the other groups' sets follow as digits of a
+// mixed-radix number, each the set's colex rank in its group's domain:
+//
+//	index = orbit × restSize + Σ colex(group g) × stride[g]
+//
+// When the leading set is its own mirror image, the position and its image
+// have the same orbit and the smaller rest is the index. Digits of groups
+// that overlap, and such non-minimal rests, are slots without a position.
+type layout struct {
+	sig      Signature
+	count    [numGroups]int
+	lead     int
+	orbits   *orbitTable
+	stride   [numGroups]uint64 // 0 for the lead group
+	restSize uint64
+	size     uint64
+}
+
+var (
+	layoutsMu sync.Mutex
+	layouts   = map[Signature]*layout{}
+	orbitsMu  sync.Mutex
+	orbits    = map[[3]int]*orbitTable{}
+)
+
+// layoutOf is the layout of a valid signature, built once and shared.
+func layoutOf(s Signature) *layout {
+	layoutsMu.Lock()
+	defer layoutsMu.Unlock()
+	if l := layouts[s]; l != nil {
+		return l
+	}
+	l := &layout{sig: s, count: s.counts()}
+	if l.count[groupWhiteMen] == 0 {
+		l.lead = groupWhiteKings
+	}
+	l.orbits = orbitTableOf(l.count[l.lead], groupDomain[l.lead].offset, groupDomain[l.lead].squares)
+	l.restSize = 1
+	for g := numGroups - 1; g >= 0; g-- {
+		if g == l.lead {
+			continue
+		}
+		l.stride[g] = l.restSize
+		l.restSize *= binomial[groupDomain[g].squares][l.count[g]]
+	}
+	l.size = uint64(len(l.orbits.set)) * l.restSize
+	layouts[s] = l
+	return l
+}
+
+func orbitTableOf(k, offset, squares int) *orbitTable {
+	orbitsMu.Lock()
+	defer orbitsMu.Unlock()
+	key := [3]int{k, offset, squares}
+	if o := orbits[key]; o != nil {
+		return o
+	}
+	o := newOrbitTable(k, offset, squares)
+	orbits[key] = o
+	return o
+}
+
+// Size is the number of slots of s's table: its positions with White to
+// move up to the mirror, and a few slots without a position.
+func Size(s Signature) uint64 {
+	if !s.valid() {
+		return 0
+	}
+	return layoutOf(s).size
+}
+
+// groups splits a position with White to move into the four groups.
+func groups(white, black, kings uint64) [numGroups]uint64 {
+	return [numGroups]uint64{white &^ kings, white & kings, black &^ kings, black & kings}
+}
+
+// rest is the mixed-radix number of the groups other than the lead.
+func (l *layout) rest(g *[numGroups]uint64) uint64 {
+	var r uint64
+	for i := range numGroups {
+		if i != l.lead {
+			r += colex(g[i], groupDomain[i].offset) * l.stride[i]
+		}
+	}
+	return r
+}
+
+// index is the slot of a position with White to move whose groups g have
+// l's counts.
+func (l *layout) index(g [numGroups]uint64) uint64 {
+	offset := groupDomain[l.lead].offset
+	c, cm := colex(g[l.lead], offset), colex(mirror(g[l.lead]), offset)
+	if c == cm {
+		m := mirrorGroups(g)
+		return uint64(l.orbits.number[c])*l.restSize + min(l.rest(&g), l.rest(&m))
+	}
+	if c > cm {
+		g = mirrorGroups(g)
+		c = cm
+	}
+	return uint64(l.orbits.number[c])*l.restSize + l.rest(&g)
+}
+
+func mirrorGroups(g [numGroups]uint64) [numGroups]uint64 {
+	for i := range g {
+		g[i] = mirror(g[i])
+	}
+	return g
+}
+
+// position is the position of slot i (< size) as groups, and whether the
+// slot holds one: its groups do not overlap and i is its index.
+func (l *layout) position(i uint64) ([numGroups]uint64, bool) {
+	var g [numGroups]uint64
+	g[l.lead] = l.orbits.set[i/l.restSize]
+	rest := i % l.restSize
+	var all uint64
+	for j := range numGroups {
+		if j != l.lead {
+			d := groupDomain[j]
+			g[j] = uncolex(rest/l.stride[j]%binomial[d.squares][l.count[j]], l.count[j], d.offset, d.squares)
+		}
+		if all&g[j] != 0 {
+			return g, false
+		}
+		all |= g[j]
+	}
+	return g, l.index(g) == i
+}

@@ -1,0 +1,144 @@
+// Tests of the slot index: colex ranks, round trips, every position covered.
+
+package egtb
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+)
+
+func TestColexRoundTrip(t *testing.T) {
+	for _, d := range groupDomain {
+		for k := 0; k <= 3; k++ {
+			n := binomial[d.squares][k]
+			for r := range n {
+				s := uncolex(r, k, d.offset, d.squares)
+				if bits.OnesCount64(s) != k || s>>d.offset>>d.squares != 0 || s&(1<<d.offset-1) != 0 {
+					t.Fatalf("uncolex(%d, %d, %+v) = %#x: not %d squares of the domain", r, k, d, s, k)
+				}
+				if got := colex(s, d.offset); got != r {
+					t.Fatalf("colex(uncolex(%d)) = %d (k %d, domain %+v)", r, got, k, d)
+				}
+			}
+		}
+	}
+}
+
+// TestIndexRoundTrip: every slot of the tables of up to 3 pieces (2 under
+// the race detector) either holds a position whose index is the slot or is
+// unused, and a sample of the slots of every larger table does too.
+func TestIndexRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, s := range Signatures(4) {
+		l := layoutOf(s)
+		slot := func(i uint64) {
+			g, ok := l.position(i)
+			if !ok {
+				return
+			}
+			if signatureOf(&g) != s {
+				t.Fatalf("%v slot %d: position of material %v", s, i, signatureOf(&g))
+			}
+			if j := l.index(g); j != i {
+				t.Fatalf("%v slot %d: position %#x has index %d", s, i, g, j)
+			}
+		}
+		if s.Pieces() <= builtPieces {
+			for i := range l.size {
+				slot(i)
+			}
+			continue
+		}
+		for range 20000 {
+			slot(rng.Uint64N(l.size))
+		}
+	}
+}
+
+// TestIndexCoversEveryPosition enumerates every position of the tables of
+// up to 3 pieces (2 under the race detector): each has a used slot holding it or its mirror image, a
+// position and its mirror image share their slot, and no used slot is
+// left over.
+func TestIndexCoversEveryPosition(t *testing.T) {
+	for _, s := range Signatures(builtPieces) {
+		l := layoutOf(s)
+		seen := make([]bool, l.size)
+		var distinct uint64
+		forEachPlacement(s, func(g [numGroups]uint64) {
+			i := l.index(g)
+			if i >= l.size {
+				t.Fatalf("%v: index %d of %#x beyond size %d", s, i, g, l.size)
+			}
+			if m := mirrorGroups(g); l.index(m) != i {
+				t.Fatalf("%v: %#x and its mirror image have slots %d and %d", s, g, i, l.index(m))
+			}
+			h, ok := l.position(i)
+			if !ok || (h != g && h != mirrorGroups(g)) {
+				t.Fatalf("%v: slot %d of %#x holds %#x (used %v)", s, i, g, h, ok)
+			}
+			if !seen[i] {
+				seen[i] = true
+				distinct++
+			}
+		})
+		var used uint64
+		for i := range l.size {
+			if _, ok := l.position(i); ok {
+				used++
+			}
+		}
+		if used != distinct {
+			t.Errorf("%v: %d used slots, %d positions up to the mirror", s, used, distinct)
+		}
+	}
+}
+
+// forEachPlacement calls f with every placement of s's groups on
+// distinct squares of their domains.
+func forEachPlacement(s Signature, f func([numGroups]uint64)) {
+	var g [numGroups]uint64
+	counts := s.counts()
+	var place func(group, from int, occupied uint64)
+	place = func(group, from int, occupied uint64) {
+		if group == numGroups {
+			f(g)
+			return
+		}
+		if bits.OnesCount64(g[group]) == counts[group] {
+			place(group+1, 0, occupied)
+			return
+		}
+		d := groupDomain[group]
+		for sq := max(from, d.offset); sq < d.offset+d.squares; sq++ {
+			b := uint64(1) << sq
+			if occupied&b != 0 {
+				continue
+			}
+			g[group] |= b
+			place(group, sq+1, occupied|b)
+			g[group] &^= b
+		}
+	}
+	place(0, 0, 0)
+}
+
+func TestSizes(t *testing.T) {
+	want := map[int]struct {
+		signatures int
+		slots      uint64
+	}{2: {4, 7200}, 3: {12, 860400}, 4: {25, 59512320}}
+	for n, w := range want {
+		var count int
+		var slots uint64
+		for _, s := range Signatures(n) {
+			if s.Pieces() == n {
+				count++
+				slots += Size(s)
+			}
+		}
+		if count != w.signatures || slots != w.slots {
+			t.Errorf("%d pieces: %d signatures, %d slots; want %d, %d", n, count, slots, w.signatures, w.slots)
+		}
+	}
+}

@@ -1,0 +1,160 @@
+// Tests of table files: round trips, every kind of bad file, Open and
+// MaxPieces; the decoder's fuzz test.
+
+package egtb
+
+import (
+	"bytes"
+	"encoding/binary"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sampleTable is a small embedded table for file tests.
+func sampleTable(t testing.TB) *Table {
+	t.Helper()
+	tab := Embedded().Table(Signature{1, 0, 1, 0})
+	if tab == nil {
+		t.Fatal("table 1010 is not embedded")
+	}
+	return tab
+}
+
+func TestWriteAndLoadFile(t *testing.T) {
+	dir := t.TempDir()
+	want := Embedded()
+	for _, tab := range want.All() {
+		if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "README"), []byte("not a table"), 0o644)
+	got, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.MaxPieces() != want.MaxPieces() || len(got.All()) != len(want.All()) {
+		t.Fatalf("loaded %d tables up to %d pieces, wrote %d up to %d", len(got.All()), got.MaxPieces(), len(want.All()), want.MaxPieces())
+	}
+	for _, tab := range want.All() {
+		g := got.Table(tab.Signature())
+		if g == nil || !bytes.Equal(g.encode(), tab.encode()) || g.Stats() != tab.Stats() {
+			t.Errorf("table %v differs after a round trip through a file", tab.Signature())
+		}
+	}
+}
+
+// reseal recomputes the checksum of a changed file, so that a deeper
+// check has to find the damage.
+func reseal(data []byte) []byte {
+	body := data[:len(data)-checksumSize]
+	binary.LittleEndian.PutUint32(data[len(body):], crc32.Checksum(body, castagnoli))
+	return data
+}
+
+func TestLoadFileRejectsBadFiles(t *testing.T) {
+	good := sampleTable(t).encode()
+	edit := func(f func(b []byte) []byte) []byte { return f(bytes.Clone(good)) }
+	firstWin := firstSlot(sampleTable(t), codeWin)
+	firstUnused := firstSlot(sampleTable(t), codeUnused)
+	codesStart := uint64(headerSize)
+	dtwStart := codesStart + (Size(Signature{1, 0, 1, 0})+3)/4
+	for _, c := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"empty", nil, "empty file"},
+		{"wrong magic", edit(func(b []byte) []byte { b[0] = 'X'; return b }), "bad magic"},
+		{"short header", good[:20], "truncated"},
+		{"truncated", good[:len(good)-100], "truncated"},
+		{"trailing data", append(bytes.Clone(good), 0), "corrupt"},
+		{"bit flip", edit(func(b []byte) []byte { b[len(b)/2] ^= 4; return b }), "checksum"},
+		{"bit flip in the checksum", edit(func(b []byte) []byte { b[len(b)-1] ^= 1; return b }), "checksum"},
+		{"version", edit(func(b []byte) []byte { b[8] = 2; return b }), "version 2"},
+		{"no such signature", edit(func(b []byte) []byte { b[12], b[13], b[14], b[15] = 0, 0, 1, 0; return b }), "bad signature"},
+		{"too many pieces", edit(func(b []byte) []byte { b[12] = 5; return b }), "bad signature"},
+		{"other signature", edit(func(b []byte) []byte { b[12], b[13] = 0, 1; return b }), "slots"},
+		{"width", edit(func(b []byte) []byte { b[24] = 3; return b }), "width"},
+		{"counts", edit(func(b []byte) []byte { b[40]++; return reseal(b) }), "header says"},
+		{"even win", edit(func(b []byte) []byte { b[dtwStart+firstWin]++; return reseal(b) }), "even distance"},
+		{"unused slot made a draw", edit(func(b []byte) []byte { b[codesStart+firstUnused/4] &^= 3 << (2 * (firstUnused % 4)); return reseal(b) }), "header says"},
+	} {
+		path := filepath.Join(t.TempDir(), "1010.egtb")
+		if err := os.WriteFile(path, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := LoadFile(path)
+		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), path) {
+			t.Errorf("%s: error %v, want one naming the file and saying %q", c.name, err, c.want)
+		}
+		if _, derr := decode(c.data); derr == nil {
+			t.Errorf("%s: decode accepts it", c.name)
+		}
+	}
+}
+
+func TestLoadFileRejectsNonRegularFiles(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "1010.egtb")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadFile(dir); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("LoadFile(directory): %v", err)
+	}
+	if _, err := Open(filepath.Dir(dir)); err == nil || !strings.Contains(err.Error(), "not a regular file") {
+		t.Errorf("Open with a directory named like a table: %v", err)
+	}
+}
+
+func TestOpenErrors(t *testing.T) {
+	empty := t.TempDir()
+	if _, err := Open(empty); err == nil || !strings.Contains(err.Error(), "no table files") {
+		t.Errorf("Open(empty directory): %v", err)
+	}
+	if _, err := Open(filepath.Join(empty, "missing")); err == nil {
+		t.Error("Open(missing directory) succeeds")
+	}
+	misnamed := t.TempDir()
+	if err := sampleTable(t).WriteFile(filepath.Join(misnamed, "0110.egtb")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(misnamed); err == nil || !strings.Contains(err.Error(), "wrong signature") {
+		t.Errorf("Open with a misnamed table: %v", err)
+	}
+}
+
+// TestMaxPiecesCountsCompleteSets: MaxPieces is the largest n with every
+// table of up to n pieces present.
+func TestMaxPiecesCountsCompleteSets(t *testing.T) {
+	all := Embedded().All()
+	if got := newTables(nil).MaxPieces(); got != 1 {
+		t.Errorf("no tables: MaxPieces %d", got)
+	}
+	var without []*Table
+	for _, tab := range all {
+		if tab.Signature() != (Signature{0, 1, 2, 0}) {
+			without = append(without, tab)
+		}
+	}
+	if got := newTables(without).MaxPieces(); got != 2 {
+		t.Errorf("without table 0120: MaxPieces %d, want 2", got)
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	f.Add(Embedded().Table(Signature{0, 1, 0, 1}).encode())
+	f.Add([]byte(Magic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tab, err := decode(bytes.Clone(data))
+		if err != nil {
+			return
+		}
+		if !bytes.Equal(tab.encode(), data) {
+			t.Fatal("a decoded table encodes differently")
+		}
+	})
+}

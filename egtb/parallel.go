@@ -1,0 +1,39 @@
+// Splitting a range of slots among goroutines.
+
+package egtb
+
+import (
+	"context"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// chunkSize is the number of slots a goroutine takes at a time.
+const chunkSize = 1 << 14
+
+// forChunks calls work(worker, lo, hi) for consecutive chunks [lo, hi) of
+// [0, n) on the given number of goroutines, numbered 0..threads-1; a
+// goroutine's calls never overlap. It stops at the first error or when ctx
+// is cancelled.
+func forChunks(ctx context.Context, threads int, n uint64, work func(worker int, lo, hi uint64) error) error {
+	var next atomic.Uint64
+	g, ctx := errgroup.WithContext(ctx)
+	for w := range max(threads, 1) {
+		g.Go(func() error {
+			for {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				lo := next.Add(chunkSize) - chunkSize
+				if lo >= n {
+					return nil
+				}
+				if err := work(w, lo, min(lo+chunkSize, n)); err != nil {
+					return err
+				}
+			}
+		})
+	}
+	return g.Wait()
+}

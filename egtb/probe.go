@@ -1,0 +1,139 @@
+// Probing: the value of a position from the set of tables that covers its
+// material, and the values of its moves.
+
+package egtb
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// Tables is a set of solved tables, looked up by signature. It is
+// read-only once built and safe for concurrent use.
+type Tables struct {
+	bySig     [numCodes]*Table
+	list      []*Table
+	maxPieces int
+}
+
+// newTables is the set of the given tables (one per signature).
+func newTables(list []*Table) *Tables {
+	t := &Tables{maxPieces: 1}
+	for _, tab := range list {
+		t.add(tab)
+	}
+	return t
+}
+
+// add puts tab in the set, replacing a table of the same signature.
+func (t *Tables) add(tab *Table) {
+	c := tab.Signature().code()
+	if old := t.bySig[c]; old != nil {
+		t.list = slices.DeleteFunc(t.list, func(x *Table) bool { return x == old })
+	}
+	t.bySig[c] = tab
+	t.list = append(t.list, tab)
+	t.maxPieces = 1
+	for n := 2; n <= MaxTablePieces; n++ {
+		for _, s := range Signatures(n) {
+			if s.Pieces() == n && t.bySig[s.code()] == nil {
+				return
+			}
+		}
+		t.maxPieces = n
+	}
+}
+
+// MaxPieces is the largest number of pieces such that every position with
+// at most that many pieces can be probed (1 when no table is loaded:
+// positions where a side has no piece need no table).
+func (t *Tables) MaxPieces() int { return t.maxPieces }
+
+// Table is the table of signature s, or nil.
+func (t *Tables) Table(s Signature) *Table {
+	if !s.valid() {
+		return nil
+	}
+	return t.bySig[s.code()]
+}
+
+// All are the tables of the set in generation order.
+func (t *Tables) All() []*Table {
+	order := map[Signature]int{}
+	for i, s := range Signatures(t.maxPiecesLoaded()) {
+		order[s] = i
+	}
+	all := slices.Clone(t.list)
+	slices.SortFunc(all, func(a, b *Table) int { return order[a.Signature()] - order[b.Signature()] })
+	return all
+}
+
+func (t *Tables) maxPiecesLoaded() int {
+	n := 0
+	for _, tab := range t.list {
+		n = max(n, tab.Signature().Pieces())
+	}
+	return n
+}
+
+// Probe is the value of p for its side to move, with ok false when no
+// table covers p's material. Every position of a covered signature is in
+// its table, including those where a capture is pending (compulsory) and
+// those that cannot arise in play. A position where one side has no piece
+// needs no table: the side to move has lost if it has none, and otherwise
+// wins in 1 if it has a move. Probe allocates nothing.
+func (t *Tables) Probe(p *engine.Position) (r Result, ok bool) {
+	white, black, kings := whiteToMove(p)
+	switch {
+	case white == 0:
+		return Result{Loss, 0}, true
+	case black == 0:
+		if p.HasQuietMove() { // with no enemy piece there is no capture
+			return Result{Win, 1}, true
+		}
+		return Result{Loss, 0}, true
+	}
+	return t.probeWhite(white, black, kings)
+}
+
+// probeWhite is Probe for a position with White to move in which both
+// sides have pieces.
+func (t *Tables) probeWhite(white, black, kings uint64) (Result, bool) {
+	g := groups(white, black, kings)
+	var s Signature
+	for i, c := range [numGroups]*int{&s.WhiteMen, &s.WhiteKings, &s.BlackMen, &s.BlackKings} {
+		*c = bits.OnesCount64(g[i])
+		if *c > MaxGroup {
+			return Result{}, false
+		}
+	}
+	tab := t.bySig[s.code()]
+	if tab == nil {
+		return Result{}, false
+	}
+	return tab.result(tab.layout.index(g)), true
+}
+
+// MoveResult is a legal move and its value for the side that plays it.
+type MoveResult struct {
+	Move   engine.Move
+	Result Result
+}
+
+// ProbeMoves is the value of each legal move of p for p's side to move,
+// best first (moves of equal value in the generator's order); ok is false
+// when some move leads outside the tables.
+func (t *Tables) ProbeMoves(p *engine.Position) (moves []MoveResult, ok bool) {
+	for _, m := range p.LegalMoves() {
+		q := p.Play(m)
+		r, ok := t.Probe(&q)
+		if !ok {
+			return nil, false
+		}
+		moves = append(moves, MoveResult{m, r.Parent()})
+	}
+	slices.SortStableFunc(moves, func(a, b MoveResult) int { return b.Result.score() - a.Result.score() })
+	return moves, true
+}

@@ -1,0 +1,189 @@
+// Tests of probing: known positions, symmetry, moves best first,
+// allocations and concurrency; the probe benchmark.
+
+package egtb
+
+import (
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/dameo/dameo/engine"
+)
+
+func mustParse(t testing.TB, text string) engine.Position {
+	t.Helper()
+	p, err := engine.ParsePosition(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestProbeKnownPositions(t *testing.T) {
+	tabs := Embedded()
+	for _, c := range []struct {
+		text string
+		want Result
+	}{
+		{"8/8/8/8/8/8/8/WB6 w", Result{Win, 1}},   // the king takes the king beside it
+		{"8/8/8/8/8/8/b7/w7 w", Result{Win, 1}},   // the man takes forward
+		{"8/8/8/8/8/8/b7/w7 b", Result{Loss, 2}},  // a2xa1 is off the board: b1 is forced, and a1 takes it
+		{"8/8/8/8/BB6/8/8/w7 w", Result{Loss, 2}}, // a2 or b2, and a king takes it
+		{"8/8/8/8/BB6/8/8/w7 b", Result{Win, 3}},  // e.g. b4-b3, then a1-a2 and a4xa1
+		{"7B/8/8/8/8/8/8/W7 w", Result{Draw, 0}},  // a lone king never has to step into a capture
+		{"7B/8/8/8/8/8/8/W7 b", Result{Draw, 0}},
+		{"8/8/8/8/8/8/8/W7 b", Result{Loss, 0}}, // Black has no piece
+		{"8/8/8/8/8/8/8/W7 w", Result{Win, 1}},  // any move leaves Black to move without a piece
+		{"8/8/8/8/8/8/8/8 w", Result{Loss, 0}},  // White has no move
+	} {
+		p := mustParse(t, c.text)
+		got, ok := tabs.Probe(&p)
+		if !ok || got != c.want {
+			t.Errorf("Probe(%s) = %v, %v; want %v", c.text, got, ok, c.want)
+		}
+	}
+}
+
+func TestProbeOutsideTheTables(t *testing.T) {
+	tabs := Embedded()
+	if tabs.MaxPieces() != EmbeddedPieces {
+		t.Fatalf("MaxPieces %d, want %d", tabs.MaxPieces(), EmbeddedPieces)
+	}
+	for _, text := range []string{engine.StartText, "8/8/8/8/8/8/8/WWBB4 w"} {
+		p := mustParse(t, text)
+		if r, ok := tabs.Probe(&p); ok {
+			t.Errorf("Probe(%s) = %v, ok", text, r)
+		}
+		if _, ok := tabs.ProbeMoves(&p); ok {
+			t.Errorf("ProbeMoves(%s) ok", text)
+		}
+	}
+}
+
+// TestProbeSymmetry: a position, its mirror image and its colour-swapped
+// image have the same value.
+func TestProbeSymmetry(t *testing.T) {
+	tabs := Embedded()
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 5000 {
+		p := randomPosition(t, rng, randomSignature(rng, 3))
+		w, b := p.Pieces(engine.White), p.Pieces(engine.Black)
+		k := p.Kings(engine.White) | p.Kings(engine.Black)
+		side := p.SideToMove()
+		images := []struct {
+			name    string
+			w, b, k uint64
+			side    engine.Color
+		}{
+			{"mirror", mirror(w), mirror(b), mirror(k), side},
+			{"colour swap", flip(b), flip(w), flip(k), side.Other()},
+			{"both", mirror(flip(b)), mirror(flip(w)), mirror(flip(k)), side.Other()},
+		}
+		want, ok := tabs.Probe(&p)
+		if !ok {
+			t.Fatalf("%v not in the tables", p)
+		}
+		for _, im := range images {
+			q, err := engine.NewPosition(im.w, im.b, im.k, im.side)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := tabs.Probe(&q); got != want {
+				t.Fatalf("%v is %v, its %s %v is %v", p, want, im.name, q, got)
+			}
+		}
+	}
+}
+
+// TestProbeMovesBestFirst: the moves come best first and the best one has
+// the position's value.
+func TestProbeMovesBestFirst(t *testing.T) {
+	tabs := Embedded()
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 2000 {
+		p := randomPosition(t, rng, randomSignature(rng, 3))
+		moves, ok := tabs.ProbeMoves(&p)
+		if !ok || len(moves) != len(p.LegalMoves()) {
+			t.Fatalf("%v: ProbeMoves gives %d moves, ok %v", p, len(moves), ok)
+		}
+		r, _ := tabs.Probe(&p)
+		if len(moves) == 0 {
+			if r != (Result{Loss, 0}) {
+				t.Fatalf("%v: no moves, value %v", p, r)
+			}
+			continue
+		}
+		if moves[0].Result != r {
+			t.Fatalf("%v is %v, its best move %s gives %v", p, r, p.FormatMove(moves[0].Move), moves[0].Result)
+		}
+		for i := 1; i < len(moves); i++ {
+			if moves[i].Result.Better(moves[i-1].Result) {
+				t.Fatalf("%v: move %d (%v) better than move %d (%v)", p, i, moves[i].Result, i-1, moves[i-1].Result)
+			}
+		}
+	}
+}
+
+func TestProbeAllocatesNothing(t *testing.T) {
+	tabs := Embedded()
+	p := mustParse(t, "8/8/3b4/8/2B5/8/8/1W6 b")
+	if n := testing.AllocsPerRun(100, func() { tabs.Probe(&p) }); n != 0 {
+		t.Fatalf("Probe allocates %v times", n)
+	}
+}
+
+// TestProbeConcurrent probes the same positions from several goroutines
+// (run with -race) and expects the same answers.
+func TestProbeConcurrent(t *testing.T) {
+	tabs := Embedded()
+	rng := rand.New(rand.NewPCG(11, 12))
+	positions := make([]engine.Position, 500)
+	want := make([]Result, len(positions))
+	for i := range positions {
+		positions[i] = randomPosition(t, rng, randomSignature(rng, 3))
+		want[i], _ = tabs.Probe(&positions[i])
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for i := range positions {
+				if got, _ := tabs.Probe(&positions[i]); got != want[i] {
+					t.Errorf("%v: %v, then %v", positions[i], want[i], got)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestResultString(t *testing.T) {
+	for r, want := range map[Result]string{{Win, 7}: "win in 7", {Loss, 0}: "loss in 0", {Draw, 0}: "draw"} {
+		if got := r.String(); got != want {
+			t.Errorf("%#v.String() = %q, want %q", r, got, want)
+		}
+	}
+}
+
+// BenchmarkProbe probes random positions of up to 3 pieces in the embedded
+// tables, or with -egtb.dir of up to the directory's MaxPieces.
+func BenchmarkProbe(b *testing.B) {
+	tabs := Embedded()
+	if *tablesDir != "" {
+		var err error
+		if tabs, err = Open(*tablesDir); err != nil {
+			b.Fatal(err)
+		}
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	positions := make([]engine.Position, 1<<16)
+	for i := range positions {
+		positions[i] = randomPosition(b, rng, randomSignature(rng, tabs.MaxPieces()))
+	}
+	i := 0
+	for b.Loop() {
+		tabs.Probe(&positions[i&(1<<16-1)])
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "probes/s")
+}

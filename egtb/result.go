@@ -1,0 +1,75 @@
+// Results: the game-theoretic value of a position and its distance to the
+// end of the game, from the side to move's point of view.
+
+package egtb
+
+import "fmt"
+
+// WDL is a game-theoretic value for the side to move.
+type WDL int8
+
+const (
+	// Loss: the side to move loses against best play.
+	Loss WDL = -1
+	// Draw: neither side can force a win; play goes on for ever.
+	Draw WDL = 0
+	// Win: the side to move wins against best play.
+	Win WDL = 1
+)
+
+// String is "loss", "draw" or "win".
+func (w WDL) String() string {
+	switch w {
+	case Win:
+		return "win"
+	case Loss:
+		return "loss"
+	}
+	return "draw"
+}
+
+// Result is a position's value for the side to move and, for a win or a
+// loss, its distance to win (DTW): the number of plies until the loser has
+// no legal move, when the winner wins as fast as possible and the loser
+// resists as long as possible. Wins have odd distances, losses even ones
+// (a side without a legal move has lost in 0); draws have 0.
+type Result struct {
+	WDL WDL
+	DTW int
+}
+
+// String is e.g. "win in 7", "loss in 0" or "draw".
+func (r Result) String() string {
+	if r.WDL == Draw {
+		return "draw"
+	}
+	return fmt.Sprintf("%v in %d", r.WDL, r.DTW)
+}
+
+// score orders results from the side to move's view: faster wins first,
+// then draws, then slower losses.
+func (r Result) score() int {
+	switch r.WDL {
+	case Win:
+		return 1<<20 - r.DTW
+	case Loss:
+		return -(1 << 20) + r.DTW
+	}
+	return 0
+}
+
+// Better reports whether r is better than o for the side to move.
+func (r Result) Better(o Result) bool { return r.score() > o.score() }
+
+// Parent is the value, for the side that moves into a position worth r
+// (to the side then to move), of that move: a win becomes a loss one ply
+// longer and a loss a win.
+func (r Result) Parent() Result {
+	switch r.WDL {
+	case Win:
+		return Result{Loss, r.DTW + 1}
+	case Loss:
+		return Result{Win, r.DTW + 1}
+	}
+	return r
+}

@@ -1,0 +1,139 @@
+// Material signatures: the piece counts that name a table, their order of
+// generation (every table after the tables its moves can lead into) and
+// their file names.
+
+package egtb
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// Signature is the material of a position with White to move: the numbers
+// of white men, white kings, black men and black kings. Tables are stored
+// for White to move only; a position with Black to move is looked up as its
+// colour-swapped, board-flipped image, whose signature is Swap().
+type Signature struct {
+	WhiteMen, WhiteKings, BlackMen, BlackKings int
+}
+
+// MaxGroup bounds each of a signature's four counts (a limit of the index
+// arithmetic, far above any table that can be built).
+const MaxGroup = 7
+
+// MaxTablePieces is the most pieces a table may have: the limit of the
+// generator's memory and of the loader's trust in a header.
+const MaxTablePieces = 5
+
+// Pieces is the total number of pieces.
+func (s Signature) Pieces() int { return s.WhiteMen + s.WhiteKings + s.BlackMen + s.BlackKings }
+
+// Men is the number of men of both colours.
+func (s Signature) Men() int { return s.WhiteMen + s.BlackMen }
+
+// Swap is the signature with the colours exchanged.
+func (s Signature) Swap() Signature {
+	return Signature{s.BlackMen, s.BlackKings, s.WhiteMen, s.WhiteKings}
+}
+
+// valid reports whether s names a table: counts within bounds and both
+// sides with at least one piece.
+func (s Signature) valid() bool {
+	for _, n := range s.counts() {
+		if n < 0 || n > MaxGroup {
+			return false
+		}
+	}
+	return s.WhiteMen+s.WhiteKings > 0 && s.BlackMen+s.BlackKings > 0
+}
+
+// counts are the four counts in group order.
+func (s Signature) counts() [numGroups]int {
+	return [numGroups]int{s.WhiteMen, s.WhiteKings, s.BlackMen, s.BlackKings}
+}
+
+// code is a dense number for s, used to index arrays of tables.
+func (s Signature) code() int {
+	return ((s.WhiteMen*(MaxGroup+1)+s.WhiteKings)*(MaxGroup+1)+s.BlackMen)*(MaxGroup+1) + s.BlackKings
+}
+
+// numCodes bounds Signature.code.
+const numCodes = (MaxGroup + 1) * (MaxGroup + 1) * (MaxGroup + 1) * (MaxGroup + 1)
+
+// String is the four counts as digits, e.g. "1021": one white man, no white
+// king, two black men, one black king.
+func (s Signature) String() string {
+	return fmt.Sprintf("%d%d%d%d", s.WhiteMen, s.WhiteKings, s.BlackMen, s.BlackKings)
+}
+
+// ParseSignature reads the four-digit form written by String.
+func ParseSignature(text string) (Signature, error) {
+	if len(text) != 4 {
+		return Signature{}, fmt.Errorf("bad signature %q: want four digits (white men, white kings, black men, black kings)", text)
+	}
+	var c [4]int
+	for i := range c {
+		if text[i] < '0' || text[i] > '0'+MaxGroup {
+			return Signature{}, fmt.Errorf("bad signature %q: each count must be a digit 0 to %d", text, MaxGroup)
+		}
+		c[i] = int(text[i] - '0')
+	}
+	s := Signature{c[0], c[1], c[2], c[3]}
+	if !s.valid() {
+		return Signature{}, fmt.Errorf("bad signature %q: each side needs at least one piece", text)
+	}
+	return s, nil
+}
+
+// FileName is the name of s's table file: the signature and ".egtb".
+func (s Signature) FileName() string { return s.String() + fileExt }
+
+const fileExt = ".egtb"
+
+// Signatures lists every signature of 2 to maxPieces pieces in generation
+// order: by number of pieces, then number of men, so that the tables a
+// move can lead into (a capture removes a piece, a promotion turns a man
+// into a king) come first. A signature is followed at once by its swap,
+// with which it is generated (a move of one leads into the other).
+func Signatures(maxPieces int) []Signature {
+	var all []Signature
+	for n := 2; n <= maxPieces; n++ {
+		for wm := 0; wm <= min(n, MaxGroup); wm++ {
+			for wk := 0; wm+wk <= n && wk <= MaxGroup; wk++ {
+				for bm := 0; wm+wk+bm <= n && bm <= MaxGroup; bm++ {
+					s := Signature{wm, wk, bm, n - wm - wk - bm}
+					if s.valid() {
+						all = append(all, s)
+					}
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(all, func(a, b Signature) int {
+		if a.Pieces() != b.Pieces() {
+			return a.Pieces() - b.Pieces()
+		}
+		return a.Men() - b.Men()
+	})
+	// Pair each signature with its swap: the pair is one unit of generation.
+	var ordered []Signature
+	seen := make(map[Signature]bool)
+	for _, s := range all {
+		if seen[s] {
+			continue
+		}
+		seen[s] = true
+		ordered = append(ordered, s)
+		if w := s.Swap(); !seen[w] {
+			seen[w] = true
+			ordered = append(ordered, w)
+		}
+	}
+	return ordered
+}
+
+// signatureOf is the material of a position's groups.
+func signatureOf(g *[numGroups]uint64) Signature {
+	return Signature{bits.OnesCount64(g[0]), bits.OnesCount64(g[1]), bits.OnesCount64(g[2]), bits.OnesCount64(g[3])}
+}

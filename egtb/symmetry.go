@@ -1,0 +1,27 @@
+// The board's symmetries that tables use: the left-right mirror (in
+// index.go) and the colour swap, which turns a position with Black to move
+// into an equivalent one with White to move.
+
+package egtb
+
+import (
+	"math/bits"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// flip reflects a set of squares top to bottom (rank 1 <-> rank 8).
+func flip(b uint64) uint64 { return bits.ReverseBytes64(b) }
+
+// whiteToMove are the white pieces, black pieces and kings of p seen with
+// White to move: unchanged when White is to move, else with the colours
+// swapped and the board flipped top to bottom. Dameo's rules are symmetric
+// under this change, so the value of the position is the same.
+func whiteToMove(p *engine.Position) (white, black, kings uint64) {
+	white, black = p.Pieces(engine.White), p.Pieces(engine.Black)
+	kings = p.Kings(engine.White) | p.Kings(engine.Black)
+	if p.SideToMove() == engine.Black {
+		return flip(black), flip(white), flip(kings)
+	}
+	return white, black, kings
+}

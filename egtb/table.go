@@ -1,0 +1,91 @@
+// One signature's solved table in memory: a value code and a distance per
+// slot, read straight from the file's bytes.
+
+package egtb
+
+import (
+	"encoding/binary"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// Value codes, two bits per slot.
+const (
+	codeDraw   = 0
+	codeWin    = 1
+	codeLoss   = 2
+	codeUnused = 3 // a slot without a position
+)
+
+// Table is the solved table of one signature. It is read-only and safe for
+// concurrent use.
+type Table struct {
+	layout *layout
+	codes  []byte // 2 bits per slot, slot i in bits 2(i%4)..2(i%4)+1 of byte i/4
+	dtw    []byte // width bytes per slot, little-endian
+	width  int    // 1 or 2
+	stats  Stats
+}
+
+// Stats are the counts of a table's positions by value and its longest
+// distances.
+type Stats struct {
+	Wins, Draws, Losses, Unused uint64
+	LongestWin, LongestLoss     int // largest distances of a win and a loss (0 when none)
+}
+
+// Signature is the table's material.
+func (t *Table) Signature() Signature { return t.layout.sig }
+
+// Size is the number of slots.
+func (t *Table) Size() uint64 { return t.layout.size }
+
+// Stats are the table's counts and longest distances.
+func (t *Table) Stats() Stats { return t.stats }
+
+func (t *Table) code(i uint64) int { return int(t.codes[i>>2]>>(2*(i&3))) & 3 }
+
+func (t *Table) distance(i uint64) int {
+	if t.width == 1 {
+		return int(t.dtw[i])
+	}
+	return int(binary.LittleEndian.Uint16(t.dtw[2*i:]))
+}
+
+// result is the value of slot i, which holds a position.
+func (t *Table) result(i uint64) Result {
+	switch t.code(i) {
+	case codeWin:
+		return Result{Win, t.distance(i)}
+	case codeLoss:
+		return Result{Loss, t.distance(i)}
+	}
+	return Result{Draw, 0}
+}
+
+// position is the position of slot i, with White to move, and whether the
+// slot holds one.
+func (t *Table) position(i uint64) (engine.Position, bool) {
+	g, ok := t.layout.position(i)
+	if !ok {
+		return engine.Position{}, false
+	}
+	p, err := engine.NewPosition(g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings],
+		g[groupWhiteKings]|g[groupBlackKings], engine.White)
+	return p, err == nil
+}
+
+// LongestWin is a position (White to move) whose win takes the most plies,
+// with its result; ok is false when the table has no win.
+func (t *Table) LongestWin() (p engine.Position, r Result, ok bool) {
+	if t.stats.Wins == 0 {
+		return p, r, false
+	}
+	for i := range t.layout.size {
+		if t.code(i) == codeWin && t.distance(i) == t.stats.LongestWin {
+			p, ok = t.position(i)
+			return p, t.result(i), ok
+		}
+	}
+	return p, r, false
+}

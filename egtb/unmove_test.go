@@ -1,0 +1,80 @@
+// Tests of the un-move generator against the engine's moves.
+
+package egtb
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// TestUnmovesMatchMoves checks the un-move generator against the engine's
+// move generator on random positions of up to 4 pieces: the predecessors
+// of every quiet successor include the position, and every predecessor has
+// a quiet move to the position or to its mirror image.
+func TestUnmovesMatchMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var u unmover
+	checked, positions := 0, 1000
+	if raceEnabled {
+		positions = 200
+	}
+	for range positions {
+		s := randomSignature(rng, 4)
+		p := randomPosition(t, rng, s)
+		white, black, kings := whiteToMove(&p)
+		p, _ = engine.NewPosition(white, black, kings, engine.White)
+		pg := groups(white, black, kings)
+		s = signatureOf(&pg)
+		from := layoutOf(s)
+		slot := from.index(pg)
+		for _, m := range p.LegalMoves() {
+			q := p.Play(m)
+			cw, cb, ck := whiteToMove(&q)
+			cg := groups(cw, cb, ck)
+			if signatureOf(&cg) != s.Swap() {
+				continue // a capture or promotion
+			}
+			into := layoutOf(s.Swap())
+			canon, _ := into.position(into.index(cg))
+			preds := u.predecessors(canon[0]|canon[1], canon[2]|canon[3], canon[1]|canon[3], from, nil)
+			if !slices.Contains(preds, slot) {
+				t.Fatalf("%v: the move %s leads to %v, whose predecessors %v miss slot %d", p, p.FormatMove(m), q, preds, slot)
+			}
+			for _, i := range preds {
+				g, ok := from.position(i)
+				if !ok {
+					t.Fatalf("predecessor slot %d of %v is unused", i, q)
+				}
+				if !hasQuietMoveTo(g, canon) {
+					t.Fatalf("predecessor %#x (slot %d) of %v has no quiet move to it", g, i, q)
+				}
+			}
+			checked++
+		}
+	}
+	if checked < 3*positions {
+		t.Fatalf("only %d quiet moves checked", checked)
+	}
+}
+
+// hasQuietMoveTo reports whether White, to move in the position of groups
+// g, has a move without capture or promotion to the position c (with White
+// to move after the colour swap) or to its mirror image.
+func hasQuietMoveTo(g, c [numGroups]uint64) bool {
+	p, err := engine.NewPosition(g[0]|g[1], g[2]|g[3], g[1]|g[3], engine.White)
+	if err != nil {
+		return false
+	}
+	for _, m := range p.LegalMoves() {
+		q := p.Play(m)
+		w, b, k := whiteToMove(&q)
+		h := groups(w, b, k)
+		if quiet := signatureOf(&h) == signatureOf(&g).Swap(); quiet && (h == c || h == mirrorGroups(c)) {
+			return true
+		}
+	}
+	return false
+}

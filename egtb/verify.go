@@ -1,0 +1,68 @@
+// Verification: every slot's value is the best of its successors' values
+// (a position without moves is lost in 0), and unused slots are exactly
+// those without a position.
+
+package egtb
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// Verify checks every table of t against its successors, which must be in
+// t too, in generation order, calling progress (if set) after each table.
+func (t *Tables) Verify(ctx context.Context, threads int, progress func(tab *Table, elapsed time.Duration)) error {
+	for _, tab := range t.All() {
+		start := time.Now()
+		if err := t.verifyTable(ctx, tab, threads); err != nil {
+			return fmt.Errorf("table %v: %w", tab.Signature(), err)
+		}
+		if progress != nil {
+			progress(tab, time.Since(start))
+		}
+	}
+	return nil
+}
+
+// verifyTable checks every slot of tab against its successors in t.
+func (t *Tables) verifyTable(ctx context.Context, tab *Table, threads int) error {
+	lists := make([]engine.MoveList, max(threads, 1))
+	return forChunks(ctx, threads, tab.layout.size, func(w int, lo, hi uint64) error {
+		for i := lo; i < hi; i++ {
+			if err := t.verifySlot(tab, i, &lists[w]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// verifySlot checks slot i of tab, using moves as scratch.
+func (t *Tables) verifySlot(tab *Table, i uint64, moves *engine.MoveList) error {
+	p, ok := tab.position(i)
+	if unused := tab.code(i) == codeUnused; unused || !ok {
+		if unused != !ok {
+			return fmt.Errorf("slot %d: marked unused %v, holds a position %v", i, unused, ok)
+		}
+		return nil
+	}
+	p.GenerateMoves(moves)
+	best := Result{Loss, 0}
+	for j, m := range moves.Slice() {
+		q := p.Play(m)
+		r, ok := t.Probe(&q)
+		if !ok {
+			return fmt.Errorf("%v: the move %s leads to a position without a table", p, p.FormatMove(m))
+		}
+		if r = r.Parent(); j == 0 || r.Better(best) {
+			best = r
+		}
+	}
+	if got := tab.result(i); got != best {
+		return fmt.Errorf("%v: stored %v, the best move gives %v", p, got, best)
+	}
+	return nil
+}
