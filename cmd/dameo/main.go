@@ -23,6 +23,7 @@ type cli struct {
 	Analyze analyzeCmd       `cmd:"" help:"Search a position and print each iteration and the best move (default limit: 5 seconds)."`
 	Match   matchCmd         `cmd:"" help:"Play engine-versus-engine matches and tournaments with a referee, clocks, PDN records and Elo/SPRT statistics."`
 	Bench   benchCmd         `cmd:"" help:"Search the built-in bench positions to a fixed depth; the 1-thread node count is the engine's signature."`
+	Datagen datagenCmd       `cmd:"" help:"Play self-play games and write their quiet positions for the tuner."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 
