@@ -24,6 +24,7 @@ type cli struct {
 	Match   matchCmd         `cmd:"" help:"Play engine-versus-engine matches and tournaments with a referee, clocks, PDN records and Elo/SPRT statistics."`
 	Bench   benchCmd         `cmd:"" help:"Search the built-in bench positions to a fixed depth; the 1-thread node count is the engine's signature."`
 	Datagen datagenCmd       `cmd:"" help:"Play self-play games and write their quiet positions for the tuner."`
+	Tune    tuneCmd          `cmd:"" help:"Fit the evaluation weights to datagen files (Texel tuning) and write them as Go source."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 
