@@ -24,3 +24,7 @@ var tunedWeights = Weights{
 	TermThreatened:      {-20, -20},
 	TermTempo:           {5, 5},
 }
+
+// tunedPatterns are the engine's window pattern values, fitted by `dameo
+// tune --patterns` (nil: the engine evaluates without patterns).
+var tunedPatterns *Patterns

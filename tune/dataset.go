@@ -1,6 +1,7 @@
 // The training set in memory: each position reduced to the evaluation's
-// feature counts (only the terms that are not zero), its phase and its
-// target, compact enough for millions of positions.
+// feature counts (only the terms that are not zero) and, optionally, the
+// contents of its pattern windows, with its phase and its target, compact
+// enough for millions of positions.
 
 package tune
 
@@ -13,26 +14,46 @@ import (
 	"github.com/dameo/dameo/search"
 )
 
-// entry is one non-zero feature count of a position.
+// entry is one non-zero feature count of a position: pair is the index of
+// the weight pair it multiplies, a search.Term or, from search.NumTerms on,
+// a window's contents (patternPair).
 type entry struct {
-	term  uint8
+	pair  uint16
 	count int16
+}
+
+// patternPair is the weight pair of window w holding contents c.
+func patternPair(w int, c uint8) uint16 {
+	return uint16(int(search.NumTerms) + w*search.WindowConfigs + int(c))
 }
 
 // sample is one position: its entries are Set.entries[first:first+n].
 type sample struct {
 	first  uint32
-	n      uint8
+	n      uint8   // at most search.NumTerms + search.NumWindows
 	phase  uint8   // search.Features.Phase
 	result float32 // the game's result for the side to move: 1, ½ or 0
 	score  float32 // the search score, side to move's view
 	game   uint32  // the game the position comes from
 }
 
-// Set is a set of training positions.
+// Set is a set of training positions. The zero Set has only the terms'
+// counts; NewSet(true) also the pattern windows.
 type Set struct {
-	samples []sample
-	entries []entry
+	samples  []sample
+	entries  []entry
+	patterns bool
+}
+
+// NewSet is an empty set, with the pattern windows if patterns is true.
+func NewSet(patterns bool) *Set { return &Set{patterns: patterns} }
+
+// pairs is the number of weight pairs the set's positions use.
+func (s *Set) pairs() int {
+	if s.patterns {
+		return int(search.NumTerms) + search.NumWindows*search.WindowConfigs
+	}
+	return int(search.NumTerms)
 }
 
 // mgShare is the share of the middlegame weights in the evaluation of sm:
@@ -51,9 +72,17 @@ func (s *Set) Add(r *datagen.Record) {
 	for t, c := range &f.Counts {
 		if c != 0 {
 			// A count is at most 8 per square (king mobility): it fits.
-			s.entries = append(s.entries, entry{uint8(t), int16(c)})
+			s.entries = append(s.entries, entry{uint16(t), int16(c)})
 			sm.n++
 		}
+	}
+	if s.patterns {
+		var idx [search.NumWindows]uint8
+		search.WindowIndices(&r.Position, &idx)
+		for w, c := range idx {
+			s.entries = append(s.entries, entry{patternPair(w, c), 1})
+		}
+		sm.n += search.NumWindows
 	}
 	s.samples = append(s.samples, sm)
 }

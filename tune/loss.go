@@ -29,8 +29,8 @@ type objective struct {
 func (o *objective) eval(sm *sample, w []float64) float64 {
 	mg, eg := 0.0, 0.0
 	for _, e := range o.set.entries[sm.first : sm.first+uint32(sm.n)] {
-		mg += float64(e.count) * w[2*int(e.term)]
-		eg += float64(e.count) * w[2*int(e.term)+1]
+		mg += float64(e.count) * w[2*int(e.pair)]
+		eg += float64(e.count) * w[2*int(e.pair)+1]
 	}
 	s := sm.mgShare()
 	return mg*s + eg*(1-s)
@@ -61,8 +61,8 @@ func (o *objective) chunk(idx []uint32, w, grad []float64) float64 {
 		s := sm.mgShare()
 		for _, e := range o.set.entries[sm.first : sm.first+uint32(sm.n)] {
 			c := g * float64(e.count)
-			grad[2*int(e.term)] += c * s
-			grad[2*int(e.term)+1] += c * (1 - s)
+			grad[2*int(e.pair)] += c * s
+			grad[2*int(e.pair)+1] += c * (1 - s)
 		}
 	}
 	return loss

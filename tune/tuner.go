@@ -43,11 +43,12 @@ func (c Config) validate() error {
 
 // Result is the outcome of a run.
 type Result struct {
-	K                    float64        // the fitted logistic scale, per hundredth of a man
-	Weights              search.Weights // the best weights, rounded
-	Train, Valid         int            // positions in each set
-	StartTrain, StartVal float64        // losses of the starting weights
-	TrainLoss, ValidLoss float64        // losses of Weights (rounded)
+	K                    float64          // the fitted logistic scale, per hundredth of a man
+	Weights              search.Weights   // the best weights, rounded
+	Patterns             *search.Patterns // the best pattern values, rounded (nil for a set without patterns)
+	Train, Valid         int              // positions in each set
+	StartTrain, StartVal float64          // losses of the starting weights
+	TrainLoss, ValidLoss float64          // losses of Weights (rounded)
 	Epochs, BestEpoch    int
 }
 
@@ -64,8 +65,9 @@ func Run(set *Set, start search.Weights, cfg Config) (Result, error) {
 		return Result{}, fmt.Errorf("%d positions are too few to hold some games out", set.Len())
 	}
 	res := Result{Train: len(train), Valid: len(valid)}
-	v := start.Vector()
-	w := v[:]
+	sv := start.Vector()
+	w := make([]float64, 2*set.pairs()) // the patterns start at 0
+	copy(w, sv[:])
 	o := &objective{set: set, lambda: 1, threads: cfg.Threads}
 	res.K = fitK(o, train, w)
 	o.lambda = cfg.Lambda
@@ -97,14 +99,41 @@ func Run(set *Set, start search.Weights, cfg Config) (Result, error) {
 			break
 		}
 	}
-	res.Weights = search.WeightsFromVector([search.NumParams]float64(best))
-	rounded := res.Weights.Vector()
-	res.TrainLoss, res.ValidLoss = o.loss(train, rounded[:], nil), o.loss(valid, rounded[:], nil)
+	rounded := roundVector(best)
+	res.Weights = search.WeightsFromVector([search.NumParams]float64(rounded[:search.NumParams]))
+	if set.patterns {
+		res.Patterns = patternsFromVector(rounded[search.NumParams:])
+	}
+	res.TrainLoss, res.ValidLoss = o.loss(train, rounded, nil), o.loss(valid, rounded, nil)
 	fmt.Fprintf(cfg.Log, "best epoch %d, rounded weights: train %.7f valid %.7f\n", res.BestEpoch, res.TrainLoss, res.ValidLoss)
 	return res, nil
 }
 
 func slicesClone(w []float64) []float64 { return append([]float64(nil), w...) }
+
+// roundVector is w with each value as the engine takes it: rounded to a
+// whole number within ±search.MaxWeight (NaN as 0).
+func roundVector(w []float64) []float64 {
+	r := make([]float64, len(w))
+	for j, x := range w {
+		if !math.IsNaN(x) {
+			r[j] = min(max(math.Round(x), -search.MaxWeight), search.MaxWeight)
+		}
+	}
+	return r
+}
+
+// patternsFromVector is the pattern part of a rounded weight vector.
+func patternsFromVector(v []float64) *search.Patterns {
+	var pt search.Patterns
+	for w := range pt {
+		for c := range pt[w] {
+			j := 2 * (w*search.WindowConfigs + c)
+			pt[w][c] = search.Pair{MG: int32(v[j]), EG: int32(v[j+1])}
+		}
+	}
+	return &pt
+}
 
 // split puts each game's positions in the training or the held-out set,
 // the held-out games chosen by a hash of the seed and the game index.

@@ -28,6 +28,7 @@ type tuneCmd struct {
 	Decay      float64  `default:"0.98" help:"Learning rate factor per epoch (default ${default})."`
 	Lambda     float64  `default:"1" help:"Weight of the game result in the target, the rest the search score's (default ${default}: the result only)."`
 	Threads    int      `default:"0" help:"Threads (default: the number of CPUs)." placeholder:"T"`
+	Patterns   bool     `help:"Also fit the values of the 2×2 window patterns (search.Patterns); without it the engine gets no patterns."`
 }
 
 func (c *tuneCmd) Run() error {
@@ -35,16 +36,16 @@ func (c *tuneCmd) Run() error {
 		c.Threads = runtime.NumCPU()
 	}
 	start := time.Now()
-	var set tune.Set
+	set := tune.NewSet(c.Patterns)
 	for _, path := range c.Data {
-		if err := readData(&set, path); err != nil {
+		if err := readData(set, path); err != nil {
 			return err
 		}
 	}
 	fmt.Printf("read %d positions from %d files in %.1fs\n", set.Len(), len(c.Data), time.Since(start).Seconds())
 	cfg := tune.Config{Seed: c.Seed, ValidationPercent: c.Validation, Epochs: c.Epochs, Patience: c.Patience,
 		BatchSize: c.Batch, LearningRate: c.Lr, Decay: c.Decay, Lambda: c.Lambda, Threads: c.Threads, Log: os.Stdout}
-	res, err := tune.Run(&set, search.HandWeights(), cfg)
+	res, err := tune.Run(set, search.HandWeights(), cfg)
 	if err != nil {
 		return usageError{err}
 	}
@@ -60,12 +61,20 @@ func (c *tuneCmd) Run() error {
 	for i, d := range c.Data {
 		names[i] = filepath.Base(d)
 	}
-	made := fmt.Sprintf("Made by: dameo tune %s --seed %d --validation %d --epochs %d --patience %d --batch %d --lr %g --decay %g --lambda %g\n"+
+	made := fmt.Sprintf("Made by: dameo tune %s --seed %d --validation %d --epochs %d --patience %d --batch %d --lr %g --decay %g --lambda %g%s\n"+
 		"from %d positions (%d held out), K = %.6f, best epoch %d of %d;\n"+
 		"held-out loss %.7f (hand-set weights: %.7f). See docs/tuning.md.",
-		strings.Join(names, " "), c.Seed, c.Validation, c.Epochs, c.Patience, c.Batch, c.Lr, c.Decay, c.Lambda,
+		strings.Join(names, " "), c.Seed, c.Validation, c.Epochs, c.Patience, c.Batch, c.Lr, c.Decay, c.Lambda, patternsFlag(c.Patterns),
 		set.Len(), res.Valid, res.K, res.BestEpoch, res.Epochs, res.ValidLoss, res.StartVal)
-	return writeAtomically(c.Out, func(f *os.File) error { return tune.WriteGoFile(f, res.Weights, made) })
+	return writeAtomically(c.Out, func(f *os.File) error { return tune.WriteGoFile(f, res.Weights, res.Patterns, made) })
+}
+
+// patternsFlag is the --patterns flag as given.
+func patternsFlag(on bool) string {
+	if on {
+		return " --patterns"
+	}
+	return ""
 }
 
 // readData adds the positions of a data file to set.
