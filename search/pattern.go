@@ -22,8 +22,9 @@ const (
 
 // Patterns are the values of each window's contents: Patterns[w][c] is the
 // value of window w (numbered rank by rank from a1–b2, in the side to
-// move's view) holding contents c (WindowIndices). The zero Patterns add
-// nothing to the evaluation.
+// move's view) holding contents c (WindowIndices). An empty window (c = 0)
+// adds nothing whatever its value, so the many empty windows of an
+// endgame cost no time; the zero Patterns add nothing at all.
 type Patterns [NumWindows][WindowConfigs]Pair
 
 // windowConfig maps the 4 bits of own and of enemy pieces in a window
@@ -83,7 +84,11 @@ func (pt *Patterns) sum(p *engine.Position) (mg, eg int32) {
 	for r := range windowsPerLine {
 		row := pt[r*windowsPerLine : (r+1)*windowsPerLine]
 		for f := range row {
-			v := &row[f][windowConfig[windowBits(own, enemy, uint(8*r+f))]]
+			bits := windowBits(own, enemy, uint(8*r+f))
+			if bits == 0 {
+				continue
+			}
+			v := &row[f][windowConfig[bits]]
 			mg += v.MG
 			eg += v.EG
 		}

@@ -80,9 +80,11 @@ func (s *Set) Add(r *datagen.Record) {
 		var idx [search.NumWindows]uint8
 		search.WindowIndices(&r.Position, &idx)
 		for w, c := range idx {
-			s.entries = append(s.entries, entry{patternPair(w, c), 1})
+			if c != 0 { // an empty window adds nothing (search.Patterns)
+				s.entries = append(s.entries, entry{patternPair(w, c), 1})
+				sm.n++
+			}
 		}
-		sm.n += search.NumWindows
 	}
 	s.samples = append(s.samples, sm)
 }
