@@ -27,10 +27,10 @@ const (
 // endgame cost no time; the zero Patterns add nothing at all.
 type Patterns [NumWindows][WindowConfigs]Pair
 
-// windowConfig maps the 4 bits of own and of enemy pieces in a window
-// (own<<4 | enemy, squares in the order lower left, lower right, upper
-// left, upper right) to its contents index Σ state × 3^square (state 1
-// own, 2 enemy).
+// windowConfig maps the key of a window (windowKey: the 4 bits of own
+// pieces | the 4 bits of enemy pieces << 4, squares in the order lower
+// left, lower right, upper left, upper right) to its contents index
+// Σ state × 3^square (state 1 own, 2 enemy).
 var windowConfig = func() (t [256]uint8) {
 	for own := range 16 {
 		for enemy := range 16 {
@@ -47,7 +47,7 @@ var windowConfig = func() (t [256]uint8) {
 				}
 				pow *= 3
 			}
-			t[own<<4|enemy] = uint8(c)
+			t[own|enemy<<4] = uint8(c)
 		}
 	}
 	return t
@@ -60,20 +60,28 @@ func sidePieces(p *engine.Position) (own, enemy engine.Bitboard) {
 	return engine.Orient(p.Pieces(us), us), engine.Orient(p.Pieces(us.Other()), us)
 }
 
-// windowBits is the own<<4 | enemy index of windowConfig of the window
-// whose lower left square is bit shift, from the rows at and above it.
-func windowBits(own, enemy engine.Bitboard, shift uint) uint8 {
-	o := own>>shift&3 | (own>>(shift+8)&3)<<2
-	e := enemy>>shift&3 | (enemy>>(shift+8)&3)<<2
-	return uint8(o<<4 | e)
+// rankPair packs the ranks r and r+1 of own and enemy pieces into one word:
+// own rank r in bits 0–7, own rank r+1 in bits 8–15, enemy ranks r and
+// r+1 in bits 16–23 and 24–31.
+func rankPair(own, enemy engine.Bitboard, r int) uint64 {
+	return own>>(8*r)&0xffff | (enemy>>(8*r)&0xffff)<<16
+}
+
+// windowKey is the windowConfig key of the window on files f and f+1 of a
+// rankPair word: the four 2-bit groups, one per byte, gathered by one
+// multiplication into bits 24–31 (the other partial products fall in
+// disjoint bits below 24 or above 31, so nothing carries into them).
+func windowKey(pair uint64, f int) uint8 {
+	return uint8((pair >> f & 0x03030303) * (1<<24 | 1<<18 | 1<<12 | 1<<6) >> 24)
 }
 
 // WindowIndices sets idx to the contents index of each window of p.
 func WindowIndices(p *engine.Position, idx *[NumWindows]uint8) {
 	own, enemy := sidePieces(p)
 	for r := range windowsPerLine {
+		pair := rankPair(own, enemy, r)
 		for f := range windowsPerLine {
-			idx[r*windowsPerLine+f] = windowConfig[windowBits(own, enemy, uint(8*r+f))]
+			idx[r*windowsPerLine+f] = windowConfig[windowKey(pair, f)]
 		}
 	}
 }
@@ -82,13 +90,17 @@ func WindowIndices(p *engine.Position, idx *[NumWindows]uint8) {
 func (pt *Patterns) sum(p *engine.Position) (mg, eg int32) {
 	own, enemy := sidePieces(p)
 	for r := range windowsPerLine {
+		pair := rankPair(own, enemy, r)
+		if pair == 0 {
+			continue // two empty ranks: all their windows are empty
+		}
 		row := pt[r*windowsPerLine : (r+1)*windowsPerLine]
 		for f := range row {
-			bits := windowBits(own, enemy, uint(8*r+f))
-			if bits == 0 {
+			key := windowKey(pair, f)
+			if key == 0 {
 				continue
 			}
-			v := &row[f][windowConfig[bits]]
+			v := &row[f][windowConfig[key]]
 			mg += v.MG
 			eg += v.EG
 		}
