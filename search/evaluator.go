@@ -10,7 +10,7 @@ import "github.com/dameo/dameo/engine"
 // join them here). It does not change after it is made.
 type Evaluator struct {
 	weights  Weights
-	patterns *Patterns // nil: none
+	patterns *packedPatterns // nil: none
 }
 
 // NewEvaluator is the evaluation with weights w and no patterns (a copy:
@@ -18,10 +18,10 @@ type Evaluator struct {
 func NewEvaluator(w Weights) *Evaluator { return &Evaluator{weights: w} }
 
 // NewPatternEvaluator is the evaluation with weights w and the window
-// patterns pt (copies of both).
+// patterns pt (copies of both; each pattern value held within
+// ±math.MaxInt16).
 func NewPatternEvaluator(w Weights, pt *Patterns) *Evaluator {
-	c := *pt
-	return &Evaluator{weights: w, patterns: &c}
+	return &Evaluator{weights: w, patterns: pt.pack()}
 }
 
 // DefaultEvaluator is the engine's evaluation: the tuned weights and, when

@@ -5,7 +5,11 @@
 
 package search
 
-import "github.com/dameo/dameo/engine"
+import (
+	"math"
+
+	"github.com/dameo/dameo/engine"
+)
 
 const (
 	// windowSide: the windows are windowSide × windowSide squares.
@@ -22,7 +26,8 @@ const (
 
 // Patterns are the values of each window's contents: Patterns[w][c] is the
 // value of window w (numbered rank by rank from a1–b2, in the side to
-// move's view) holding contents c (WindowIndices). An empty window (c = 0)
+// move's view) holding contents c (WindowIndices); the evaluation holds
+// each value within ±math.MaxInt16. An empty window (c = 0)
 // adds nothing whatever its value, so the many empty windows of an
 // endgame cost no time; the zero Patterns add nothing at all.
 type Patterns [NumWindows][WindowConfigs]Pair
@@ -86,8 +91,30 @@ func WindowIndices(p *engine.Position, idx *[NumWindows]uint8) {
 	}
 }
 
+// packedPair is a Pair in half the space, so that a whole pattern table
+// (packedPatterns, about 16 KiB) stays in the fastest cache.
+type packedPair struct{ mg, eg int16 }
+
+// packedPatterns are Patterns as the evaluation reads them.
+type packedPatterns [NumWindows][WindowConfigs]packedPair
+
+// pack is pt with each value held within ±math.MaxInt16 (some 300 men,
+// far beyond any useful value) and the empty windows' values 0 (so that
+// the sum needs no branch to skip them).
+func (pt *Patterns) pack() *packedPatterns {
+	var pp packedPatterns
+	for w := range pt {
+		for c, v := range pt[w][1:] {
+			c++
+			pp[w][c] = packedPair{int16(min(max(v.MG, math.MinInt16+1), math.MaxInt16)),
+				int16(min(max(v.EG, math.MinInt16+1), math.MaxInt16))}
+		}
+	}
+	return &pp
+}
+
 // sum is the middlegame and the endgame value of p's windows.
-func (pt *Patterns) sum(p *engine.Position) (mg, eg int32) {
+func (pt *packedPatterns) sum(p *engine.Position) (mg, eg int32) {
 	own, enemy := sidePieces(p)
 	for r := range windowsPerLine {
 		pair := rankPair(own, enemy, r)
@@ -96,13 +123,9 @@ func (pt *Patterns) sum(p *engine.Position) (mg, eg int32) {
 		}
 		row := pt[r*windowsPerLine : (r+1)*windowsPerLine]
 		for f := range row {
-			key := windowKey(pair, f)
-			if key == 0 {
-				continue
-			}
-			v := &row[f][windowConfig[key]]
-			mg += v.MG
-			eg += v.EG
+			v := row[f][windowConfig[windowKey(pair, f)]]
+			mg += int32(v.mg)
+			eg += int32(v.eg)
 		}
 	}
 	return mg, eg

@@ -70,13 +70,13 @@ func TestPatternsMatchReference(t *testing.T) {
 				continue // an empty window adds nothing
 			}
 			v := e.patterns[w][c]
-			mg, eg = mg+v.MG, eg+v.EG
+			mg, eg = mg+int32(v.mg), eg+int32(v.eg)
 		}
 		if got, want := e.Evaluate(p), f.dotPlus(&w, mg, eg); got != want {
 			t.Fatalf("%v: evaluation %d, weights and table lookups %d", p, got, want)
 		}
 	}
-	if e.patterns[0][0] == (Pair{1000, 1000}) {
+	if e.patterns[0][0] == (packedPair{1000, 1000}) {
 		t.Errorf("changing the patterns after NewPatternEvaluator changed the evaluator")
 	}
 }
@@ -114,6 +114,17 @@ func TestWindowsSeeOwnAndEnemy(t *testing.T) {
 		if a[0] != tc.want {
 			t.Errorf("%s: window a1–b2 holds %d, want %d", tc.pos, a[0], tc.want)
 		}
+	}
+}
+
+func TestPatternValuesHeldInInt16(t *testing.T) {
+	var pt Patterns
+	pt[0][1] = Pair{MG: 1 << 20, EG: -1 << 20}
+	pt[0][2] = Pair{MG: -123, EG: 456}
+	pt[5][0] = Pair{MG: 7, EG: 7} // an empty window: adds nothing
+	pp := pt.pack()
+	if pp[0][1] != (packedPair{32767, -32767}) || pp[0][2] != (packedPair{-123, 456}) || pp[5][0] != (packedPair{}) {
+		t.Errorf("packed %v %v %v", pp[0][1], pp[0][2], pp[5][0])
 	}
 }
 
