@@ -1,7 +1,10 @@
 // Pattern evaluation in the manner of Scan: every 2×2 window of the board,
 // seen from the side to move (its men moving toward rank 8), indexes a
 // table of learned values by its contents (each square empty, the side to
-// move's piece or the opponent's), tapered by phase like the weights.
+// move's piece or the opponent's), tapered by phase like the weights. The
+// windows of a pair of ranks share one table: how far up the board a
+// formation stands matters more than its file, and fewer values are
+// learned better from the same games.
 
 package search
 
@@ -18,19 +21,24 @@ const (
 	windowsPerLine = 8 - windowSide + 1
 	// NumWindows is the number of windows: every 2×2 square block.
 	NumWindows = windowsPerLine * windowsPerLine
+	// NumPatternTables is the number of tables: one per pair of ranks,
+	// shared by the windows on those ranks (window w uses table
+	// w / (NumWindows / NumPatternTables)).
+	NumPatternTables = windowsPerLine
 	// WindowConfigs is the number of contents of a window: 3 to the power
 	// of its 4 squares (empty, own piece, enemy piece; kings count as
 	// pieces of their colour).
 	WindowConfigs = 81
 )
 
-// Patterns are the values of each window's contents: Patterns[w][c] is the
-// value of window w (numbered rank by rank from a1–b2, in the side to
-// move's view) holding contents c (WindowIndices); the evaluation holds
+// Patterns are the values of each window's contents: Patterns[t][c] is the
+// value of a window of table t (the windows are numbered rank by rank from
+// a1–b2 in the side to move's view, and those of ranks t+1 and t+2 use
+// table t) holding contents c (WindowIndices); the evaluation holds
 // each value within ±math.MaxInt16. An empty window (c = 0)
 // adds nothing whatever its value, so the many empty windows of an
 // endgame cost no time; the zero Patterns add nothing at all.
-type Patterns [NumWindows][WindowConfigs]Pair
+type Patterns [NumPatternTables][WindowConfigs]Pair
 
 // windowConfig maps the key of a window (windowKey: the 4 bits of own
 // pieces | the 4 bits of enemy pieces << 4, squares in the order lower
@@ -92,11 +100,11 @@ func WindowIndices(p *engine.Position, idx *[NumWindows]uint8) {
 }
 
 // packedPair is a Pair in half the space, so that a whole pattern table
-// (packedPatterns, about 16 KiB) stays in the fastest cache.
+// (packedPatterns, about 2 KiB) stays in the fastest cache.
 type packedPair struct{ mg, eg int16 }
 
 // packedPatterns are Patterns as the evaluation reads them.
-type packedPatterns [NumWindows][WindowConfigs]packedPair
+type packedPatterns [NumPatternTables][WindowConfigs]packedPair
 
 // pack is pt with each value held within ±math.MaxInt16 (some 300 men,
 // far beyond any useful value) and the empty windows' values 0 (so that
@@ -121,9 +129,9 @@ func (pt *packedPatterns) sum(p *engine.Position) (mg, eg int32) {
 		if pair == 0 {
 			continue // two empty ranks: all their windows are empty
 		}
-		row := pt[r*windowsPerLine : (r+1)*windowsPerLine]
-		for f := range row {
-			v := row[f][windowConfig[windowKey(pair, f)]]
+		table := &pt[r]
+		for f := range windowsPerLine {
+			v := table[windowConfig[windowKey(pair, f)]]
 			mg += int32(v.mg)
 			eg += int32(v.eg)
 		}

@@ -69,7 +69,7 @@ func TestPatternsMatchReference(t *testing.T) {
 			if c == 0 {
 				continue // an empty window adds nothing
 			}
-			v := e.patterns[w][c]
+			v := e.patterns[w/windowsPerLine][c]
 			mg, eg = mg+int32(v.mg), eg+int32(v.eg)
 		}
 		if got, want := e.Evaluate(p), f.dotPlus(&w, mg, eg); got != want {

@@ -24,7 +24,8 @@ type entry struct {
 
 // patternPair is the weight pair of window w holding contents c.
 func patternPair(w int, c uint8) uint16 {
-	return uint16(int(search.NumTerms) + w*search.WindowConfigs + int(c))
+	table := w / (search.NumWindows / search.NumPatternTables)
+	return uint16(int(search.NumTerms) + table*search.WindowConfigs + int(c))
 }
 
 // sample is one position: its entries are Set.entries[first:first+n].
@@ -51,7 +52,7 @@ func NewSet(patterns bool) *Set { return &Set{patterns: patterns} }
 // pairs is the number of weight pairs the set's positions use.
 func (s *Set) pairs() int {
 	if s.patterns {
-		return int(search.NumTerms) + search.NumWindows*search.WindowConfigs
+		return int(search.NumTerms) + search.NumPatternTables*search.WindowConfigs
 	}
 	return int(search.NumTerms)
 }
