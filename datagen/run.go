@@ -29,6 +29,9 @@ type Config struct {
 	Seed        uint64 // fixes the openings
 	Workers     int    // games played at once, one search thread each
 	HashMiB     int    // transposition table of each worker
+	// Eval is the evaluation of both players (nil: search.DefaultEvaluator).
+	// It is not in the file's settings: the caller keeps track of it.
+	Eval *search.Evaluator
 }
 
 // settings is the header text of a file made with c: what fixes the games
@@ -110,7 +113,7 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 	openings := match.DefaultOpenings()
 	for range min(cfg.Workers, len(todo)) {
 		pl := &player{cfg: cfg, openings: openings,
-			searcher: search.New(search.Options{Threads: 1, HashMiB: max(cfg.HashMiB, search.MinHashMiB)})}
+			searcher: search.New(search.Options{Threads: 1, HashMiB: max(cfg.HashMiB, search.MinHashMiB), Eval: cfg.Eval})}
 		g.Go(func() error {
 			var buf []byte
 			for i := range jobs {

@@ -36,15 +36,20 @@ func WriteGoFile(out io.Writer, w search.Weights, pt *search.Patterns, made stri
 		b.WriteString("var tunedPatterns *Patterns\n")
 	} else {
 		b.WriteString("var tunedPatterns = &Patterns{\n")
-		for w := range pt {
-			b.WriteString("\t{")
-			for c, p := range pt[w] {
-				if c > 0 {
-					b.WriteString(", ")
+		for t := range pt {
+			fmt.Fprintf(&b, "\t{ // windows on ranks %d and %d; nine contents a line\n", t+1, t+2)
+			for c, p := range pt[t] {
+				if c%9 == 0 {
+					b.WriteString("\t\t")
 				}
-				fmt.Fprintf(&b, "{%d, %d}", p.MG, p.EG)
+				fmt.Fprintf(&b, "{%d, %d},", p.MG, p.EG)
+				if c%9 == 8 {
+					b.WriteString("\n")
+				} else {
+					b.WriteString(" ")
+				}
 			}
-			b.WriteString("},\n")
+			b.WriteString("\t},\n")
 		}
 		b.WriteString("}\n")
 	}

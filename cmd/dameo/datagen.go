@@ -13,6 +13,7 @@ import (
 
 	"github.com/dameo/dameo/datagen"
 	"github.com/dameo/dameo/match"
+	"github.com/dameo/dameo/search"
 )
 
 type datagenCmd struct {
@@ -26,6 +27,7 @@ type datagenCmd struct {
 	Hash        int           `default:"16" help:"Transposition table of each game in MiB (default ${default})." placeholder:"MB"`
 	Resume      bool          `help:"Add the games missing from an existing file (made with the same --nodes, --depth, --random-plies and --seed)."`
 	Interval    time.Duration `default:"30s" help:"Time between progress lines when the output is not a terminal (default ${default})."`
+	Eval        string        `default:"default" enum:"default,hand" help:"Evaluation of the players: default (the engine's) or hand (the hand-set weights the shipped ones were tuned from; docs/tuning.md)."`
 }
 
 // Help is the long help of `dameo datagen --help`: the file format.
@@ -43,6 +45,9 @@ func (c *datagenCmd) Run() error {
 	}
 	cfg := datagen.Config{Games: c.Games, Nodes: c.Nodes, Depth: c.Depth, RandomPlies: c.RandomPlies,
 		Seed: c.Seed, Workers: c.Concurrency, HashMiB: c.Hash}
+	if c.Eval == "hand" {
+		cfg.Eval = search.NewEvaluator(search.HandWeights())
+	}
 	if c.Interval <= 0 {
 		return usageError{errors.New("--interval must be positive")}
 	}
