@@ -40,7 +40,8 @@ func (c Config) settings() string {
 	return fmt.Sprintf("nodes=%d depth=%d random-plies=%d seed=%d", c.Nodes, c.Depth, c.RandomPlies, c.Seed)
 }
 
-func (c Config) validate() error {
+// Validate reports settings that cannot make a run.
+func (c Config) Validate() error {
 	switch {
 	case c.Games < 1:
 		return errors.New("games must be at least 1")
@@ -77,7 +78,7 @@ func (s Stats) String() string {
 // a bar when terminal is true and as a line every interval otherwise.
 // Cancelling ctx stops the run: the games finished so far stay in the file.
 func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.Writer, terminal bool, interval time.Duration) (Stats, error) {
-	if err := cfg.validate(); err != nil {
+	if err := cfg.Validate(); err != nil {
 		return Stats{}, err
 	}
 	f, done, err := openOutput(path, cfg.settings(), resume)

@@ -51,6 +51,9 @@ func (c *datagenCmd) Run() error {
 	if c.Interval <= 0 {
 		return usageError{errors.New("--interval must be positive")}
 	}
+	if err := cfg.Validate(); err != nil {
+		return usageError{err}
+	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
 	stats, err := datagen.Run(ctx, cfg, c.Output, c.Resume, os.Stderr, match.IsTerminal(os.Stderr), c.Interval)
