@@ -28,7 +28,7 @@ func (s Score) IsWin() bool { return s > WinBound || s < -WinBound }
 type Options struct {
 	Threads int        // search goroutines, at least 1
 	HashMiB int        // transposition table size in MiB, at least 1
-	Eval    *Evaluator // static evaluation; nil means NewEvaluator(DefaultWeights())
+	Eval    *Evaluator // static evaluation; nil means DefaultEvaluator()
 }
 
 // Limits bound one search. Zero fields mean no limit of that kind; with no

@@ -82,8 +82,11 @@ const maxEval = WinBound - 1
 // Dot is the evaluation of a position with features f and weights w: the
 // counts times the weights, tapered by phase, truncated toward zero to a
 // whole score and held within ±(WinBound − 1).
-func (f *Features) Dot(w *Weights) Score {
-	var mg, eg int32
+func (f *Features) Dot(w *Weights) Score { return f.dotPlus(w, 0, 0) }
+
+// dotPlus is Dot with mg and eg added to the middlegame and the endgame
+// sums before they are tapered.
+func (f *Features) dotPlus(w *Weights, mg, eg int32) Score {
 	for t, n := range &f.Counts {
 		mg += w[t].MG * n
 		eg += w[t].EG * n

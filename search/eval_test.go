@@ -45,7 +45,7 @@ func TestFeaturesAndEvaluateHandMade(t *testing.T) {
 		pos    string
 		counts map[Term]int32 // the others are 0
 		phase  int32
-		score  Score // with the default weights
+		score  Score // with the hand-set weights
 	}{
 		// Symmetric: only the tempo counts.
 		{engine.StartText, map[Term]int32{TermTempo: 1}, 36, 5},
@@ -87,7 +87,8 @@ func TestFeaturesAndEvaluateHandMade(t *testing.T) {
 		if f.Phase != tc.phase {
 			t.Errorf("%q: phase %d, want %d", tc.pos, f.Phase, tc.phase)
 		}
-		if got := Evaluate(&p); got != tc.score {
+		hand := HandWeights()
+		if got := hand.Evaluate(&p); got != tc.score {
 			t.Errorf("%q: evaluation %d, want %d", tc.pos, got, tc.score)
 		}
 	}
@@ -218,7 +219,7 @@ func TestEvaluateAllocatesNothing(t *testing.T) {
 func TestDefaultWeightsAreCopies(t *testing.T) {
 	w := DefaultWeights()
 	w[TermMan] = Pair{1, 1}
-	if DefaultWeights()[TermMan] != (Pair{100, 100}) {
+	if DefaultWeights()[TermMan] != tunedWeights[TermMan] || HandWeights()[TermMan] != (Pair{100, 100}) {
 		t.Fatalf("changing a copy changed the default weights")
 	}
 	e := NewEvaluator(w)

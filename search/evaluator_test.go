@@ -13,7 +13,11 @@ import (
 func TestSearchersWithOwnEvaluators(t *testing.T) {
 	heavyTempo := DefaultWeights()
 	heavyTempo[TermTempo] = Pair{200, 200}
-	evaluators := []*Evaluator{nil, NewEvaluator(DefaultWeights()), NewEvaluator(heavyTempo)}
+	heavy := NewEvaluator(heavyTempo)
+	if tunedPatterns != nil {
+		heavy = NewPatternEvaluator(heavyTempo, tunedPatterns)
+	}
+	evaluators := []*Evaluator{nil, DefaultEvaluator(), heavy}
 	g := engine.NewGame(engine.StartPosition())
 	limits := Limits{Depth: 5}
 	search := func(e *Evaluator) Result {

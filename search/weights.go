@@ -1,6 +1,7 @@
 // The evaluation's weights: the terms it counts, a middlegame and an
-// endgame weight for each, the engine's default values, and the flat vector
-// form in which a tuner adjusts them.
+// endgame weight for each, the hand-set values (the engine's are the tuned
+// ones of weights_tuned.go), and the flat vector form in which a tuner
+// adjusts them.
 
 package search
 
@@ -80,8 +81,14 @@ func (t Term) String() string {
 // array, so assigning or passing it copies it.
 type Weights [NumTerms]Pair
 
-// DefaultWeights are the engine's evaluation weights (a new copy each call).
-func DefaultWeights() Weights {
+// DefaultWeights are the engine's evaluation weights (a new copy each
+// call): the weights fitted by `dameo tune` (weights_tuned.go).
+func DefaultWeights() Weights { return tunedWeights }
+
+// HandWeights are the evaluation weights set by hand before the engine had
+// a tuner (a new copy each call): the tuner's starting point, and the
+// weights of the tests that work scores out by hand.
+func HandWeights() Weights {
 	return Weights{
 		TermMan:             {100, 100},
 		TermKing:            {300, 300},

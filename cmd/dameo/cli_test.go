@@ -46,7 +46,7 @@ func TestHelpListsSubcommands(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("--help exit status %d", code)
 	}
-	for _, sub := range []string{"perft", "moves", "analyze", "bench", "hub", "match", "book", "bot"} {
+	for _, sub := range []string{"perft", "moves", "analyze", "bench", "hub", "match", "book", "bot", "gui", "egtb", "datagen", "tune"} {
 		if !strings.Contains(out, sub) {
 			t.Errorf("--help does not list %s:\n%s", sub, out)
 		}

@@ -27,6 +27,8 @@ type cli struct {
 	Bench   benchCmd         `cmd:"" help:"Search the built-in bench positions to a fixed depth; the 1-thread node count is the engine's signature."`
 	GUI     guiCmd           `cmd:"" name:"gui" help:"Serve a board to the web browser: play, analyse, set up positions, PDN, watch engines play."`
 	Egtb    egtbCmd          `cmd:"" help:"Endgame tables: build, probe, verify and summarize them."`
+	Datagen datagenCmd       `cmd:"" help:"Play self-play games and write their quiet positions for the tuner."`
+	Tune    tuneCmd          `cmd:"" help:"Fit the evaluation weights to datagen files (Texel tuning) and write them as Go source."`
 	Version kong.VersionFlag `help:"Print the version and exit."`
 }
 

@@ -1,0 +1,255 @@
+// Running datagen: the settings, the output file (new, or resumed by
+// skipping the games it holds), the games spread over goroutines, and the
+// progress shown while they play.
+
+package datagen
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/dameo/dameo/match"
+	"github.com/dameo/dameo/search"
+	"github.com/schollz/progressbar/v3"
+	"golang.org/x/sync/errgroup"
+)
+
+// Config are the settings of a datagen run.
+type Config struct {
+	Games       int    // games to have in the file, indices 0 to Games−1
+	Nodes       int64  // nodes per move (0: no node limit)
+	Depth       int    // depth per move (0: no depth limit); Nodes or Depth must be set
+	RandomPlies int    // random plies after the two-ply opening
+	Seed        uint64 // fixes the openings
+	Workers     int    // games played at once, one search thread each
+	HashMiB     int    // transposition table of each worker
+	// Eval is the evaluation of both players (nil: search.DefaultEvaluator).
+	// It is not in the file's settings: the caller keeps track of it.
+	Eval *search.Evaluator
+}
+
+// settings is the header text of a file made with c: what fixes the games
+// (not Games, Workers or HashMiB, which a resumed run may change).
+func (c Config) settings() string {
+	return fmt.Sprintf("nodes=%d depth=%d random-plies=%d seed=%d", c.Nodes, c.Depth, c.RandomPlies, c.Seed)
+}
+
+// Validate reports settings that cannot make a run.
+func (c Config) Validate() error {
+	switch {
+	case c.Games < 1:
+		return errors.New("games must be at least 1")
+	case c.Nodes < 0 || c.Depth < 0 || c.Nodes == 0 && c.Depth == 0:
+		return errors.New("set nodes or depth per move (positive)")
+	case c.Depth > search.MaxDepth:
+		return fmt.Errorf("depth must be at most %d", search.MaxDepth)
+	case c.RandomPlies < 0 || c.RandomPlies > 100:
+		return errors.New("random plies must be 0 to 100")
+	case c.Workers < 1:
+		return errors.New("workers must be at least 1")
+	}
+	return nil
+}
+
+// Stats summarise a run.
+type Stats struct {
+	Skipped   int // games already in a resumed file
+	Games     int // games played now
+	Positions int // positions written now
+	Elapsed   time.Duration
+}
+
+func (s Stats) String() string {
+	perMin := float64(s.Positions) / max(s.Elapsed.Minutes(), 1e-9)
+	return fmt.Sprintf("games=%d skipped=%d positions=%d time=%.1fs positions/min=%.0f",
+		s.Games, s.Skipped, s.Positions, s.Elapsed.Seconds(), perMin)
+}
+
+// Run plays the games of cfg missing from the file at path and appends
+// their blocks. Without resume the file must not exist yet; with resume an
+// existing file must have cfg's settings, and a partial block at its end
+// (from an interrupted run) is cut off first. Progress goes to progress, as
+// a bar when terminal is true and as a line every interval otherwise.
+// Cancelling ctx stops the run: the games finished so far stay in the file.
+func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.Writer, terminal bool, interval time.Duration) (Stats, error) {
+	if err := cfg.Validate(); err != nil {
+		return Stats{}, err
+	}
+	f, done, err := openOutput(path, cfg.settings(), resume)
+	if err != nil {
+		return Stats{}, err
+	}
+	defer f.Close()
+	var todo []int
+	for i := range cfg.Games {
+		if !done[i] {
+			todo = append(todo, i)
+		}
+	}
+	stats := Stats{Skipped: cfg.Games - len(todo)}
+	start := time.Now()
+	var games, positions atomic.Int64
+	stopProgress := showProgress(progress, terminal, interval, len(todo), &games, &positions, start)
+
+	jobs := make(chan int)
+	var writeMu sync.Mutex
+	g, gctx := errgroup.WithContext(ctx)
+	g.Go(func() error {
+		defer close(jobs)
+		for _, i := range todo {
+			select {
+			case jobs <- i:
+			case <-gctx.Done():
+				return nil
+			}
+		}
+		return nil
+	})
+	openings := match.DefaultOpenings()
+	for range min(cfg.Workers, len(todo)) {
+		pl := &player{cfg: cfg, openings: openings,
+			searcher: search.New(search.Options{Threads: 1, HashMiB: max(cfg.HashMiB, search.MinHashMiB), Eval: cfg.Eval})}
+		g.Go(func() error {
+			var buf []byte
+			for i := range jobs {
+				recs, err := pl.play(gctx, i)
+				if err != nil {
+					return err
+				}
+				buf = AppendGame(buf[:0], i, recs)
+				writeMu.Lock()
+				_, err = f.Write(buf)
+				writeMu.Unlock()
+				if err != nil {
+					return err
+				}
+				games.Add(1)
+				positions.Add(int64(len(recs)))
+			}
+			return nil
+		})
+	}
+	err = g.Wait()
+	stopProgress()
+	stats.Games, stats.Positions, stats.Elapsed = int(games.Load()), int(positions.Load()), time.Since(start)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return stats, err
+}
+
+// openOutput opens the file to append to and returns the games it holds.
+func openOutput(path, settings string, resume bool) (*os.File, map[int]bool, error) {
+	done := map[int]bool{}
+	if !resume {
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if errors.Is(err, os.ErrExist) {
+			return nil, nil, fmt.Errorf("%s exists: use --resume to add to it", path)
+		}
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := WriteHeader(f, settings); err != nil {
+			f.Close()
+			return nil, nil, err
+		}
+		return f, done, nil
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	end, err := scanGames(f, settings, done)
+	if err == nil {
+		err = f.Truncate(end)
+	}
+	if err == nil {
+		_, err = f.Seek(end, io.SeekStart)
+	}
+	if err == nil && end == 0 {
+		err = WriteHeader(f, settings)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, done, nil
+}
+
+// scanGames reads a file to resume: it checks its settings, adds its
+// complete games to done and returns the length of the file up to the end
+// of its last complete block (0 for an empty file).
+func scanGames(f *os.File, settings string, done map[int]bool) (int64, error) {
+	if st, err := f.Stat(); err != nil || st.Size() == 0 {
+		return 0, err
+	}
+	r := NewReader(f)
+	r.onBlock = func(index int) { done[index] = true }
+	got, err := r.Settings()
+	if err != nil {
+		return 0, err
+	}
+	if got != settings {
+		return 0, fmt.Errorf("made with %q, not %q: resume with the same settings or use another file", got, settings)
+	}
+	for {
+		_, err := r.Next()
+		if err == io.EOF || errors.Is(err, ErrTruncated) {
+			return r.CompleteOffset(), nil
+		}
+		if err != nil {
+			return 0, err
+		}
+	}
+}
+
+// showProgress reports the games played until the returned function is
+// called: a bar on a terminal, else a line every interval.
+func showProgress(w io.Writer, terminal bool, interval time.Duration, total int, games, positions *atomic.Int64, start time.Time) (stop func()) {
+	if w == nil {
+		return func() {}
+	}
+	var bar *progressbar.ProgressBar
+	if terminal {
+		bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(w), progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true), progressbar.OptionSetElapsedTime(true),
+			progressbar.OptionSetWidth(30), progressbar.OptionSetRenderBlankState(true))
+		interval = 500 * time.Millisecond
+	}
+	line := func() string {
+		elapsed := time.Since(start)
+		return fmt.Sprintf("games %d/%d positions %d (%.0f/min)", games.Load(), total, positions.Load(),
+			float64(positions.Load())/max(elapsed.Minutes(), 1e-9))
+	}
+	quit, finished := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(finished)
+		tick := time.NewTicker(interval)
+		defer tick.Stop()
+		for {
+			select {
+			case <-quit:
+				if bar != nil {
+					_ = bar.Set(int(games.Load()))
+					_ = bar.Exit()
+				}
+				fmt.Fprintln(w, line())
+				return
+			case <-tick.C:
+				if bar != nil {
+					_ = bar.Set(int(games.Load()))
+					bar.Describe(fmt.Sprintf("%d positions", positions.Load()))
+				} else {
+					fmt.Fprintln(w, line())
+				}
+			}
+		}
+	}()
+	return func() { close(quit); <-finished }
+}
