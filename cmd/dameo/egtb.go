@@ -25,7 +25,7 @@ type egtbCmd struct {
 type egtbBuildCmd struct {
 	Pieces  int    `required:"" help:"Build every table of 2 to N pieces." placeholder:"N"`
 	Dir     string `required:"" help:"Directory to write the table files to (created if missing)." placeholder:"DIR"`
-	Threads int    `default:"0" help:"Goroutines (0 = one per core)." placeholder:"T"`
+	Threads int    `default:"0" help:"Goroutines, 0 = one per core (default ${default})." placeholder:"T"`
 }
 
 func (c *egtbBuildCmd) Run() error {
@@ -100,7 +100,7 @@ func (c *egtbProbeCmd) Run() error {
 }
 
 type egtbVerifyCmd struct {
-	Threads int    `default:"0" help:"Goroutines (0 = one per core)." placeholder:"T"`
+	Threads int    `default:"0" help:"Goroutines, 0 = one per core (default ${default})." placeholder:"T"`
 	Dir     string `arg:"" help:"Directory of table files; every table their moves lead into must be there too."`
 }
 
