@@ -12,6 +12,7 @@ import (
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/search"
 )
 
 // handle carries out one line while no search runs; false means quit.
@@ -68,7 +69,8 @@ func (s *session) hub() {
 
 // setParam carries out `set-param name=<n> value=<v>`. After `init`, setting
 // book or book-file loads the book at once; if that fails the parameter keeps
-// its old value. Other parameters never touch the book, even when an earlier
+// its old value. Setting egtb-dir loads the tables at once; if that fails
+// the parameter and the tables stay as they were. Other parameters never touch the book, even when an earlier
 // load failed.
 func (s *session) setParam(l *hub.Line) {
 	name, ok := l.Get("name")
@@ -85,6 +87,15 @@ func (s *session) setParam(l *hub.Line) {
 	if err != nil {
 		s.fail("%v", err)
 		return
+	}
+	if name == "egtb-dir" {
+		tb, err := s.loadTablebase(next.egtbDir)
+		if err != nil {
+			s.fail("%v", err)
+			return
+		}
+		s.applied.Tablebase = tb
+		s.cfg.Searcher.SetOptions(s.applied)
 	}
 	bookParam := name == "book" || name == "book-file"
 	if s.initted && bookParam && next.book && (s.book == nil || next.bookFile != s.bookFile) {
@@ -111,6 +122,18 @@ func (s *session) initialise() {
 		s.fail("%v; going on without a book", err)
 	}
 	s.book, s.bookFile = b, s.set.bookFile
+}
+
+// loadTablebase loads the endgame tables in dir ("" = built-in).
+func (s *session) loadTablebase(dir string) (search.Tablebase, error) {
+	if s.cfg.LoadTablebase == nil {
+		return nil, errNoTablebase
+	}
+	tb, err := s.cfg.LoadTablebase(dir)
+	if err != nil {
+		return nil, err // a nil interface, whatever LoadTablebase returned
+	}
+	return tb, nil
 }
 
 // loadBook loads the book at path ("" = built-in).

@@ -22,6 +22,7 @@ type fakeSearcher struct {
 	hit    chan struct{} // closed by PonderHit; nil when idle
 	// move, when not NoMove, is returned instead of the first legal move.
 	move engine.Move
+	tb   search.Tablebase // the tables last given by SetOptions
 }
 
 func (f *fakeSearcher) record(c string) {
@@ -46,6 +47,16 @@ func (f *fakeSearcher) Limits() []search.Limits {
 
 func (f *fakeSearcher) SetOptions(o search.Options) {
 	f.record(fmt.Sprintf("SetOptions %d %d", o.Threads, o.HashMiB))
+	f.mu.Lock()
+	f.tb = o.Tablebase
+	f.mu.Unlock()
+}
+
+// Tablebase is the tables last given by SetOptions.
+func (f *fakeSearcher) Tablebase() search.Tablebase {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.tb
 }
 
 func (f *fakeSearcher) NewGame() { f.record("NewGame") }
@@ -126,3 +137,10 @@ func (b *fakeBook) Choose(p *engine.Position, _ *rand.Rand) (engine.Move, bool) 
 	}
 	return engine.NoMove, false
 }
+
+// fakeTables is a set of endgame tables known by its directory; it covers
+// no position.
+type fakeTables struct{ dir string }
+
+func (fakeTables) Probe(*engine.Position) (wdl, dtw int, ok bool) { return 0, 0, false }
+func (fakeTables) MaxPieces() int                                 { return 1 }

@@ -49,6 +49,9 @@ func infoLine(p engine.Position, in search.Info, multiPV bool) hub.Line {
 		Set("time", formatSeconds(in.Time)).
 		Set("nps", formatMNPS(in.NPS)).
 		Set("hashfull", strconv.Itoa(in.Hashfull))
+	if in.TBHits > 0 {
+		l = l.Set("tbhits", strconv.FormatInt(in.TBHits, 10))
+	}
 	if multiPV && in.MultiPV > 0 {
 		l = l.Set("multipv", strconv.Itoa(in.MultiPV))
 	}

@@ -63,6 +63,11 @@ func TestInfoLine(t *testing.T) {
 	if got := infoLine(p, in, false).String(); got != want {
 		t.Errorf("infoLine = %s\nwant       %s", got, want)
 	}
+	in.TBHits = 17
+	want = `info depth=5 seldepth=9 score=-0.42 nodes=123456 time=0.250 nps=0.49 hashfull=3 tbhits=17 pv=""`
+	if got := infoLine(p, in, false).String(); got != want {
+		t.Errorf("infoLine with table hits = %s\nwant       %s", got, want)
+	}
 }
 
 func TestDoneLine(t *testing.T) {

@@ -18,6 +18,7 @@ type settings struct {
 	hashMiB      int
 	book         bool
 	bookFile     string
+	egtbDir      string
 	ponder       bool
 	multiPV      int
 	moveOverhead float64 // seconds
@@ -44,6 +45,7 @@ func (s *settings) declare() []hub.Line {
 		intParam("hash", s.hashMiB, search.MinHashMiB, search.MaxHashMiB),
 		boolParam("book", s.book),
 		param("book-file", s.bookFile, "string"),
+		param("egtb-dir", s.egtbDir, "string"),
 		boolParam("ponder", s.ponder),
 		intParam("multipv", s.multiPV, 1, search.MaxMultiPV),
 		param("move-overhead", formatReal(s.moveOverhead), "real").Set("min", "0").Set("max", formatReal(maxMoveOverhead)),
@@ -75,6 +77,8 @@ func (s settings) set(name, value string) (settings, error) {
 		s.ponder, err = parseBoolParam(name, value)
 	case "book-file":
 		s.bookFile = value
+	case "egtb-dir":
+		s.egtbDir = value
 	case "move-overhead":
 		s.moveOverhead, err = parseRealParam(name, value, 0, maxMoveOverhead)
 	default:

@@ -43,6 +43,10 @@ type Config struct {
 	// LoadBook loads the book file at path, or the built-in book when path
 	// is empty. Nil means the engine has no book.
 	LoadBook func(path string) (Book, error)
+	// LoadTablebase loads the endgame tables in dir, or the built-in ones
+	// when dir is empty, for the egtb-dir parameter. Nil means the engine
+	// has no tables other than Options.Tablebase.
+	LoadTablebase func(dir string) (search.Tablebase, error)
 	// Identity sent in the `id` line.
 	Name, Version, Author, Country string
 	// Log, when not nil, receives the whole exchange with timestamps.

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -27,6 +28,7 @@ func TestHandshake(t *testing.T) {
 		"param name=hash value=16 type=int min=1 max=65536",
 		"param name=book value=false type=bool",
 		`param name=book-file value="" type=string`,
+		`param name=egtb-dir value="" type=string`,
 		"param name=ponder value=false type=bool",
 		"param name=multipv value=1 type=int min=1 max=64",
 		"param name=move-overhead value=0.05 type=real min=0 max=5",
@@ -184,6 +186,50 @@ func TestBook(t *testing.T) {
 	if want := []string{"", "bad", "other"}; !reflect.DeepEqual(loads, want) {
 		t.Errorf("loads %q, want %q", loads, want)
 	}
+}
+
+func TestEgtbDirParam(t *testing.T) {
+	var loads []string
+	h := start(t, func(c *Config) {
+		c.LoadTablebase = func(dir string) (search.Tablebase, error) {
+			loads = append(loads, dir)
+			if dir == "bad" {
+				return nil, errors.New("endgame tables: bad: no such directory")
+			}
+			return fakeTables{dir}, nil
+		}
+	})
+	h.send("set-param name=egtb-dir value=/tables")
+	h.sync()
+	if got := h.fake.Tablebase(); got != (fakeTables{"/tables"}) {
+		t.Errorf("searcher tables %v, want those of /tables", got)
+	}
+	// A directory that fails to load: error, the tables and the value stay.
+	h.send("set-param name=egtb-dir value=bad")
+	h.expect(`error message="endgame tables: bad: no such directory"`)
+	h.send("hub")
+	if _, params := h.until("wait"); !slices.Contains(params, `param name=egtb-dir value=/tables type=string`) {
+		t.Errorf("params after a failed load %q, want egtb-dir still /tables", params)
+	}
+	if got := h.fake.Tablebase(); got != (fakeTables{"/tables"}) {
+		t.Errorf("searcher tables after a failed load %v, want those of /tables", got)
+	}
+	// The tables survive a change of the other options.
+	h.send("set-param name=threads value=2", "level depth=1", "go think")
+	h.expectPrefix("info ")
+	h.expectPrefix("done move=")
+	if got := h.fake.Tablebase(); got != (fakeTables{"/tables"}) {
+		t.Errorf("searcher tables after threads=2 %v, want those of /tables", got)
+	}
+	h.finish()
+	if want := []string{"/tables", "bad"}; !reflect.DeepEqual(loads, want) {
+		t.Errorf("loads %q, want %q", loads, want)
+	}
+	// Without a loader the parameter is refused.
+	h2 := start(t, nil)
+	h2.send("set-param name=egtb-dir value=/tables")
+	h2.expect(`error message="this engine has no endgame tables"`)
+	h2.finish()
 }
 
 func TestBookLoadErrorAtInit(t *testing.T) {

@@ -6,7 +6,8 @@
 // a capture, no table entry). Late quiet moves are searched with reduced
 // depth (LMR) and searched again if they fail high. There is no null-move
 // pruning: zugzwang is common in draughts. Positions at the referee's
-// no-progress limit are draws, and static scores fade toward it.
+// no-progress limit are draws, and static scores fade toward it. Positions
+// the endgame tables cover get the tables' exact score.
 
 package search
 
@@ -69,6 +70,9 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	}
 	if ply > w.selDepth {
 		w.selDepth = ply
+	}
+	if s, ok := w.probeTables(ply); ok {
+		return s
 	}
 	// Mate distance: no line from here can do better than winning at once.
 	alpha = max(alpha, -Win+Score(ply))

@@ -29,6 +29,10 @@ type Options struct {
 	Threads int        // search goroutines, at least 1
 	HashMiB int        // transposition table size in MiB, at least 1
 	Eval    *Evaluator // static evaluation; nil means DefaultEvaluator()
+	// Tablebase, when not nil, gives the exact score of the positions it
+	// covers below the root; a covered root (outside analysis) is answered
+	// with the tables' best move without a search.
+	Tablebase Tablebase
 }
 
 // Limits bound one search. Zero fields mean no limit of that kind; with no
@@ -58,6 +62,7 @@ type Info struct {
 	Hashfull int   // permille of the table in use
 	MultiPV  int   // 1-based index of this line
 	PV       []engine.Move
+	TBHits   int64 // endgame table probes that found the position, all threads
 }
 
 // Result is the outcome of a search: the best move and the expected reply

@@ -171,6 +171,8 @@ func (s *Searcher) run(ctx context.Context, st *searchState, root engine.Positio
 	var res Result
 	if l.Len == 0 {
 		res = Result{Score: -Win}
+	} else if r, ok := s.tableResult(st, root, &l, limits, info); ok {
+		res = r
 	} else {
 		s.tt.gen = (s.tt.gen + 1) & 63
 		var helpers errgroup.Group
@@ -213,4 +215,32 @@ func gameKeys(game *engine.Game) []uint64 {
 		keys[i] = ps[i].Key()
 	}
 	return keys
+}
+
+// tableResult answers a root the tables cover, outside analysis, with the
+// tables' best move and its exact score, reported in one info line; ok is
+// false when the search must run.
+func (s *Searcher) tableResult(st *searchState, root engine.Position, l *engine.MoveList, limits Limits, info func(Info)) (Result, bool) {
+	if limits.Analysis {
+		return Result{}, false
+	}
+	m, score, ok := tableMove(s.opts.Tablebase, &root, l)
+	if !ok {
+		return Result{}, false
+	}
+	res := Result{Move: m, HasMove: true, Score: score, Depth: 1}
+	hits := int64(l.Len)
+	pv := []engine.Move{m}
+	child := root.Play(m)
+	var replies engine.MoveList
+	child.GenerateMoves(&replies)
+	if reply, _, ok := tableMove(s.opts.Tablebase, &child, &replies); ok && replies.Len > 0 {
+		res.Ponder = reply
+		pv = append(pv, reply)
+		hits += int64(replies.Len)
+	}
+	if info != nil {
+		info(Info{Depth: 1, SelDepth: len(pv), Score: score, Time: time.Since(st.start), Hashfull: s.tt.hashfull(), MultiPV: 1, PV: pv, TBHits: hits})
+	}
+	return res, true
 }

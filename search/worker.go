@@ -41,6 +41,8 @@ type worker struct {
 	st       *searchState
 	tt       *table
 	eval     *Evaluator
+	tb       Tablebase // nil: no tables
+	tbPieces int       // tb's MaxPieces
 	limits   Limits
 	infinite bool
 	info     func(Info) // main thread only; may be nil
@@ -60,6 +62,8 @@ type worker struct {
 
 	nodes     int64
 	published atomic.Int64 // nodes, published every pollInterval nodes and at the end
+	tbHits    int64        // table probes that found the position
+	tbShown   atomic.Int64 // tbHits, published with the nodes
 	others    int64        // main thread: the helpers' nodes at the last poll
 	selDepth  int
 	stopped   bool
@@ -87,13 +91,18 @@ func (w *worker) prepare(s *Searcher, st *searchState, root engine.Position, key
 	if w.eval == nil {
 		w.eval = defaultEvaluator
 	}
+	w.tb, w.tbPieces = s.opts.Tablebase, 0
+	if w.tb != nil {
+		w.tbPieces = w.tb.MaxPieces()
+	}
 	w.pos[0] = root
 	w.keys = append(slices.Grow(w.keys[:0], len(keys)+maxPly+2), keys...)
 	w.base = len(keys) - 1
 	w.keys = w.keys[:w.base+maxPly+2]
 	w.quiet[0] = noProgress
-	w.nodes, w.others, w.selDepth, w.stopped, w.completed = 0, 0, 0, false, 0
+	w.nodes, w.others, w.selDepth, w.stopped, w.completed, w.tbHits = 0, 0, 0, false, 0, 0
 	w.published.Store(0)
+	w.tbShown.Store(0)
 	w.root = w.root[:0]
 	for _, m := range l.Slice() {
 		w.root = append(w.root, rootMove{move: m, score: -infinity, prevScore: -infinity, pv: append(make([]engine.Move, 0, maxPly+1), m)})
@@ -116,7 +125,7 @@ var (
 
 // run is the iterative-deepening loop.
 func (w *worker) run() {
-	defer func() { w.published.Store(w.nodes) }()
+	defer w.publish()
 	last := MaxDepth
 	if w.limits.Depth > 0 {
 		last = min(w.limits.Depth, MaxDepth)
@@ -251,7 +260,7 @@ func (w *worker) finishIteration(depth int) {
 		w.info(Info{
 			Depth: depth, SelDepth: rm.selDepth, Score: rm.score, Nodes: nodes,
 			Time: elapsed, NPS: nps, Hashfull: hashfull, MultiPV: i + 1,
-			PV: slices.Clone(rm.pv),
+			PV: slices.Clone(rm.pv), TBHits: w.totalTBHits(),
 		})
 	}
 }
@@ -280,7 +289,7 @@ func (w *worker) newBest(rm *rootMove, depth int) {
 		w.info(Info{
 			Depth: depth, SelDepth: rm.selDepth, Score: rm.score, Nodes: nodes, Time: elapsed,
 			NPS: int64(float64(nodes) / max(elapsed.Seconds(), 1e-6)), Hashfull: w.tt.hashfull(),
-			MultiPV: 1, PV: slices.Clone(rm.pv),
+			MultiPV: 1, PV: slices.Clone(rm.pv), TBHits: w.totalTBHits(),
 		})
 	}
 }
@@ -321,6 +330,21 @@ func (w *worker) totalNodes() int64 {
 	return n
 }
 
+// totalTBHits is the main thread's view of the table hits of all threads.
+func (w *worker) totalTBHits() int64 {
+	n := w.tbHits
+	for _, h := range w.s.workers[1:] {
+		n += h.tbShown.Load()
+	}
+	return n
+}
+
+// publish makes the node and table hit counts visible to the main thread.
+func (w *worker) publish() {
+	w.published.Store(w.nodes)
+	w.tbShown.Store(w.tbHits)
+}
+
 // poll counts a node and reports whether the search must stop. Every
 // pollInterval nodes it publishes the count and, in the main thread, checks
 // the clock, the node limit and a ponder hit.
@@ -330,7 +354,7 @@ func (w *worker) poll() bool {
 	}
 	w.nodes++
 	if w.nodes&(pollInterval-1) == 0 {
-		w.published.Store(w.nodes)
+		w.publish()
 		if w.id == 0 {
 			w.others = w.totalNodes() - w.nodes
 			w.checkClock()

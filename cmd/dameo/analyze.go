@@ -21,6 +21,7 @@ type analyzeCmd struct {
 	Threads  int     `default:"1" help:"Search threads, ${min_threads} to ${max_threads} (default ${default})." placeholder:"T"`
 	Hash     int     `default:"64" help:"Transposition table size in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
 	Multipv  int     `default:"1" help:"Number of principal variations, 1 to ${max_multipv} (default ${default})." placeholder:"K"`
+	Egtb     string  `help:"Use the endgame tables in DIR (built with dameo egtb build) instead of the embedded ones of up to 3 pieces." placeholder:"DIR"`
 	Position string  `arg:"" optional:"" help:"${position_help} Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
 }
 
@@ -29,7 +30,7 @@ func (c *analyzeCmd) Help() string {
 	return `Prints a line at the end of each iteration (one per principal variation)
 and whenever the best move changes during one:
   depth=<plies> seldepth=<plies> score=<men, side to move's view> nodes=<N>
-  time=<seconds> nps=<nodes per second> [multipv=<K>] pv=<moves>
+  time=<seconds> nps=<nodes per second> [tbhits=<N>] [multipv=<K>] pv=<moves>
 then "bestmove <move> [ponder <move>]". nps here counts nodes per second;
 the Hub protocol's info lines (dameo hub) give it in millions instead.`
 }
@@ -47,6 +48,9 @@ func (c *analyzeCmd) Run() error {
 	if err != nil {
 		return err
 	}
+	if opts.Tablebase, err = loadTablebase(c.Egtb); err != nil {
+		return err
+	}
 	if limits.Depth == 0 && limits.Nodes == 0 && limits.MoveTime == 0 {
 		limits.MoveTime = 5 * time.Second
 	}
@@ -58,8 +62,12 @@ func (c *analyzeCmd) Run() error {
 		if c.Multipv > 1 {
 			mpv = fmt.Sprintf(" multipv=%d", i.MultiPV)
 		}
-		fmt.Printf("depth=%d seldepth=%d score=%.2f nodes=%d time=%.3f nps=%d%s pv=%s\n",
-			i.Depth, i.SelDepth, float64(i.Score)/100, i.Nodes, i.Time.Seconds(), i.NPS, mpv, p.FormatLine(i.PV))
+		tb := ""
+		if i.TBHits > 0 {
+			tb = fmt.Sprintf(" tbhits=%d", i.TBHits)
+		}
+		fmt.Printf("depth=%d seldepth=%d score=%.2f nodes=%d time=%.3f nps=%d%s%s pv=%s\n",
+			i.Depth, i.SelDepth, float64(i.Score)/100, i.Nodes, i.Time.Seconds(), i.NPS, tb, mpv, p.FormatLine(i.PV))
 	})
 	if !res.HasMove {
 		fmt.Println("bestmove none (no legal move: the side to move has lost)")

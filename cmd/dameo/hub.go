@@ -11,11 +11,13 @@ import (
 	"syscall"
 
 	"github.com/dameo/dameo/book"
+	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/protocol"
 	"github.com/dameo/dameo/search"
 )
 
-// hubOptions are the searcher's options until the front-end changes them.
+// hubOptions are the searcher's options until the front-end changes them
+// (Run adds the embedded endgame tables).
 var hubOptions = search.Options{Threads: 1, HashMiB: 64}
 
 type hubCmd struct {
@@ -41,16 +43,19 @@ func (c *hubCmd) Run() error {
 		defer f.Close()
 		log = f
 	}
+	opts := hubOptions
+	opts.Tablebase = searchTables{egtb.Embedded()}
 	cfg := protocol.Config{
-		Searcher: search.New(hubOptions),
-		Options:  hubOptions,
-		LoadBook: loadHubBook,
-		Name:     "dameo",
-		Version:  version,
-		Author:   "the dameo developers",
-		Country:  "unknown",
-		Log:      log,
-		Diag:     os.Stderr,
+		Searcher:      search.New(opts),
+		Options:       opts,
+		LoadBook:      loadHubBook,
+		LoadTablebase: loadTablebase,
+		Name:          "dameo",
+		Version:       version,
+		Author:        "the dameo developers",
+		Country:       "unknown",
+		Log:           log,
+		Diag:          os.Stderr,
 	}
 	// A front-end that closes the engine's output ends the session quietly
 	// (the write fails) instead of killing the engine with SIGPIPE.

@@ -1,0 +1,35 @@
+// The endgame tables as the search sees them: an adapter from egtb.Tables
+// to search.Tablebase, and the loader of `dameo hub` and `dameo analyze`.
+
+package main
+
+import (
+	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/search"
+)
+
+// searchTables gives a set of endgame tables to the search.
+type searchTables struct{ t *egtb.Tables }
+
+// Probe is the value of p for its side to move: wdl 1, 0 or -1, and the
+// distance to win in plies.
+func (s searchTables) Probe(p *engine.Position) (wdl, dtw int, ok bool) {
+	r, ok := s.t.Probe(p)
+	return int(r.WDL), r.DTW, ok
+}
+
+// MaxPieces is the largest piece count the tables cover completely.
+func (s searchTables) MaxPieces() int { return s.t.MaxPieces() }
+
+// loadTablebase loads the tables in dir, or the embedded ones for "".
+func loadTablebase(dir string) (search.Tablebase, error) {
+	if dir == "" {
+		return searchTables{egtb.Embedded()}, nil
+	}
+	t, err := egtb.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	return searchTables{t}, nil
+}

@@ -1,0 +1,51 @@
+// End-to-end tests of the endgame tables in analyze and in the search.
+
+package main
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/search"
+)
+
+// longWin is the longest win of signature 1101 (egtb stats): win in 39,
+// whose only winning move is e1-d1 (egtb probe).
+const longWin = "8/8/8/8/8/8/8/2w1W2B w"
+
+func TestAnalyzeUsesTheEmbeddedTables(t *testing.T) {
+	out, _, code := run(t, "analyze", "--depth", "3", longWin)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := lines[len(lines)-1]
+	if code != 0 || last != "bestmove e1-d1" || !strings.Contains(out, "score=99.61 ") || !strings.Contains(out, " tbhits=") {
+		t.Errorf("status %d, output\n%s\nwant bestmove e1-d1 with score 99.61 (win in 39) and table hits", code, out)
+	}
+	if _, errOut, code := run(t, "analyze", "--depth", "1", "--egtb", t.TempDir(), longWin); code == 0 || !strings.Contains(errOut, "endgame tables") {
+		t.Errorf("an empty tables directory: status %d, stderr %q, want an error about the tables", code, errOut)
+	}
+}
+
+func TestSearchPlaysTheTableMove(t *testing.T) {
+	p, err := engine.ParsePosition(longWin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := search.New(search.Options{Threads: 1, HashMiB: 1, Tablebase: searchTables{egtb.Embedded()}})
+	g := engine.NewGame(p)
+	res := s.Search(context.Background(), g, search.Limits{Depth: 5}, nil)
+	if got := p.FormatMove(res.Move); got != "e1-d1" || res.Score != search.Win-39 {
+		t.Errorf("search played %s with score %d, want e1-d1 with %d (win in 39)", got, res.Score, search.Win-39)
+	}
+	// The game goes on along the table's line: the defender resists as
+	// long as it can, and the winner keeps the shortest win.
+	for _, want := range []search.Score{-(search.Win - 38), search.Win - 37, -(search.Win - 36)} {
+		g.Play(res.Move)
+		res = s.Search(context.Background(), g, search.Limits{Depth: 5}, nil)
+		if res.Score != want {
+			t.Fatalf("after %d plies the score is %d, want %d", len(g.Positions())-1, res.Score, want)
+		}
+	}
+}

@@ -1,0 +1,79 @@
+// Endgame tables in the search: the interface a table set offers, the exact
+// score of a covered position, and the root's choice of a table move.
+
+package search
+
+import (
+	"math/bits"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// Tablebase is a set of endgame tables (egtb.Tables through an adapter).
+// Its methods must be safe for concurrent use; Probe must allocate nothing.
+type Tablebase interface {
+	// Probe is the value of p for its side to move: wdl 1 (win), 0 (draw)
+	// or -1 (loss), and dtw, the plies to the end of the game under best
+	// play; ok is false when no table covers p.
+	Probe(p *engine.Position) (wdl, dtw int, ok bool)
+	// MaxPieces is the largest number of pieces such that every position
+	// with at most that many pieces is covered.
+	MaxPieces() int
+}
+
+// tbDepth is the depth a table score is stored with: deeper than any search.
+const tbDepth = maxPly
+
+// pieceCount is the number of pieces on p's board.
+func pieceCount(p *engine.Position) int { return bits.OnesCount64(p.Occupied()) }
+
+// tbScore is the score, counted from the root, of a position at ply whose
+// table value is wdl in dtw plies.
+func tbScore(wdl, dtw, ply int) Score {
+	switch {
+	case wdl > 0:
+		return Win - Score(ply+dtw)
+	case wdl < 0:
+		return -Win + Score(ply+dtw)
+	}
+	return 0
+}
+
+// probeTables is the table score of the position at ply (not the root),
+// ok false when the tables do not cover it. The score is stored in the
+// transposition table as exact.
+func (w *worker) probeTables(ply int) (Score, bool) {
+	p := &w.pos[ply]
+	if w.tb == nil || pieceCount(p) > w.tbPieces {
+		return 0, false
+	}
+	wdl, dtw, ok := w.tb.Probe(p)
+	if !ok {
+		return 0, false
+	}
+	w.tbHits++
+	s := tbScore(wdl, dtw, ply)
+	w.tt.store(p.Key(), ttData{score: scoreToTT(s, ply), depth: tbDepth, bound: boundExact})
+	return s, true
+}
+
+// tableMove is the best move of root by the tables (the fastest win, else
+// a draw, else the slowest loss) with its score, ok false when some move
+// leads outside the tables.
+func tableMove(tb Tablebase, root *engine.Position, l *engine.MoveList) (best engine.Move, score Score, ok bool) {
+	if tb == nil || pieceCount(root) > tb.MaxPieces() {
+		return engine.NoMove, 0, false
+	}
+	score = -infinity
+	for _, m := range l.Slice() {
+		q := root.Play(m)
+		wdl, dtw, ok := tb.Probe(&q)
+		if !ok {
+			return engine.NoMove, 0, false
+		}
+		if s := -tbScore(wdl, dtw, 1); s > score {
+			best, score = m, s
+		}
+	}
+	return best, score, true
+}
