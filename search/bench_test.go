@@ -28,27 +28,17 @@ func BenchmarkSearchStartDepth8(b *testing.B) {
 
 // BenchmarkStopLatency measures the time from the cancellation of the
 // context to the end of an infinite two-thread search of the start position.
-func BenchmarkStopLatency(b *testing.B) {
-	s := New(Options{Threads: 2, HashMiB: 16})
-	g := engine.NewGame(engine.StartPosition())
-	var total time.Duration
-	for b.Loop() {
-		ctx, cancel := context.WithCancel(context.Background())
-		done := s.Start(ctx, g, Limits{Infinite: true}, nil)
-		time.Sleep(30 * time.Millisecond)
-		t0 := time.Now()
-		cancel()
-		<-done
-		total += time.Since(t0)
-	}
-	b.ReportMetric(float64(total.Microseconds())/float64(b.N), "µs/stop")
-}
+func BenchmarkStopLatency(b *testing.B) { benchmarkStopLatency(b, 2) }
 
 // BenchmarkStopLatencyManyThreads: as BenchmarkStopLatency with far more
 // threads than cores, where helpers may wait long for a core before they
 // see the stop; the result must not wait for them.
-func BenchmarkStopLatencyManyThreads(b *testing.B) {
-	s := New(Options{Threads: 64, HashMiB: 16})
+func BenchmarkStopLatencyManyThreads(b *testing.B) { benchmarkStopLatency(b, 64) }
+
+// benchmarkStopLatency measures the time from cancelling an infinite search
+// with the given threads to its result.
+func benchmarkStopLatency(b *testing.B, threads int) {
+	s := New(Options{Threads: threads, HashMiB: 16})
 	g := engine.NewGame(engine.StartPosition())
 	var total time.Duration
 	for b.Loop() {
