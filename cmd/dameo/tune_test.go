@@ -35,6 +35,14 @@ func TestDatagenThenTune(t *testing.T) {
 	if !strings.Contains(description, "--patterns") || w.MG[eval.TermIndex(eval.TermMan)] == 0 {
 		t.Errorf("the weights file: description %q, man weight %d", description, w.MG[eval.TermIndex(eval.TermMan)])
 	}
+	// The engine plays with the file's weights.
+	out, errOut, code = run(t, "analyze", "--depth", "2", "--eval", weights)
+	if code != 0 || !strings.Contains(out, "bestmove ") {
+		t.Errorf("analyze --eval: status %d\n%s\n%s", code, out, errOut)
+	}
+	if out, errOut, code := run(t, "datagen", filepath.Join(dir, "again.txt"), "--games", "1", "--nodes", "100", "--eval", weights); code != 0 {
+		t.Errorf("datagen --eval: status %d\n%s\n%s", code, out, errOut)
+	}
 }
 
 func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
@@ -51,6 +59,9 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--games", "0"}, 2, "games must be at least 1"},
 		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--nodes", "0"}, 2, "set nodes or depth"},
 		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--eval", "other"}, 2, "--eval"},
+		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--eval", dir}, 2, "not a regular file"},
+		{[]string{"bench", "--depth", "1", "--eval", "/dev/zero"}, 2, "--eval: /dev/zero: not a regular file"},
+		{[]string{"analyze", "--depth", "1", "--eval", bad}, 2, "not a dameo weights file"},
 		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 1, "--resume"},
 		{[]string{"tune", bad}, 1, "line 3"},
 		{[]string{"tune", filepath.Join(dir, "missing.txt")}, 2, "missing.txt"},
