@@ -60,7 +60,7 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--nodes", "0"}, 2, "set nodes or depth"},
 		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--eval", "other"}, 2, "--eval"},
 		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--eval", dir}, 2, "not a regular file"},
-		{[]string{"bench", "--depth", "1", "--eval", "/dev/zero"}, 2, "--eval: /dev/zero: not a regular file"},
+		{[]string{"bench", "--depth", "1", "--eval", "/dev/zero"}, 2, "--eval: /dev/zero: not a regular file (a device)"},
 		{[]string{"analyze", "--depth", "1", "--eval", bad}, 2, "not a dameo weights file"},
 		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 1, "--resume"},
 		{[]string{"tune", bad}, 1, "line 3"},
