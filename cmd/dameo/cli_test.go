@@ -62,7 +62,7 @@ func TestBadInputExitsWithStatus2(t *testing.T) {
 		{"no-such-command"},
 		{"perft", "--depth", "0"},
 		{"perft", "--depth", "x"},
-		{"perft", "--threads", "0"},
+		{"perft", "--threads", "-1"},
 		{"perft", "--hash", "-1"},
 		{"perft", "8/8/8 w"},
 		{"moves", "8/8/8/8/8/8/8/8 q"},
@@ -115,7 +115,7 @@ func TestBotKeepsTheTokenOut(t *testing.T) {
 // TestHelpShowsBounds: flag help quotes the search's bounds and defaults.
 func TestHelpShowsBounds(t *testing.T) {
 	depth := fmt.Sprintf("1 to %d", search.MaxDepth)
-	threads := fmt.Sprintf("%d to %d", search.MinThreads, search.MaxThreads)
+	threads := fmt.Sprintf("0 to %d, 0 = one per CPU", search.MaxThreads)
 	hash := fmt.Sprintf("%d to %d", search.MinHashMiB, search.MaxHashMiB)
 	for sub, want := range map[string][]string{
 		"analyze": {depth, threads + " (default 1)", hash + " (default 64)", fmt.Sprintf("1 to %d (default 1)", search.MaxMultiPV), "nodes per second"},
@@ -215,7 +215,7 @@ func TestBookVerifyOfTextFormPointsToImport(t *testing.T) {
 	if _, errOut, code := run(t, "book", "import", text, "-o", bin); code != 0 {
 		t.Fatalf("import: status %d, %s", code, errOut)
 	}
-	if out, errOut, code := run(t, "book", "verify", bin); code != 0 || !strings.Contains(out, "ok: 1 positions") {
+	if out, errOut, code := run(t, "book", "verify", bin); code != 0 || !strings.Contains(out, "ok: 1 position ") {
 		t.Errorf("verify of the imported book: status %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }

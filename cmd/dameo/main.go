@@ -4,9 +4,12 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"strings"
 
 	"github.com/alecthomas/kong"
 )
@@ -37,10 +40,24 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 	return kong.New(c, append([]kong.Option{
 		kong.Name("dameo"),
 		kong.Description("Dameo engine: Hub protocol engine, match runner and benchmarks. " +
-			"The rules it plays and the position text: docs/rules.md; the Hub protocol of `dameo hub`: docs/protocol.md."),
+			"The rules it plays and the position text: docs/rules.md; the Hub protocol of `dameo hub`: docs/protocol.md; " +
+			"the flags every command shares: docs/cli.md.\n\n" + exitStatusHelp),
 		kong.Vars{"version": version, "position_help": positionHelp},
 		limitVars,
+		kong.Help(printHelp),
 	}, options...)...)
+}
+
+// printHelp is kong's help with the report command named as it is typed
+// (matchArgs turns "match report" into "match-report").
+func printHelp(options kong.HelpOptions, ctx *kong.Context) error {
+	out := ctx.Stdout
+	var buf bytes.Buffer
+	ctx.Stdout = &buf
+	err := kong.DefaultHelpPrinter(options, ctx)
+	ctx.Stdout = out
+	_, werr := io.WriteString(out, strings.ReplaceAll(buf.String(), "dameo match-report", "dameo match report"))
+	return errors.Join(err, werr)
 }
 
 func main() {
@@ -55,6 +72,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "dameo: %v\n", err)
 		os.Exit(2)
 	}
+	args = joinNegativeValues(parser, args)
 	ctx, err := parser.Parse(args)
 	if err != nil {
 		if text, ok := unquotedPosition(os.Args[1:]); ok {
@@ -68,6 +86,10 @@ func main() {
 		os.Exit(exitCode(err))
 	}
 }
+
+// exitStatusHelp is the exit status rule, as `dameo --help` states it.
+const exitStatusHelp = "Exit status: 0 done; 1 the work failed; 2 bad usage or input (flags, arguments, " +
+	"position text, moves, missing or unreadable input files); 130 interrupted (Ctrl-C or SIGTERM)."
 
 // usageError marks errors in the user's input (exit status 2).
 type usageError struct{ error }

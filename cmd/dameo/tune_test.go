@@ -48,13 +48,13 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--games", "0"}, 2, "games must be at least 1"},
-		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--nodes", "0"}, 2, "set nodes or depth"},
+		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--games", "0"}, 2, "--games must be 1 or more, not 0"},
+		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--nodes", "0"}, 2, "--nodes 0 needs a --depth"},
 		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--eval", "other"}, 2, "--eval"},
-		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 1, "--resume"},
-		{[]string{"tune", bad}, 1, "line 3"},
+		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 2, "--resume"},
+		{[]string{"tune", bad}, 2, "line 3"},
 		{[]string{"tune", filepath.Join(dir, "missing.txt")}, 2, "missing.txt"},
-		{[]string{"tune", bad, "--validation", "0"}, 1, "line 3"},
+		{[]string{"tune", bad, "--validation", "0"}, 2, "--validation must be 1 to 50, not 0"},
 	} {
 		_, errOut, code := run(t, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.want) {
