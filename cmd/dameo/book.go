@@ -53,8 +53,9 @@ func (c *bookBuildCmd) Run() error {
 		return usageError{fmt.Errorf("--from-search takes no files (got %q)", c.Files[0])}
 	case c.Plies < 1 || c.Plies > 200:
 		return usageError{fmt.Errorf("--plies must be 1 to 200, not %d", c.Plies)}
-	case c.MinGames < 1:
-		return usageError{fmt.Errorf("--min-games must be at least 1, not %d", c.MinGames)}
+	}
+	if err := atLeast("min-games", int64(c.MinGames), 1); err != nil {
+		return err
 	}
 	if c.FromSearch {
 		return c.buildFromSearch()
