@@ -28,11 +28,14 @@ type analyzeCmd struct {
 // Help is the long help of `dameo analyze --help`: the output format.
 func (c *analyzeCmd) Help() string {
 	return `Prints a line at the end of each iteration (one per principal variation)
-and whenever the best move changes during one:
+and whenever the best move changes during one (on a position the endgame
+tables decide, only the lines that change the score or the variation):
   depth=<plies> seldepth=<plies> score=<men, side to move's view> nodes=<N>
   time=<seconds> nps=<nodes per second> [tbhits=<N>] [multipv=<K>] pv=<moves>
 then "bestmove <move> [ponder <move>]". nps here counts nodes per second;
-the Hub protocol's info lines (dameo hub) give it in millions instead.`
+the Hub protocol's info lines (dameo hub) give it in millions instead.
+Ctrl-C stops the search: the best move so far is printed, and the exit
+status is 130.`
 }
 
 func (c *analyzeCmd) Run() error {
@@ -82,7 +85,7 @@ func (c *analyzeCmd) Run() error {
 	}
 	if !res.HasMove {
 		fmt.Println("bestmove none (no legal move: the side to move has lost)")
-		return nil
+		return interruptedBy(ctx, nil)
 	}
 	line := "bestmove " + p.FormatMove(res.Move)
 	if res.Ponder != engine.NoMove {
@@ -90,7 +93,7 @@ func (c *analyzeCmd) Run() error {
 		line += " ponder " + q.FormatMove(res.Ponder)
 	}
 	fmt.Println(line)
-	return nil
+	return interruptedBy(ctx, nil)
 }
 
 // search is the search's options and limits from the flags: a limit given

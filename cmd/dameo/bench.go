@@ -34,7 +34,7 @@ func (c *benchCmd) Run() error {
 	defer cancel()
 	sum, err := bench.Run(ctx, opts, c.Depth, os.Stdout)
 	if err != nil {
-		return err
+		return interruptedBy(ctx, err)
 	}
 	fmt.Println(sum)
 	return nil

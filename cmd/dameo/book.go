@@ -280,7 +280,7 @@ func (c *bookBuildCmd) buildFromSearch() error {
 		}
 	}
 	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted: %s holds the %d positions done; --resume continues", c.Output, b.Len())
+		return fmt.Errorf("%w: %s holds the %s done; --resume continues", errInterrupted, c.Output, plural(b.Len(), "position"))
 	}
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -75,7 +76,16 @@ func (c *botCmd) Run() error {
 		<-signals
 		cancel()
 	}()
-	return bot.Run(ctx, cfg)
+	err = bot.Run(ctx, cfg)
+	select {
+	case <-interrupt: // Ctrl-C: the bot stopped as asked
+		if err == nil || errors.Is(err, context.Canceled) {
+			return errInterrupted
+		}
+		return fmt.Errorf("%w: %v", errInterrupted, err)
+	default:
+		return err
+	}
 }
 
 // config builds the bot's configuration from the flags.

@@ -65,7 +65,7 @@ func (c *egtbBuildCmd) Run() error {
 		},
 	})
 	if err != nil {
-		return err
+		return interruptedBy(ctx, err)
 	}
 	fmt.Printf("%d tables of up to %d pieces, %d bytes, in %s (%.1f s, %d threads)\n",
 		len(tabs.All()), c.Pieces, bytes, c.Egtb, time.Since(start).Seconds(), threads)

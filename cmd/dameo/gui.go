@@ -77,7 +77,7 @@ func (c *guiCmd) Run() error {
 		return err
 	}
 	server.Close()
-	return nil
+	return interruptedBy(ctx, nil)
 }
 
 // engines are the engines of the command line, or this program's own hub;

@@ -5,6 +5,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -99,6 +100,18 @@ func (e usageError) Unwrap() error { return e.error }
 // errInterrupted is a command stopped by Ctrl-C (SIGINT) or SIGTERM
 // (exit status 130, as shells report a command killed by SIGINT).
 var errInterrupted = errors.New("interrupted")
+
+// interruptedBy is err, or errInterrupted when ctx was ended by a signal
+// (the work stopped early: exit status 130).
+func interruptedBy(ctx context.Context, err error) error {
+	if ctx.Err() == nil || errors.Is(err, errInterrupted) {
+		return err
+	}
+	if err == nil || errors.Is(err, context.Canceled) {
+		return errInterrupted
+	}
+	return fmt.Errorf("%w: %v", errInterrupted, err)
+}
 
 // exitCode is 2 for bad input, 130 for an interrupted command and 1 for
 // other failures.

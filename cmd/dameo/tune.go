@@ -53,6 +53,11 @@ func (c *tuneCmd) Run() error {
 	case !(c.Lambda >= 0 && c.Lambda <= 1):
 		return usageError{fmt.Errorf("--lambda must be 0 to 1, not %g", c.Lambda)}
 	}
+	if c.Output != "" {
+		if err := checkWritable(c.Output); err != nil {
+			return usageError{fmt.Errorf("--output: %v", err)}
+		}
+	}
 	start := time.Now()
 	set := tune.NewSet(c.Patterns)
 	for _, path := range c.Data {
@@ -106,6 +111,17 @@ func readData(set *tune.Set, path string) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil
+}
+
+// checkWritable checks, before the work, that writeAtomically can write
+// path: a file can be made in its directory.
+func checkWritable(path string) error {
+	f, err := os.CreateTemp(filepath.Dir(path), ".tune-*")
+	if err != nil {
+		return err
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // writeAtomically writes a file through a temporary file in the same
