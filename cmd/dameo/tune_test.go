@@ -23,8 +23,8 @@ func TestDatagenThenTune(t *testing.T) {
 	}
 	goFile := filepath.Join(dir, "weights_tuned.go")
 	out, errOut, code = run(t, "tune", data, "--epochs", "2", "--validation", "30", "--patterns", "--out", goFile)
-	if code != 0 || !strings.Contains(out, "epoch   1: train") {
-		t.Fatalf("tune: status %d\n%s\n%s", code, out, errOut)
+	if code != 0 || !strings.Contains(out, "epoch   1: train") || !strings.Contains(out, " positions from 1 file in ") {
+		t.Fatalf("tune (--out, the old spelling of --output): status %d\n%s\n%s", code, out, errOut)
 	}
 	src, err := os.ReadFile(goFile)
 	if err != nil {
