@@ -6,7 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/signal"
 	"strings"
@@ -178,12 +177,8 @@ func (c *bookVerifyCmd) Run() error {
 		return err
 	}
 	b, err := loadBook(path)
-	var unreadable *fs.PathError
-	switch {
-	case errors.As(err, &unreadable):
-		return usageError{err}
-	case err != nil:
-		return err
+	if err != nil {
+		return unreadableIsUsage(err)
 	}
 	moves := 0
 	for _, e := range b.Entries() {

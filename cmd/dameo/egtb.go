@@ -4,9 +4,7 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math/bits"
 	"os"
 	"os/signal"
@@ -136,12 +134,8 @@ func (c *egtbVerifyCmd) Run() error {
 	// The folder missing or unreadable is bad input; a table in it that
 	// cannot be loaded (a bad checksum, a wrong name) fails the check.
 	tabs, err := egtb.Open(dir)
-	var unreadable *fs.PathError
-	switch {
-	case errors.As(err, &unreadable):
-		return usageError{err}
-	case err != nil:
-		return err
+	if err != nil {
+		return unreadableIsUsage(err)
 	}
 	start := time.Now()
 	err = tabs.Verify(context.Background(), threads, func(t *egtb.Table, elapsed time.Duration) {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -100,6 +101,17 @@ func (e usageError) Unwrap() error { return e.error }
 // errInterrupted is a command stopped by Ctrl-C (SIGINT) or SIGTERM
 // (exit status 130, as shells report a command killed by SIGINT).
 var errInterrupted = errors.New("interrupted")
+
+// unreadableIsUsage is err as bad input (exit status 2) when it is a file
+// that cannot be read (missing, unreadable), else err as it is: for the
+// commands whose work is to check a file, a file that fails the check.
+func unreadableIsUsage(err error) error {
+	var unreadable *fs.PathError
+	if errors.As(err, &unreadable) {
+		return usageError{err}
+	}
+	return err
+}
 
 // interruptedBy is err, or errInterrupted when ctx was ended by a signal
 // (the work stopped early: exit status 130).
