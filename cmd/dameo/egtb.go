@@ -117,6 +117,13 @@ type egtbVerifyCmd struct {
 	Dir     string `arg:"" optional:"" help:"The folder, the same as --egtb."`
 }
 
+// Help is the detail of `dameo egtb verify --help`: its exit status.
+func (c *egtbVerifyCmd) Help() string {
+	return "Exits with status 1 when the tables fail the check (a table file with a bad checksum or a wrong name, " +
+		"a table missing that the moves of another lead into, a value that disagrees with its successors) " +
+		"and 2 when the folder is missing or unreadable."
+}
+
 func (c *egtbVerifyCmd) Run() error {
 	threads, err := parallel("threads", c.Threads)
 	if err != nil {
