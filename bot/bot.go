@@ -22,10 +22,18 @@ import (
 )
 
 // Threshold is a score rule: Moves consecutive own moves with the engine's
-// score past Score. Moves 0 switches the rule off.
+// score past Score, from move number FromMove on (0 or 1: from the start).
+// Moves 0 switches the rule off.
 type Threshold struct {
-	Score float64 // in men
-	Moves int
+	Score    float64 // in men
+	Moves    int
+	FromMove int
+}
+
+// applies reports whether the rule is on at the move number of a game of
+// turns plies.
+func (t Threshold) applies(turns int) bool {
+	return t.Moves > 0 && turns/2+1 >= t.FromMove
 }
 
 // Config is what the bot needs to run. Zero timings take the defaults.

@@ -1,13 +1,14 @@
 //go:build unix
 
 // The real `dameo bot` command against the test server: it plays a game
-// to the end, stops at Ctrl-C with status 0, and its output never shows the
-// token.
+// to the end, stops at Ctrl-C with status 130 (interrupted, as every
+// dameo command), and its output never shows the token.
 
 package bot
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -39,8 +40,9 @@ func TestCommandPlaysAGame(t *testing.T) {
 	go func() { exited <- cmd.Wait() }()
 	select {
 	case err := <-exited:
-		if err != nil {
-			t.Errorf("dameo bot after Ctrl-C: %v\n%s", err, stderr.String())
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 130 {
+			t.Errorf("dameo bot after Ctrl-C: %v, want exit status 130\n%s", err, stderr.String())
 		}
 	case <-time.After(time.Minute):
 		t.Fatal("dameo bot did not stop after Ctrl-C")

@@ -16,9 +16,7 @@ import (
 )
 
 // EngineOption is a Hub parameter sent with set-param at start-up.
-type EngineOption struct {
-	Name, Value string
-}
+type EngineOption = hubclient.Option
 
 // startupTimeout bounds the handshake (hub ... wait, init ... ready).
 const startupTimeout = 30 * time.Second

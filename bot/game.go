@@ -216,7 +216,7 @@ func (g *game) onState(ctx context.Context, s *GameState) error {
 	if t.scored {
 		g.score, g.scored = t.score, true
 	}
-	offerDraw := g.judge(t)
+	offerDraw := g.judge(t, turns)
 	if g.lowMoves >= g.b.cfg.Resign.Moves && g.b.cfg.Resign.Moves > 0 {
 		g.b.log.printf("game %s: resigning: score %.2f for %d moves", g.id, t.score, g.lowMoves)
 		return g.postResign(ctx)
@@ -226,20 +226,20 @@ func (g *game) onState(ctx context.Context, s *GameState) error {
 }
 
 // judge counts the own moves under the resign and draw thresholds, and
-// reports whether to offer a draw with this move.
-func (g *game) judge(t thought) (offerDraw bool) {
+// reports whether to offer a draw with this move, made after turns plies.
+func (g *game) judge(t thought, turns int) (offerDraw bool) {
 	resign, draw := g.b.cfg.Resign, g.b.cfg.Draw
 	if t.scored && resign.Moves > 0 && t.score <= -resign.Score {
 		g.lowMoves++
 	} else {
 		g.lowMoves = 0
 	}
-	if t.scored && draw.Moves > 0 && math.Abs(t.score) <= draw.Score {
+	if t.scored && draw.applies(turns) && math.Abs(t.score) <= draw.Score {
 		g.drawMoves++
 	} else {
 		g.drawMoves = 0
 	}
-	return draw.Moves > 0 && g.drawMoves >= draw.Moves
+	return draw.applies(turns) && g.drawMoves >= draw.Moves
 }
 
 // level is the engine's limits for the next move: the bot's clock from
@@ -321,7 +321,7 @@ func (g *game) answerDraw(ctx context.Context, s *GameState, turns int) {
 	}
 	g.drawAnswered = turns
 	answer := "no"
-	if d := g.b.cfg.Draw; d.Moves > 0 && g.scored && math.Abs(g.score) <= d.Score {
+	if d := g.b.cfg.Draw; d.applies(turns) && g.scored && math.Abs(g.score) <= d.Score {
 		answer = "yes"
 	}
 	if err := g.b.client.post(ctx, g.path("draw/"+answer), nil); err != nil {

@@ -19,7 +19,10 @@ func ParsePosition(text string) (Position, error) {
 	case 0:
 		return Position{}, fmt.Errorf("empty position text")
 	case 1:
-		return Position{}, fmt.Errorf("missing side to move after the board (want 'w' or 'b')")
+		if strings.Contains(fields[0], "/") && strings.Trim(fields[0], "/12345678wWbB") == "" {
+			return Position{}, fmt.Errorf("missing side to move after the board (want 'w' or 'b')")
+		}
+		return Position{}, fmt.Errorf("%q is not position text: want the board, 8 ranks of w, W, b, B and digits separated by '/' (as 8/8/8/8/3w4/8/8/8), a space and the side to move, w or b", fields[0])
 	case 2:
 	default:
 		return Position{}, fmt.Errorf("unexpected text %q after the side to move", fields[2])
@@ -35,6 +38,9 @@ func ParsePosition(text string) (Position, error) {
 	}
 	ranks := strings.Split(fields[0], "/")
 	if len(ranks) != 8 {
+		if len(ranks) == 1 {
+			return Position{}, fmt.Errorf("board has 1 rank, want 8 separated by '/'")
+		}
 		return Position{}, fmt.Errorf("board has %d ranks, want 8", len(ranks))
 	}
 	var white, black, kings Bitboard

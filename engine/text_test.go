@@ -28,6 +28,8 @@ func TestPositionTextErrors(t *testing.T) {
 	for text, want := range map[string]string{
 		"":                        "empty",
 		"8/8/8/8/8/8/8/8":         "missing side",
+		"bad":                     `"bad" is not position text`,
+		"8 w":                     "board has 1 rank, want 8",
 		"8/8/8/8/8/8/8/8 x":       "bad side",
 		"8/8/8/8/8/8/8/8 w extra": "unexpected text",
 		"8/8/8/8/8/8/8 w":         "7 ranks",

@@ -13,11 +13,13 @@ import (
 	"github.com/dameo/dameo/hub"
 )
 
-// EngineSpec is an engine the page may start: a name shown to people and the
-// command that runs it (program and arguments).
+// EngineSpec is an engine the page may start: a name shown to people, the
+// command that runs it (program and arguments) and its working directory
+// ("" = the server's).
 type EngineSpec struct {
 	Name    string
 	Command []string
+	Dir     string
 }
 
 // engineConn is a running Hub engine. Lines is closed when the engine's

@@ -28,7 +28,7 @@ type hubConn struct {
 // startEngine starts spec's command. Its standard error is discarded, and
 // output lines that are not Hub lines are skipped.
 func startEngine(spec EngineSpec) (engineConn, error) {
-	e, err := hubclient.Start(spec.Command, hubclient.Options{})
+	e, err := hubclient.Start(spec.Command, hubclient.Options{Dir: spec.Dir})
 	if err != nil {
 		return nil, err
 	}

@@ -31,4 +31,11 @@
 // 1 MiB ends the reading of the engine's output with an error, and at most
 // 8 MiB of output wait for a reader: an engine that writes more is held up
 // until its lines are read.
+//
+// A [Spec] is an engine as a command line names it, in the one grammar of
+// every front-end: key=value words (cmd=, arg=, args=, name=, dir=,
+// option.NAME=) or a plain command line; [ParseSpec] reads one, and a
+// front-end with keys of its own (the match runner's limits) reads the
+// words of [SpecWords] with [Spec.Set]. [Spec.Found] checks that its
+// program can be run before anything starts.
 package hubclient

@@ -50,10 +50,11 @@ func ParseResignRule(s string) (ResignRule, error) {
 	return r, nil
 }
 
-// ParseDrawRule reads "movenumber=40,moves=8,score=0.05".
+// ParseDrawRule reads "moves=8,score=0.05,movenumber=40" (movenumber
+// optional: from the first move).
 func ParseDrawRule(s string) (DrawRule, error) {
 	var r DrawRule
-	kv, err := parseKeyValues(s, "movenumber", "moves", "score")
+	kv, err := parseKeyValues(s, "moves", "score", "movenumber?")
 	if err != nil {
 		return r, fmt.Errorf("draw: %v", err)
 	}
@@ -65,8 +66,16 @@ func ParseDrawRule(s string) (DrawRule, error) {
 }
 
 // parseKeyValues reads comma or space separated name=number pairs; every
-// name must be one of names and all are required.
+// name must be one of names, all required but those written with a final
+// '?', which are 0 when not given.
 func parseKeyValues(s string, names ...string) (map[string]float64, error) {
+	optional := map[string]bool{}
+	for i, n := range names {
+		if strings.HasSuffix(n, "?") {
+			names[i] = strings.TrimSuffix(n, "?")
+			optional[names[i]] = true
+		}
+	}
 	kv := map[string]float64{}
 	for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' }) {
 		k, v, ok := strings.Cut(f, "=")
@@ -90,7 +99,7 @@ func parseKeyValues(s string, names ...string) (map[string]float64, error) {
 		kv[k] = x
 	}
 	for _, n := range names {
-		if _, ok := kv[n]; !ok {
+		if _, ok := kv[n]; !ok && !optional[n] {
 			return nil, fmt.Errorf("%s= is missing", n)
 		}
 	}

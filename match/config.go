@@ -9,6 +9,8 @@ import (
 	"io"
 	"strings"
 	"time"
+
+	"github.com/dameo/dameo/hubclient"
 )
 
 // Default timing settings.
@@ -73,11 +75,11 @@ func (c *Config) Validate() error {
 		if len(e.Command) == 0 {
 			return fmt.Errorf("engine %d has no command", i+1)
 		}
-		if err := checkName(e.Name); err != nil {
+		if err := hubclient.CheckName(e.Name); err != nil {
 			return fmt.Errorf("engine %d: %v", i+1, err)
 		}
 		for _, o := range e.Options {
-			if err := o.check(); err != nil {
+			if err := o.Check(); err != nil {
 				return fmt.Errorf("engine %d: %v", i+1, err)
 			}
 		}

@@ -168,7 +168,7 @@ func specFlag(flag string) func([]string) ([]string, error) {
 	}
 }
 
-// quoteSpecValue quotes v for splitSpec when it holds spaces or quotes.
+// quoteSpecValue quotes v for hubclient.SplitWords when it holds spaces or quotes.
 func quoteSpecValue(v string) (string, error) {
 	if !strings.ContainsAny(v, " \t\n\"'") && v != "" {
 		return v, nil

@@ -48,9 +48,9 @@ func TestRealMatch(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			pdnPath := filepath.Join(dir, c.name+".pdn")
 			t2 := EngineSpec{Name: "t2", Command: []string{bin, "hub"}, Dir: dir,
-				Options: []Option{{"threads", "2"}, {"hash", "8"}}, Ponder: c.ponder}
+				Options: []Option{{Name: "threads", Value: "2"}, {Name: "hash", Value: "8"}}, Ponder: c.ponder}
 			t1 := EngineSpec{Name: "t1", Command: []string{bin, "hub"}, Dir: dir,
-				Options: []Option{{"threads", "1"}, {"hash", "8"}}}
+				Options: []Option{{Name: "threads", Value: "1"}, {Name: "hash", Value: "8"}}}
 			var out bytes.Buffer
 			s, err := Run(context.Background(), Config{
 				Engines:   []EngineSpec{t2, t1},

@@ -18,7 +18,7 @@ func TestParseEngineSpec(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := EngineSpec{Name: "t2", Command: []string{"./dameo", "hub", "--log x"}, Dir: "/tmp/x",
-		Options: []Option{{"threads", "2"}, {"book-file", "my book.bin"}}, Ponder: true}
+		Options: []Option{{Name: "threads", Value: "2"}, {Name: "book-file", Value: "my book.bin"}}, Ponder: true}
 	if !reflect.DeepEqual(e, want) {
 		t.Errorf("got %+v\nwant %+v", e, want)
 	}
@@ -47,7 +47,7 @@ func TestParseEngineSpec(t *testing.T) {
 }
 
 func TestValidateOptions(t *testing.T) {
-	for _, o := range []Option{{"book-file", `a "b"`}, {"x", "line\nbreak"}, {"", "1"}, {"a b", "1"}} {
+	for _, o := range []Option{{Name: "book-file", Value: `a "b"`}, {Name: "x", Value: "line\nbreak"}, {Name: "", Value: "1"}, {Name: "a b", Value: "1"}} {
 		cfg := Config{Engines: []EngineSpec{{Command: []string{"a"}}, {Command: []string{"b"}, Options: []Option{o}}}}
 		err := cfg.Validate()
 		if err == nil || !strings.HasPrefix(err.Error(), "engine 2: ") {
@@ -148,10 +148,10 @@ func TestParseReply(t *testing.T) {
 }
 
 func TestOptionSetParam(t *testing.T) {
-	if got := (Option{"book-file", "my book.bin"}).setParam().String(); got != `set-param name=book-file value="my book.bin"` {
+	if got := (Option{Name: "book-file", Value: "my book.bin"}).SetParam().String(); got != `set-param name=book-file value="my book.bin"` {
 		t.Errorf("set-param line %q", got)
 	}
-	if got := (Option{"book-file", ""}).setParam().String(); got != `set-param name=book-file value=""` {
+	if got := (Option{Name: "book-file", Value: ""}).SetParam().String(); got != `set-param name=book-file value=""` {
 		t.Errorf("set-param line %q", got)
 	}
 }
@@ -307,7 +307,7 @@ func TestEngineSpecLimitsAndEach(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(e.Command, []string{"shared", "1"}) || e.TC != (TimeControl{MoveTime: time.Second}) || !e.Ponder ||
-		!reflect.DeepEqual(e.Options, []Option{{"threads", "2"}, {"hash", "16"}}) {
+		!reflect.DeepEqual(e.Options, []Option{{Name: "threads", Value: "2"}, {Name: "hash", Value: "16"}}) {
 		t.Errorf("merged %+v", e)
 	}
 	e, err = ParseEngineSpecWith("cmd=shared arg=1", "cmd=own", nil)

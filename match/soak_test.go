@@ -65,7 +65,7 @@ func TestSoak(t *testing.T) {
 	bin := dameoHub(t)
 	hubDir, badDir := t.TempDir(), t.TempDir()
 	dameo := EngineSpec{Name: "dameo", Command: proctest.Wrap(t, hubDir, bin, "hub"), Dir: hubDir,
-		Options: []Option{{"hash", "8"}}}
+		Options: []Option{{Name: "hash", Value: "8"}}}
 	bad := badEngine(t, "random", badDir, "-mode", "random", "-seed", "15", "-rate", "0.15")
 	bad.Command = proctest.Wrap(t, badDir, bad.Command...)
 	pdnPath := filepath.Join(t.TempDir(), "games.pdn")

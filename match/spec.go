@@ -9,9 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode"
 
-	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 )
 
 // EngineSpec describes one engine of a match.
@@ -41,37 +40,8 @@ func (e EngineSpec) margin() time.Duration {
 	return *e.Margin
 }
 
-// Option is one engine parameter.
-type Option struct {
-	Name, Value string
-}
-
-// setParam is the line that gives the engine the option.
-func (o Option) setParam() hub.Line {
-	return hub.NewLine("set-param").Set("name", o.Name).Set("value", o.Value)
-}
-
-// check is why the option cannot be sent to an engine, or nil: its name
-// must be a word (not empty, without spaces or '='), and a value cannot hold
-// '"' or control characters.
-func (o Option) check() error {
-	if o.Name == "" || strings.ContainsAny(o.Name, " \t=") {
-		return fmt.Errorf("bad option name %q", o.Name)
-	}
-	if _, err := o.setParam().Format(); err != nil {
-		return fmt.Errorf("option %s: %v", o.Name, err)
-	}
-	return nil
-}
-
-// checkName is why name cannot name an engine, or nil: it shows in the log,
-// the PDN tags and the summary, so it holds no control character.
-func checkName(name string) error {
-	if strings.ContainsFunc(name, unicode.IsControl) {
-		return fmt.Errorf("name %q holds a control character", name)
-	}
-	return nil
-}
+// Option is one engine parameter, sent as set-param before init.
+type Option = hubclient.Option
 
 // SpecHelp documents the engine specification syntax.
 const SpecHelp = `An engine is "key=value key=value ..." (one quoted argument after -e or
@@ -89,10 +59,12 @@ const SpecHelp = `An engine is "key=value key=value ..." (one quoted argument af
   st=S             its own fixed time per move in seconds
   depth=D          its own fixed depth
   nodes=N          its own fixed nodes per move
-  timemargin=MS    milliseconds it may overstep its time (default: --margin)
+  margin=S         seconds it may overstep its time (default: --margin)
+  timemargin=MS    the same in milliseconds (cutechess-cli's word)
   restart=on|off|auto  on: a fresh process for every game; auto and off (default):
                    one process across games, restarted after a failure
   proto=hub        the protocol (Hub is the only one)
+A spec whose first word holds no "=" is a plain command line ("./dameo hub").
 Values containing spaces are quoted with "..." or '...'. The words of --each
 (-each) apply to every engine; an engine's own words override them (its
 cmd=, arg= or args= replace the shared command line, and any of its tc=,
@@ -107,11 +79,11 @@ func ParseEngineSpec(s string, defaultCommand []string) (EngineSpec, error) {
 // ParseEngineSpecWith reads an engine specification s after the shared
 // words each (--each), which s overrides key by key.
 func ParseEngineSpecWith(each, s string, defaultCommand []string) (EngineSpec, error) {
-	shared, err := splitSpec(each)
+	shared, err := hubclient.SpecWords(each)
 	if err != nil {
 		return EngineSpec{}, fmt.Errorf("each: %v", err)
 	}
-	own, err := splitSpec(s)
+	own, err := hubclient.SpecWords(s)
 	if err != nil {
 		return EngineSpec{}, err
 	}
@@ -119,15 +91,11 @@ func ParseEngineSpecWith(each, s string, defaultCommand []string) (EngineSpec, e
 	if err != nil {
 		return e, fmt.Errorf("engine spec: %v", err)
 	}
-	if len(e.Command) == 0 {
-		if len(defaultCommand) == 0 {
-			return e, fmt.Errorf("engine spec %q: cmd= is required", s)
-		}
-		e.Command = append([]string(nil), defaultCommand...)
+	common := hubclient.Spec{Name: e.Name, Command: e.Command}
+	if err := common.Finish(s, defaultCommand); err != nil {
+		return e, err
 	}
-	if e.Name == "" {
-		e.Name = baseName(e.Command[0])
-	}
+	e.Name, e.Command = common.Name, common.Command
 	return e, nil
 }
 
@@ -163,10 +131,11 @@ func mergeSpecWords(shared, own []string) []string {
 	return append(out, own...)
 }
 
-// parseSpecWords reads the key=value words of a spec.
+// parseSpecWords reads the key=value words of a spec: those of every
+// front-end (hubclient.SpecKeys) and the match's own.
 func parseSpecWords(words []string) (EngineSpec, error) {
 	var e EngineSpec
-	hasCmd := false
+	var common hubclient.Spec
 	var limits TimeControl
 	kinds := map[string]bool{}
 	for _, w := range words {
@@ -174,41 +143,14 @@ func parseSpecWords(words []string) (EngineSpec, error) {
 		if !ok {
 			return e, fmt.Errorf("%q is not key=value", w)
 		}
-		var err error
+		known, err := common.Set(k, v)
+		if err != nil {
+			return e, err
+		}
+		if known {
+			continue
+		}
 		switch {
-		case k == "cmd":
-			if hasCmd {
-				return e, fmt.Errorf("cmd= given twice")
-			}
-			parts, err := splitSpec(v)
-			if err != nil {
-				return e, fmt.Errorf("cmd: %v", err)
-			}
-			if len(parts) == 0 {
-				return e, fmt.Errorf("empty cmd")
-			}
-			e.Command, hasCmd = parts, true
-		case k == "arg" || k == "args":
-			if !hasCmd {
-				return e, fmt.Errorf("%s= needs a cmd= before it", k)
-			}
-			parts := []string{v}
-			if k == "args" {
-				if parts, err = splitSpec(v); err != nil {
-					return e, fmt.Errorf("args: %v", err)
-				}
-			}
-			e.Command = append(e.Command, parts...)
-		case k == "name":
-			if v == "" {
-				return e, fmt.Errorf("empty name")
-			}
-			if err := checkName(v); err != nil {
-				return e, err
-			}
-			e.Name = v
-		case k == "dir":
-			e.Dir = v
 		case k == "ponder":
 			if e.Ponder, err = strconv.ParseBool(v); err != nil {
 				return e, fmt.Errorf("ponder=%q is not true or false", v)
@@ -222,10 +164,16 @@ func parseSpecWords(words []string) (EngineSpec, error) {
 				return e, fmt.Errorf("restart=%q: want on, off or auto", v)
 			}
 			e.Restart = v
-		case k == "timemargin":
+		case k == "margin":
+			m, err := parseSeconds(v)
+			if err != nil {
+				return e, fmt.Errorf("margin=%q: want seconds, 0 or more", v)
+			}
+			e.Margin = &m
+		case k == "timemargin": // cutechess-cli's, in milliseconds
 			ms, err := strconv.Atoi(v)
 			if err != nil || ms < 0 || ms > 1e7 {
-				return e, fmt.Errorf("timemargin=%q: want milliseconds, 0 or more", v)
+				return e, fmt.Errorf("timemargin=%q: want milliseconds, 0 or more (or margin= in seconds)", v)
 			}
 			m := time.Duration(ms) * time.Millisecond
 			e.Margin = &m
@@ -255,19 +203,14 @@ func parseSpecWords(words []string) (EngineSpec, error) {
 			if limits.Nodes, err = strconv.ParseInt(v, 10, 64); err != nil || limits.Nodes < 1 {
 				return e, fmt.Errorf("nodes=%q: want a positive number", v)
 			}
-		case strings.HasPrefix(k, "option."):
-			o := Option{strings.TrimPrefix(k, "option."), v}
-			if err := o.check(); err != nil {
-				return e, err
-			}
-			e.Options = append(e.Options, o)
 		default:
-			return e, fmt.Errorf("unknown key %q (want cmd, arg, args, name, dir, option.NAME, ponder, tc, st, depth, nodes, timemargin, restart, proto)", k)
+			return e, fmt.Errorf("unknown key %q (want %s, ponder, tc, st, depth, nodes, margin, timemargin, restart, proto)", k, hubclient.SpecKeys)
 		}
 	}
 	if len(kinds) > 1 {
 		return e, fmt.Errorf("give only one of tc=, st=, depth=, nodes=")
 	}
+	e.Name, e.Command, e.Dir, e.Options = common.Name, common.Command, common.Dir, common.Options
 	e.TC = limits
 	return e, nil
 }
@@ -283,50 +226,4 @@ func (e EngineSpec) Threads() int {
 		}
 	}
 	return n
-}
-
-func baseName(path string) string {
-	if i := strings.LastIndexAny(path, `/\`); i >= 0 {
-		path = path[i+1:]
-	}
-	return strings.TrimSuffix(path, ".exe")
-}
-
-// splitSpec splits at spaces, keeping quoted parts ("..." or '...') whole
-// and removing the quotes: `a=1 b="x y"` gives "a=1", "b=x y".
-func splitSpec(s string) ([]string, error) {
-	var words []string
-	var cur strings.Builder
-	inWord := false
-	var quote byte
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case quote != 0:
-			if c == quote {
-				quote = 0
-			} else {
-				cur.WriteByte(c)
-			}
-		case c == '"' || c == '\'':
-			quote = c
-			inWord = true
-		case c == ' ' || c == '\t' || c == '\n':
-			if inWord {
-				words = append(words, cur.String())
-				cur.Reset()
-				inWord = false
-			}
-		default:
-			cur.WriteByte(c)
-			inWord = true
-		}
-	}
-	if quote != 0 {
-		return nil, fmt.Errorf("unterminated %c quote in %q", quote, s)
-	}
-	if inWord {
-		words = append(words, cur.String())
-	}
-	return words, nil
 }

@@ -41,7 +41,7 @@ func handshake(ctx context.Context, e *hubclient.Engine, spec EngineSpec, id str
 	}
 	opts := spec.Options
 	if spec.Ponder {
-		opts = append(append([]Option(nil), opts...), Option{"ponder", "true"})
+		opts = append(append([]Option(nil), opts...), Option{Name: "ponder", Value: "true"})
 	}
 	for _, o := range opts {
 		if !ident.Declares(o.Name) {

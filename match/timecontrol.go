@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/dameo/dameo/hub"
 )
@@ -56,8 +57,19 @@ func ParseTC(s string) (TimeControl, error) {
 	return tc, nil
 }
 
-// parseSeconds reads "12.5" or "m:ss".
+// parseSeconds reads "12.5", "m:ss" or a duration with its unit ("500ms",
+// "2m", as time.ParseDuration reads them).
 func parseSeconds(s string) (time.Duration, error) {
+	if s != "" && strings.IndexFunc(s[len(s)-1:], unicode.IsLetter) == 0 {
+		d, err := time.ParseDuration(s)
+		if err != nil || d < 0 {
+			return 0, fmt.Errorf("bad duration %q", s)
+		}
+		if d > 1e6*time.Second {
+			return 0, fmt.Errorf("time %q is too long", s)
+		}
+		return d, nil
+	}
 	mins := 0.0
 	if m, sec, ok := strings.Cut(s, ":"); ok {
 		v, err := strconv.ParseFloat(m, 64)
@@ -77,8 +89,8 @@ func parseSeconds(s string) (time.Duration, error) {
 	return time.Duration(total * float64(time.Second)), nil
 }
 
-// ParseSeconds reads a duration in seconds ("0.1"), for --movetime and
-// similar flags.
+// ParseSeconds reads a duration in seconds ("0.1", "1:30") or with its
+// unit ("100ms"), for --movetime and similar flags.
 func ParseSeconds(s string) (time.Duration, error) { return parseSeconds(s) }
 
 // IsClock reports whether the time control runs a clock.

@@ -15,34 +15,33 @@ import (
 )
 
 type analyzeCmd struct {
-	Depth    int     `help:"Search to depth N plies, 1 to ${max_depth}." placeholder:"N" xor:"limit"`
-	Movetime float64 `help:"Search for S seconds." placeholder:"S" xor:"limit"`
-	Nodes    int64   `help:"Search N nodes." placeholder:"N" xor:"limit"`
-	Threads  int     `default:"1" help:"Search threads, ${min_threads} to ${max_threads} (default ${default})." placeholder:"T"`
-	Hash     int     `default:"64" help:"Transposition table size in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
-	Multipv  int     `default:"1" help:"Number of principal variations, 1 to ${max_multipv} (default ${default})." placeholder:"K"`
-	Egtb     string  `help:"Use the endgame tables in DIR (built with dameo egtb build) instead of the embedded ones of up to 3 pieces." placeholder:"DIR"`
-	Eval     string  `help:"Evaluate with the weights file FILE (made by dameo tune; default: the weights embedded in the program)." placeholder:"FILE" type:"path"`
-	Position string  `arg:"" optional:"" help:"${position_help} Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
+	Depth    *int     `help:"Search to depth N plies, 1 to ${max_depth} (default: none)." placeholder:"N" xor:"limit"`
+	Movetime *seconds `help:"Search for S seconds, more than 0 (default: none)." placeholder:"S" xor:"limit"`
+	Nodes    *int64   `help:"Search N nodes, 1 or more (default: none)." placeholder:"N" xor:"limit"`
+	Threads  int      `default:"1" help:"Search threads, 0 to ${max_threads}, 0 = one per CPU (default ${default})." placeholder:"T"`
+	Hash     int      `default:"64" help:"Transposition table size in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
+	Multipv  int      `default:"1" help:"Number of principal variations, 1 to ${max_multipv} (default ${default})." placeholder:"K"`
+	Egtb     string   `help:"Use the endgame tables in DIR (built with dameo egtb build) instead of the embedded ones of up to 3 pieces (default: the embedded ones)." placeholder:"DIR"`
+	Eval     string   `help:"Evaluate with the weights file FILE (made by dameo tune; default: the weights embedded in the program)." placeholder:"FILE" type:"path"`
+	Position string   `arg:"" optional:"" help:"${position_help} Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
 }
 
 // Help is the long help of `dameo analyze --help`: the output format.
 func (c *analyzeCmd) Help() string {
 	return `Prints a line at the end of each iteration (one per principal variation)
-and whenever the best move changes during one:
+and whenever the best move changes during one (on a position the endgame
+tables decide, only the lines that change the score or the variation):
   depth=<plies> seldepth=<plies> score=<men, side to move's view> nodes=<N>
   time=<seconds> nps=<nodes per second> [tbhits=<N>] [multipv=<K>] pv=<moves>
 then "bestmove <move> [ponder <move>]". nps here counts nodes per second;
-the Hub protocol's info lines (dameo hub) give it in millions instead.`
+the Hub protocol's info lines (dameo hub) give it in millions instead.
+Ctrl-C stops the search: the best move so far is printed, and the exit
+status is 130.`
 }
 
 func (c *analyzeCmd) Run() error {
-	if c.Movetime < 0 || c.Movetime > 1e6 {
-		return usageError{fmt.Errorf("--movetime must be positive seconds, not %g", c.Movetime)}
-	}
-	opts := search.Options{Threads: c.Threads, HashMiB: c.Hash}
-	limits := search.Limits{Depth: c.Depth, Nodes: c.Nodes, MoveTime: time.Duration(c.Movetime * float64(time.Second)), MultiPV: c.Multipv, Analysis: true}
-	if err := flagBounds(opts, limits); err != nil {
+	opts, limits, err := c.search()
+	if err != nil {
 		return err
 	}
 	p, err := parsePositionArg(c.Position)
@@ -55,12 +54,17 @@ func (c *analyzeCmd) Run() error {
 	if opts.Eval, err = loadEval(c.Eval); err != nil {
 		return err
 	}
-	if limits.Depth == 0 && limits.Nodes == 0 && limits.MoveTime == 0 {
-		limits.MoveTime = 5 * time.Second
+	// A position the tables decide is said so, and the search's lines are
+	// printed only when they change something but the depth.
+	wdl, dtw, decided := opts.Tablebase.Probe(&p)
+	if decided {
+		fmt.Printf("tables: %s (the endgame tables decide this position; lines that repeat the score and variation are left out)\n", tableVerdict(wdl, dtw))
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer cancel()
 	s := search.New(opts)
+	last := map[int]string{} // by variation: its score and moves, as last printed
+	var skipped string
 	res := s.Search(ctx, engine.NewGame(p), limits, func(i search.Info) {
 		mpv := ""
 		if c.Multipv > 1 {
@@ -70,12 +74,22 @@ func (c *analyzeCmd) Run() error {
 		if i.TBHits > 0 {
 			tb = fmt.Sprintf(" tbhits=%d", i.TBHits)
 		}
-		fmt.Printf("depth=%d seldepth=%d score=%.2f nodes=%d time=%.3f nps=%d%s%s pv=%s\n",
+		same := fmt.Sprintf("score=%.2f%s pv=%s", float64(i.Score)/100, mpv, p.FormatLine(i.PV))
+		line := fmt.Sprintf("depth=%d seldepth=%d score=%.2f nodes=%d time=%.3f nps=%d%s%s pv=%s",
 			i.Depth, i.SelDepth, float64(i.Score)/100, i.Nodes, i.Time.Seconds(), i.NPS, tb, mpv, p.FormatLine(i.PV))
+		if decided && same == last[i.MultiPV] {
+			skipped = line
+			return
+		}
+		last[i.MultiPV], skipped = same, ""
+		fmt.Println(line)
 	})
+	if skipped != "" {
+		fmt.Println(skipped)
+	}
 	if !res.HasMove {
 		fmt.Println("bestmove none (no legal move: the side to move has lost)")
-		return nil
+		return interruptedBy(ctx, nil)
 	}
 	line := "bestmove " + p.FormatMove(res.Move)
 	if res.Ponder != engine.NoMove {
@@ -83,5 +97,50 @@ func (c *analyzeCmd) Run() error {
 		line += " ponder " + q.FormatMove(res.Ponder)
 	}
 	fmt.Println(line)
-	return nil
+	return interruptedBy(ctx, nil)
+}
+
+// search is the search's options and limits from the flags: a limit given
+// is checked (0 is refused), none given is 5 seconds.
+func (c *analyzeCmd) search() (search.Options, search.Limits, error) {
+	threads, err := parallel("threads", c.Threads)
+	if err != nil {
+		return search.Options{}, search.Limits{}, err
+	}
+	opts := search.Options{Threads: threads, HashMiB: c.Hash}
+	limits := search.Limits{MultiPV: c.Multipv, Analysis: true}
+	switch {
+	case c.Depth != nil:
+		if err := depthFlag(*c.Depth); err != nil {
+			return opts, limits, err
+		}
+		limits.Depth = *c.Depth
+	case c.Movetime != nil:
+		if err := positiveSeconds("movetime", *c.Movetime); err != nil {
+			return opts, limits, err
+		}
+		limits.MoveTime = c.Movetime.duration()
+	case c.Nodes != nil:
+		if err := atLeast("nodes", *c.Nodes, 1); err != nil {
+			return opts, limits, err
+		}
+		limits.Nodes = *c.Nodes
+	default:
+		limits.MoveTime = 5 * time.Second
+	}
+	if err := inRange("multipv", int64(c.Multipv), 1, search.MaxMultiPV); err != nil {
+		return opts, limits, err
+	}
+	return opts, limits, flagBounds(opts, limits)
+}
+
+// tableVerdict is the tables' value of a position for its side to move.
+func tableVerdict(wdl, dtw int) string {
+	switch {
+	case wdl > 0:
+		return fmt.Sprintf("the side to move wins in %d plies", dtw)
+	case wdl < 0:
+		return fmt.Sprintf("the side to move loses in %d plies", dtw)
+	}
+	return "a draw"
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"runtime"
 	"strings"
 	"time"
 
@@ -29,18 +28,18 @@ type bookCmd struct {
 }
 
 type bookBuildCmd struct {
-	FromPDN    bool     `name:"from-pdn" help:"Build from the PDN game records FILE..."`
-	Plies      int      `default:"16" help:"--from-pdn: book positions within the first P plies (default: ${default})." placeholder:"P"`
-	MinGames   int      `default:"2" help:"--from-pdn: keep positions seen in at least K games (default: ${default})." placeholder:"K"`
-	FromSearch bool     `name:"from-search" help:"Build by drop-out expansion from the start position, searching the leaves."`
-	Positions  int      `default:"3000" help:"--from-search: number of book positions (default: ${default})." placeholder:"N"`
-	Depth      int      `default:"4" help:"--from-search: search depth of the leaves (default: ${default})." placeholder:"D"`
-	PlyCost    int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man; higher: a wider, shallower book (default: ${default})." placeholder:"C"`
-	Workers    int      `default:"0" help:"--from-search: parallel searches, 0 = one per core (default: ${default})." placeholder:"W"`
-	Hash       int      `default:"32" help:"--from-search: transposition table per search in MiB (default: ${default})." placeholder:"MB"`
-	Resume     bool     `help:"--from-search: continue the book in the output file instead of starting afresh."`
-	Output     string   `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
-	Files      []string `arg:"" optional:"" name:"FILE" help:"PDN files (with --from-pdn)."`
+	FromPDN     bool     `name:"from-pdn" help:"Build from the PDN game records FILE..."`
+	Plies       int      `default:"16" help:"--from-pdn: book positions within the first P plies (default: ${default})." placeholder:"P"`
+	MinGames    int      `default:"2" help:"--from-pdn: keep positions seen in at least K games (default: ${default})." placeholder:"K"`
+	FromSearch  bool     `name:"from-search" help:"Build by drop-out expansion from the start position, searching the leaves."`
+	Positions   int      `default:"3000" help:"--from-search: number of book positions (default: ${default})." placeholder:"N"`
+	Depth       int      `default:"4" help:"--from-search: search depth of the leaves (default: ${default})." placeholder:"D"`
+	PlyCost     int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man; higher: a wider, shallower book (default: ${default})." placeholder:"C"`
+	Concurrency int      `default:"0" aliases:"workers" help:"--from-search: searches at once, 0 to 256, 0 = one per CPU (default: ${default})." placeholder:"N"`
+	Hash        int      `default:"32" help:"--from-search: transposition table per search in MiB (default: ${default})." placeholder:"MB"`
+	Resume      bool     `help:"--from-search: continue the book in the output file instead of starting afresh."`
+	Output      string   `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
+	Files       []string `arg:"" optional:"" name:"FILE" help:"PDN files (with --from-pdn)."`
 }
 
 func (c *bookBuildCmd) Run() error {
@@ -53,8 +52,9 @@ func (c *bookBuildCmd) Run() error {
 		return usageError{fmt.Errorf("--from-search takes no files (got %q)", c.Files[0])}
 	case c.Plies < 1 || c.Plies > 200:
 		return usageError{fmt.Errorf("--plies must be 1 to 200, not %d", c.Plies)}
-	case c.MinGames < 1:
-		return usageError{fmt.Errorf("--min-games must be at least 1, not %d", c.MinGames)}
+	}
+	if err := atLeast("min-games", int64(c.MinGames), 1); err != nil {
+		return err
 	}
 	if c.FromSearch {
 		return c.buildFromSearch()
@@ -80,7 +80,7 @@ func (c *bookBuildCmd) Run() error {
 	if err := b.Save(c.Output); err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "%s: %d positions from %d games (%d used, %d skipped: unfinished or with a bad position or move)\n", c.Output, b.Len(), st.Games, st.Used, st.Skipped)
+	fmt.Fprintf(os.Stderr, "%s: %s from %s (%d used, %d skipped: unfinished or with a bad position or move)\n", c.Output, plural(b.Len(), "position"), plural(st.Games, "game"), st.Used, st.Skipped)
 	return nil
 }
 
@@ -106,18 +106,23 @@ func (c *bookImportCmd) Run() error {
 	if err := b.Save(c.Output); err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "%s: %d positions\n", c.Output, b.Len())
+	fmt.Fprintf(os.Stderr, "%s: %s\n", c.Output, plural(b.Len(), "position"))
 	return nil
 }
 
 type bookDumpCmd struct {
-	File string `arg:"" optional:"" help:"Book file (default: the built-in book)."`
+	Book string `help:"Book file (default: the built-in book)." placeholder:"FILE"`
+	File string `arg:"" optional:"" help:"The book file, the same as --book."`
 }
 
 func (c *bookDumpCmd) Run() error {
-	b, err := loadBook(c.File)
+	path, err := bookFile(c.Book, c.File, false)
 	if err != nil {
 		return err
+	}
+	b, err := loadBook(path)
+	if err != nil {
+		return usageError{err}
 	}
 	return b.WriteText(os.Stdout)
 }
@@ -134,7 +139,7 @@ func (c *bookShowCmd) Run() error {
 	}
 	b, err := loadBook(c.Book)
 	if err != nil {
-		return err
+		return usageError{err}
 	}
 	e := b.Lookup(&p)
 	if e == nil {
@@ -157,21 +162,45 @@ func (c *bookShowCmd) Run() error {
 }
 
 type bookVerifyCmd struct {
-	File string `arg:"" help:"Book file."`
+	Book string `help:"Book file to check (required)." placeholder:"FILE"`
+	File string `arg:"" optional:"" help:"The book file, the same as --book."`
+}
+
+// Help is the detail of `dameo book verify --help`.
+func (c *bookVerifyCmd) Help() string {
+	return "Exits with status 1 when the book fails a check and 2 when the file is missing or unreadable."
 }
 
 func (c *bookVerifyCmd) Run() error {
-	b, err := loadBook(c.File)
+	path, err := bookFile(c.Book, c.File, true)
 	if err != nil {
 		return err
+	}
+	b, err := loadBook(path)
+	if err != nil {
+		return unreadableIsUsage(err)
 	}
 	moves := 0
 	for _, e := range b.Entries() {
 		moves += len(e.Moves)
 	}
 	_, reachable := b.Ordered()
-	fmt.Printf("%s: ok: %d positions (%d reachable from the start position through book moves), %d moves, every move legal\ninfo: %s\n", c.File, b.Len(), reachable, moves, b.Info)
+	fmt.Printf("%s: ok: %s (%d reachable from the start position through book moves), %s, every move legal\ninfo: %s\n", path, plural(b.Len(), "position"), reachable, plural(moves, "move"), b.Info)
 	return nil
+}
+
+// bookFile is the book named by --book or by the argument of the old form;
+// required says whether one must be given ("" is the built-in book).
+func bookFile(flag, arg string, required bool) (string, error) {
+	switch {
+	case flag != "" && arg != "" && flag != arg:
+		return "", usageError{fmt.Errorf("two books given, --book %s and %s: give one", flag, arg)}
+	case flag == "" && arg == "" && required:
+		return "", usageError{fmt.Errorf("give the book file: --book FILE")}
+	case flag == "":
+		return arg, nil
+	}
+	return flag, nil
 }
 
 // loadBook loads a book file, or the built-in book for "". When the file
@@ -198,14 +227,12 @@ func (c *bookBuildCmd) buildFromSearch() error {
 		return usageError{fmt.Errorf("--depth must be 1 to 60, not %d", c.Depth)}
 	case c.PlyCost < 1 || c.PlyCost > 10000:
 		return usageError{fmt.Errorf("--ply-cost must be 1 to 10000, not %d", c.PlyCost)}
-	case c.Workers < 0 || c.Workers > 256:
-		return usageError{fmt.Errorf("--workers must be 0 to 256, not %d", c.Workers)}
 	case c.Hash < 1 || c.Hash > 65536:
 		return usageError{fmt.Errorf("--hash must be 1 to 65536 MiB, not %d", c.Hash)}
 	}
-	workers := c.Workers
-	if workers == 0 {
-		workers = runtime.NumCPU()
+	workers, err := parallel("concurrency", c.Concurrency)
+	if err != nil {
+		return err
 	}
 	var from *book.Book
 	if c.Resume {
@@ -248,11 +275,11 @@ func (c *bookBuildCmd) buildFromSearch() error {
 		}
 	}
 	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted: %s holds the %d positions done; --resume continues", c.Output, b.Len())
+		return fmt.Errorf("%w: %s holds the %s done; --resume continues", errInterrupted, c.Output, plural(b.Len(), "position"))
 	}
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "%s: %d positions in %.1f s with %d workers at depth %d\n", c.Output, b.Len(), time.Since(start).Seconds(), workers, c.Depth)
+	fmt.Fprintf(os.Stderr, "%s: %s in %.1f s with %s at depth %d\n", c.Output, plural(b.Len(), "position"), time.Since(start).Seconds(), plural(workers, "worker"), c.Depth)
 	return nil
 }

@@ -6,34 +6,36 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/dameo/dameo/bot"
+	"github.com/dameo/dameo/hubclient"
+	"github.com/dameo/dameo/match"
 )
 
 type botCmd struct {
 	TokenFile      string   `required:"" placeholder:"FILE" help:"File holding the account's API token (scope bot:play); never printed."`
 	Server         string   `default:"https://playstrategy.org" placeholder:"URL" help:"The server (default ${default})."`
-	Engine         string   `placeholder:"\"CMD ARGS\"" help:"The engine's command line, words separated by spaces (default: this program's own hub)."`
-	EngineOption   []string `placeholder:"NAME=VALUE" help:"A Hub parameter for the engine, e.g. threads=2 or hash=256 (repeat for several)."`
+	Engine         string   `short:"e" placeholder:"SPEC" help:"The engine: \"cmd=PROGRAM option.NAME=VALUE ...\" or its command line \"PROGRAM ARGS\" (docs/cli.md), e.g. \"option.threads=2\" for this program's own hub with 2 threads (default: this program's own hub)."`
+	EngineOption   []string `hidden:"" placeholder:"NAME=VALUE" help:"A Hub parameter for the engine (the old form of --engine \"option.NAME=VALUE\")."`
 	Limits         string   `placeholder:"FIELDS" help:"Limits added to each search besides the clock, e.g. \"depth=12\" or \"move-time=2\"."`
 	Accept         []string `default:"rated,casual" enum:"rated,casual" help:"The kinds of game to accept (default ${default})."`
 	TCMin          string   `name:"tc-min" default:"60" placeholder:"T[+I]" help:"The fastest clock accepted, in seconds and increment, compared by base + 40 × increment (default ${default})."`
 	TCMax          string   `name:"tc-max" default:"3600" placeholder:"T[+I]" help:"The slowest clock accepted (default ${default})."`
-	Concurrency    int      `default:"1" placeholder:"N" help:"Games played at once; more challenges are declined with 'later' (default ${default})."`
+	Concurrency    int      `default:"1" placeholder:"N" help:"Games played at once, 0 to 256, 0 = one per CPU; more challenges are declined with 'later' (default ${default})."`
 	Challenge      []string `placeholder:"USER" help:"Challenge USER at start-up (repeat for several)."`
 	ChallengeTC    string   `name:"challenge-tc" default:"300+3" placeholder:"T+I" help:"The clock of those challenges (default ${default})."`
 	ChallengeRated bool     `help:"Make those challenges rated."`
 	Greeting       string   `default:"Hello from dameo ${version}. Good game!" help:"Said in the players' chat when a game starts; empty for nothing."`
-	Resign         string   `placeholder:"moves=N,score=S" help:"Resign after N own moves in a row scored <= -S men."`
-	Draw           string   `placeholder:"moves=N,score=S" help:"Offer a draw after N own moves in a row scored within +-S men, and accept offers within it."`
+	Resign         string   `placeholder:"moves=N,score=S" help:"Resign after N own moves in a row scored <= -S men (default: never)."`
+	Draw           string   `placeholder:"moves=N,score=S[,movenumber=M]" help:"From move M on (default 1), offer a draw after N own moves in a row scored within +-S men, and accept offers within it (default: never)."`
 	OnInterrupt    string   `enum:"finish,resign" default:"finish" help:"On the first Ctrl-C take no new games and finish or resign those in progress (default ${default}); a second Ctrl-C resigns them at once."`
-	Log            string   `placeholder:"FILE" help:"Write the log to FILE instead of standard error."`
+	Log            string   `placeholder:"FILE" help:"Append the log to FILE instead of writing it to standard error (default: none)."`
 }
 
 // Help is the long help of `dameo bot --help`.
@@ -45,7 +47,7 @@ game with an engine process of its own. Streams that drop are followed
 again, rate limits are waited out. How to make the account, its token and
 upgrade it to a bot: docs/playstrategy.md.
 
-  dameo bot --token-file ~/.dameo-token --tc-min 180 --engine-option threads=2`
+  dameo bot --token-file ~/.dameo-token --tc-min 180 --engine "option.threads=2"`
 }
 
 func (c *botCmd) Run() error {
@@ -74,15 +76,28 @@ func (c *botCmd) Run() error {
 		<-signals
 		cancel()
 	}()
-	return bot.Run(ctx, cfg)
+	err = bot.Run(ctx, cfg)
+	select {
+	case <-interrupt: // Ctrl-C: the bot stopped as asked
+		if err == nil || errors.Is(err, context.Canceled) {
+			return errInterrupted
+		}
+		return fmt.Errorf("%w: %v", errInterrupted, err)
+	default:
+		return err
+	}
 }
 
 // config builds the bot's configuration from the flags.
 func (c *botCmd) config() (bot.Config, error) {
+	concurrency, err := parallel("concurrency", c.Concurrency)
+	if err != nil {
+		return bot.Config{}, err
+	}
 	cfg := bot.Config{
 		Server:            c.Server,
 		Limits:            c.Limits,
-		Concurrency:       c.Concurrency,
+		Concurrency:       concurrency,
 		Challenge:         c.Challenge,
 		ChallengeRated:    c.ChallengeRated,
 		Greeting:          c.Greeting,
@@ -96,19 +111,8 @@ func (c *botCmd) config() (bot.Config, error) {
 	if cfg.Token = strings.TrimSpace(string(token)); cfg.Token == "" {
 		return cfg, fmt.Errorf("--token-file: %s is empty", c.TokenFile)
 	}
-	if c.Engine != "" {
-		cfg.Engine = strings.Fields(c.Engine)
-	} else if self, err := os.Executable(); err == nil {
-		cfg.Engine = []string{self, "hub"}
-	} else {
-		return cfg, fmt.Errorf("cannot find this program for its hub (%v): give --engine", err)
-	}
-	for _, o := range c.EngineOption {
-		name, value, ok := strings.Cut(o, "=")
-		if !ok || name == "" {
-			return cfg, fmt.Errorf("--engine-option %q: want NAME=VALUE", o)
-		}
-		cfg.EngineOptions = append(cfg.EngineOptions, bot.EngineOption{Name: name, Value: value})
+	if cfg.Engine, cfg.EngineOptions, err = c.engine(); err != nil {
+		return cfg, err
 	}
 	for _, kind := range c.Accept {
 		cfg.Policy.Rated = cfg.Policy.Rated || kind == "rated"
@@ -127,46 +131,54 @@ func (c *botCmd) config() (bot.Config, error) {
 		return cfg, fmt.Errorf("--challenge-tc: %v", err)
 	}
 	if c.Resign != "" {
-		if cfg.Resign, err = parseThreshold(c.Resign); err != nil {
-			return cfg, fmt.Errorf("--resign: %v", err)
+		r, err := match.ParseResignRule(c.Resign)
+		if err != nil {
+			return cfg, fmt.Errorf("--%v", err)
 		}
+		cfg.Resign = bot.Threshold{Moves: r.Moves, Score: r.Score}
 	}
 	if c.Draw != "" {
-		if cfg.Draw, err = parseThreshold(c.Draw); err != nil {
-			return cfg, fmt.Errorf("--draw: %v", err)
+		d, err := match.ParseDrawRule(c.Draw)
+		if err != nil {
+			return cfg, fmt.Errorf("--%v", err)
 		}
+		cfg.Draw = bot.Threshold{Moves: d.Moves, Score: d.Score, FromMove: d.MoveNumber}
 	}
 	return cfg, nil
 }
 
-// parseThreshold reads "moves=N,score=S" (both required, N >= 1, S >= 0).
-func parseThreshold(s string) (bot.Threshold, error) {
-	var t bot.Threshold
-	seen := map[string]bool{}
-	for field := range strings.SplitSeq(s, ",") {
-		name, value, _ := strings.Cut(field, "=")
-		var err error
-		switch name {
-		case "moves":
-			t.Moves, err = strconv.Atoi(value)
-			if err == nil && t.Moves < 1 {
-				err = fmt.Errorf("want at least 1")
-			}
-		case "score":
-			t.Score, err = strconv.ParseFloat(value, 64)
-			if err == nil && !(t.Score >= 0 && t.Score <= 100) {
-				err = fmt.Errorf("want 0 to 100 men")
-			}
-		default:
-			return t, fmt.Errorf("%q: want moves=N,score=S", s)
-		}
-		if err != nil {
-			return t, fmt.Errorf("%s=%q: %v", name, value, err)
-		}
-		seen[name] = true
+// engine is the engine's command line and parameters from --engine (and
+// the old --engine-option); a program that cannot be run is refused.
+func (c *botCmd) engine() ([]string, []bot.EngineOption, error) {
+	self, err := os.Executable()
+	var selfCmd []string
+	if err == nil {
+		selfCmd = []string{self, "hub"}
 	}
-	if !seen["moves"] || !seen["score"] {
-		return t, fmt.Errorf("%q: want moves=N,score=S", s)
+	words, err := hubclient.SpecWords(c.Engine)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--engine: %v", err)
 	}
-	return t, nil
+	for _, w := range words {
+		if key, _, _ := strings.Cut(w, "="); key == "name" || key == "dir" {
+			return nil, nil, fmt.Errorf("--engine: %s= is not used by the bot (its games are the account's, and the engine runs in the bot's directory)", key)
+		}
+	}
+	spec, err := hubclient.ParseSpec(c.Engine, selfCmd)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--engine: %v", err)
+	}
+	if err := spec.Found(); err != nil {
+		return nil, nil, fmt.Errorf("--engine: %v", err)
+	}
+	options := spec.Options
+	for _, o := range c.EngineOption {
+		name, value, ok := strings.Cut(o, "=")
+		opt := bot.EngineOption{Name: name, Value: value}
+		if !ok || opt.Check() != nil {
+			return nil, nil, fmt.Errorf("--engine-option %q: want NAME=VALUE", o)
+		}
+		options = append(options, opt)
+	}
+	return spec.Command, options, nil
 }

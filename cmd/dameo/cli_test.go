@@ -62,7 +62,7 @@ func TestBadInputExitsWithStatus2(t *testing.T) {
 		{"no-such-command"},
 		{"perft", "--depth", "0"},
 		{"perft", "--depth", "x"},
-		{"perft", "--threads", "0"},
+		{"perft", "--threads", "-1"},
 		{"perft", "--hash", "-1"},
 		{"perft", "8/8/8 w"},
 		{"moves", "8/8/8/8/8/8/8/8 q"},
@@ -115,7 +115,7 @@ func TestBotKeepsTheTokenOut(t *testing.T) {
 // TestHelpShowsBounds: flag help quotes the search's bounds and defaults.
 func TestHelpShowsBounds(t *testing.T) {
 	depth := fmt.Sprintf("1 to %d", search.MaxDepth)
-	threads := fmt.Sprintf("%d to %d", search.MinThreads, search.MaxThreads)
+	threads := fmt.Sprintf("0 to %d, 0 = one per CPU", search.MaxThreads)
 	hash := fmt.Sprintf("%d to %d", search.MinHashMiB, search.MaxHashMiB)
 	for sub, want := range map[string][]string{
 		"analyze": {depth, threads + " (default 1)", hash + " (default 64)", fmt.Sprintf("1 to %d (default 1)", search.MaxMultiPV), "nodes per second"},
@@ -215,7 +215,7 @@ func TestBookVerifyOfTextFormPointsToImport(t *testing.T) {
 	if _, errOut, code := run(t, "book", "import", text, "-o", bin); code != 0 {
 		t.Fatalf("import: status %d, %s", code, errOut)
 	}
-	if out, errOut, code := run(t, "book", "verify", bin); code != 0 || !strings.Contains(out, "ok: 1 positions") {
+	if out, errOut, code := run(t, "book", "verify", bin); code != 0 || !strings.Contains(out, "ok: 1 position ") {
 		t.Errorf("verify of the imported book: status %d, stdout %q, stderr %q", code, out, errOut)
 	}
 }
@@ -305,6 +305,55 @@ func TestProgressLine(t *testing.T) {
 	} {
 		if got := progressLine("book positions", c.first, c.done, c.total, c.elapsed); got != c.want {
 			t.Errorf("progressLine(%d, %d, %d, %v) = %q, want %q", c.first, c.done, c.total, c.elapsed, got, c.want)
+		}
+	}
+}
+
+// TestMessagesSayWhatIsWrong: messages that once misled.
+func TestMessagesSayWhatIsWrong(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"moves", "bad"}, `"bad" is not position text`},
+		{[]string{"moves", "8 w"}, "board has 1 rank, want 8"},
+		{[]string{"tune", "cli_test.go", "--threads=-1"}, "--threads must be 0 to 256, not -1"},
+		{[]string{"analyze", "--depth", "-1"}, "--depth must be 1 to 100, not -1"},
+		{[]string{"egtb", "probe"}, "egtb probe needs a position"},
+		{[]string{"gui", "-e", "cmd=./no-such-engine"}, "cannot run ./no-such-engine"},
+		{[]string{"gui", "-e", "name=x option.threads=2"}, "the page sets the engine's parameters"},
+		{[]string{"bot", "--token-file", "cli_test.go", "--engine", "cmd=./no-such-engine"}, "cannot run ./no-such-engine"},
+		{[]string{"datagen", "x.txt", "--interval", "0"}, "--interval must be more than 0 seconds"},
+	} {
+		_, errOut, code := run(t, c.args...)
+		if code != 2 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: status %d, stderr %q; want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	if out, _, _ := run(t, "match", "report", "--help"); !strings.HasPrefix(out, "Usage: dameo match report ") {
+		t.Errorf("match report --help:\n%s", out)
+	}
+	if out, _, _ := run(t, "egtb", "stats", "--help"); !strings.Contains(out, "white men, white kings, black men and black") || !strings.Contains(out, "plies") {
+		t.Errorf("egtb stats --help does not explain signatures and plies:\n%s", out)
+	}
+}
+
+// TestAnalyzeOfADecidedPosition: a position the tables decide is said so,
+// without a line per depth.
+func TestAnalyzeOfADecidedPosition(t *testing.T) {
+	out, _, code := run(t, "analyze", "8/8/8/8/8/8/8/2w1W2B w")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) > 5 || !strings.HasPrefix(lines[0], "tables: the side to move wins in 39 plies") || lines[len(lines)-1] != "bestmove e1-d1" {
+		t.Errorf("status %d, output\n%s", code, out)
+	}
+}
+
+// TestDurationsTakeUnits: seconds, and durations with their unit.
+func TestDurationsTakeUnits(t *testing.T) {
+	for _, limit := range []string{"0.05", "50ms", "0:00.05"} {
+		out, errOut, code := run(t, "analyze", "--movetime", limit)
+		if code != 0 || !strings.Contains(out, "bestmove ") {
+			t.Errorf("analyze --movetime %s: status %d, stderr %q", limit, code, errOut)
 		}
 	}
 }

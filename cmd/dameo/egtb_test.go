@@ -12,13 +12,13 @@ import (
 
 func TestEgtbProbeOutput(t *testing.T) {
 	out, _, code := run(t, "egtb", "probe", "8/8/8/8/BB6/8/8/w7 w")
-	want := "position: 8/8/8/8/BB6/8/8/w7 w\nvalue: loss in 2 (white to move)\na1-a2        loss in 2\na1-b2        loss in 2\n"
+	want := "position: 8/8/8/8/BB6/8/8/w7 w\nvalue: loss in 2 plies (white to move)\na1-a2        loss in 2 plies\na1-b2        loss in 2 plies\n"
 	if code != 0 || out != want {
 		t.Errorf("status %d, output\n%s\nwant\n%s", code, out, want)
 	}
 	out, _, _ = run(t, "egtb", "probe", "8/8/8/8/BB6/8/8/w7 b")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) < 3 || lines[1] != "value: win in 3 (black to move)" || !strings.HasSuffix(lines[2], " win in 3") || !strings.HasSuffix(lines[len(lines)-1], " win in 9") {
+	if len(lines) < 3 || lines[1] != "value: win in 3 plies (black to move)" || !strings.HasSuffix(lines[2], " win in 3 plies") || !strings.HasSuffix(lines[len(lines)-1], " win in 9 plies") {
 		t.Errorf("moves not best first:\n%s", out)
 	}
 }

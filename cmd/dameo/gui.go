@@ -12,18 +12,17 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
-	"path/filepath"
 	"runtime"
-	"strings"
 	"syscall"
 
 	"github.com/dameo/dameo/gui"
+	"github.com/dameo/dameo/hubclient"
 )
 
 type guiCmd struct {
 	Addr   string   `default:"127.0.0.1:0" placeholder:"HOST:PORT" help:"Address to listen on (default ${default}: this machine only, any free port)."`
-	Engine []string `short:"e" sep:"none" placeholder:"\"CMD ARGS\"" help:"An engine the page may start: its command line, split at spaces (repeat for more; default: this program's own \"dameo hub\")."`
-	PDN    string   `name:"pdn" placeholder:"FILE" help:"Append every finished game to FILE."`
+	Engine []string `short:"e" sep:"none" placeholder:"SPEC" help:"An engine the page may start: \"cmd=PROGRAM name=NAME dir=DIR\" or its command line \"PROGRAM ARGS\" (docs/cli.md; repeat for more; default: this program's own \"dameo hub\")."`
+	PDN    string   `name:"pdn" placeholder:"FILE" help:"Append every finished game to FILE (default: none)."`
 	Open   bool     `help:"Open the page in the web browser."`
 }
 
@@ -37,13 +36,21 @@ end when the page is closed or the server stops (Ctrl-C).
 
 Example: two engines to choose from, the page opened at once:
 
-  dameo gui -e "dameo hub" -e "/path/to/other-engine hub" --open`
+  dameo gui -e "dameo hub" -e "cmd='/path/to/other-engine hub' name=other" --open
+
+The page sets the engines' parameters (threads, hash, book), so a spec takes
+no option.NAME= words here.`
 }
 
 func (c *guiCmd) Run() error {
 	engines, err := c.engines()
 	if err != nil {
 		return usageError{err}
+	}
+	if c.PDN != "" {
+		if err := checkAppendable("pdn", c.PDN); err != nil {
+			return err
+		}
 	}
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
@@ -70,30 +77,42 @@ func (c *guiCmd) Run() error {
 		return err
 	}
 	server.Close()
-	return nil
+	return interruptedBy(ctx, nil)
 }
 
-// engines are the engines of the command line, or this program's own hub.
+// engines are the engines of the command line, or this program's own hub;
+// each must be a program that can be run.
 func (c *guiCmd) engines() ([]gui.EngineSpec, error) {
-	if len(c.Engine) == 0 {
-		self, err := os.Executable()
+	self, err := os.Executable()
+	var selfCmd []string
+	if err == nil {
+		selfCmd = []string{self, "hub"}
+	}
+	texts := c.Engine
+	if len(texts) == 0 {
 		if err != nil {
 			return nil, fmt.Errorf("cannot find this program to run its hub: %v", err)
 		}
-		return []gui.EngineSpec{{Name: "dameo", Command: []string{self, "hub"}}}, nil
+		texts = []string{"name=dameo"}
 	}
 	var specs []gui.EngineSpec
 	seen := map[string]int{}
-	for _, e := range c.Engine {
-		words := strings.Fields(e)
-		if len(words) == 0 {
-			return nil, fmt.Errorf("--engine: empty command")
+	for _, text := range texts {
+		s, err := hubclient.ParseSpec(text, selfCmd)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("--engine: %v", err)
+		case len(s.Options) > 0:
+			return nil, fmt.Errorf("--engine %q: option.%s=: the page sets the engine's parameters (give none here)", text, s.Options[0].Name)
 		}
-		name := filepath.Base(words[0])
+		if err := s.Found(); err != nil {
+			return nil, fmt.Errorf("--engine: %v", err)
+		}
+		name := s.Name
 		if seen[name]++; seen[name] > 1 {
 			name = fmt.Sprintf("%s-%d", name, seen[name])
 		}
-		specs = append(specs, gui.EngineSpec{Name: name, Command: words})
+		specs = append(specs, gui.EngineSpec{Name: name, Command: s.Command, Dir: s.Dir})
 	}
 	return specs, nil
 }

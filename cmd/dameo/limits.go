@@ -10,19 +10,20 @@ import (
 
 	"github.com/alecthomas/kong"
 	"github.com/dameo/dameo/bench"
+	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/search"
 )
 
 // limitVars are the bounds, and the bench's defaults, by name.
 var limitVars = kong.Vars{
-	"bench_depth": strconv.Itoa(bench.DefaultDepth),
-	"bench_hash":  strconv.Itoa(bench.DefaultHashMiB),
-	"max_depth":   strconv.Itoa(search.MaxDepth),
-	"min_threads": strconv.Itoa(search.MinThreads),
-	"max_threads": strconv.Itoa(search.MaxThreads),
-	"min_hash":    strconv.Itoa(search.MinHashMiB),
-	"max_hash":    strconv.Itoa(search.MaxHashMiB),
-	"max_multipv": strconv.Itoa(search.MaxMultiPV),
+	"bench_depth":      strconv.Itoa(bench.DefaultDepth),
+	"bench_hash":       strconv.Itoa(bench.DefaultHashMiB),
+	"max_depth":        strconv.Itoa(search.MaxDepth),
+	"max_threads":      strconv.Itoa(search.MaxThreads),
+	"min_hash":         strconv.Itoa(search.MinHashMiB),
+	"max_hash":         strconv.Itoa(search.MaxHashMiB),
+	"max_multipv":      strconv.Itoa(search.MaxMultiPV),
+	"max_table_pieces": strconv.Itoa(egtb.MaxTablePieces),
 }
 
 // flagBounds checks options and limits built from flags against the

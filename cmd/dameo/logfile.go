@@ -1,6 +1,7 @@
-// The --log file of `dameo hub` and `dameo match`: opened for appending,
-// and a write that fails (a full disk) reported once on standard error
-// while the command goes on.
+// Files the commands append to: the --log file of `dameo hub` and `dameo
+// match`, opened for appending, a write that fails (a full disk) reported
+// once on standard error while the command goes on; and the check at
+// start-up that a --pdn file can be appended to.
 
 package main
 
@@ -36,3 +37,14 @@ func (l *logFile) Write(p []byte) (int, error) {
 
 // Close closes the file.
 func (l *logFile) Close() error { return l.f.Close() }
+
+// checkAppendable checks at start-up that the file of flag can be opened
+// for appending (it is created if missing), so that a bad path is refused
+// before any work is done.
+func checkAppendable(flag, path string) error {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return usageError{fmt.Errorf("--%s: %v", flag, err)}
+	}
+	return f.Close()
+}

@@ -4,9 +4,14 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/alecthomas/kong"
 )
@@ -37,10 +42,24 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 	return kong.New(c, append([]kong.Option{
 		kong.Name("dameo"),
 		kong.Description("Dameo engine: Hub protocol engine, match runner and benchmarks. " +
-			"The rules it plays and the position text: docs/rules.md; the Hub protocol of `dameo hub`: docs/protocol.md."),
+			"The rules it plays and the position text: docs/rules.md; the Hub protocol of `dameo hub`: docs/protocol.md; " +
+			"the flags every command shares: docs/cli.md.\n\n" + exitStatusHelp),
 		kong.Vars{"version": version, "position_help": positionHelp},
 		limitVars,
+		kong.Help(printHelp),
 	}, options...)...)
+}
+
+// printHelp is kong's help with the report command named as it is typed
+// (matchArgs turns "match report" into "match-report").
+func printHelp(options kong.HelpOptions, ctx *kong.Context) error {
+	out := ctx.Stdout
+	var buf bytes.Buffer
+	ctx.Stdout = &buf
+	err := kong.DefaultHelpPrinter(options, ctx)
+	ctx.Stdout = out
+	_, werr := io.WriteString(out, strings.ReplaceAll(buf.String(), "dameo match-report", "dameo match report"))
+	return errors.Join(err, werr)
 }
 
 func main() {
@@ -55,6 +74,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "dameo: %v\n", err)
 		os.Exit(2)
 	}
+	args = joinNegativeValues(parser, args)
 	ctx, err := parser.Parse(args)
 	if err != nil {
 		if text, ok := unquotedPosition(os.Args[1:]); ok {
@@ -69,6 +89,10 @@ func main() {
 	}
 }
 
+// exitStatusHelp is the exit status rule, as `dameo --help` states it.
+const exitStatusHelp = "Exit status: 0 done; 1 the work failed; 2 bad usage or input (flags, arguments, " +
+	"position text, moves, missing or unreadable input files); 130 interrupted (Ctrl-C or SIGTERM)."
+
 // usageError marks errors in the user's input (exit status 2).
 type usageError struct{ error }
 
@@ -77,6 +101,29 @@ func (e usageError) Unwrap() error { return e.error }
 // errInterrupted is a command stopped by Ctrl-C (SIGINT) or SIGTERM
 // (exit status 130, as shells report a command killed by SIGINT).
 var errInterrupted = errors.New("interrupted")
+
+// unreadableIsUsage is err as bad input (exit status 2) when it is a file
+// that cannot be read (missing, unreadable), else err as it is: for the
+// commands whose work is to check a file, a file that fails the check.
+func unreadableIsUsage(err error) error {
+	var unreadable *fs.PathError
+	if errors.As(err, &unreadable) {
+		return usageError{err}
+	}
+	return err
+}
+
+// interruptedBy is err, or errInterrupted when ctx was ended by a signal
+// (the work stopped early: exit status 130).
+func interruptedBy(ctx context.Context, err error) error {
+	if ctx.Err() == nil || errors.Is(err, errInterrupted) {
+		return err
+	}
+	if err == nil || errors.Is(err, context.Canceled) {
+		return errInterrupted
+	}
+	return fmt.Errorf("%w: %v", errInterrupted, err)
+}
 
 // exitCode is 2 for bad input, 130 for an interrupted command and 1 for
 // other failures.

@@ -23,37 +23,37 @@ import (
 type matchCmd struct {
 	Engine         []string `short:"e" required:"" sep:"none" placeholder:"SPEC" help:"An engine: \"cmd=PROGRAM name=NAME option.NAME=VALUE ...\" (repeat for each engine; syntax above; no default)."`
 	Each           []string `sep:"none" placeholder:"SPEC" help:"Spec words for every engine, e.g. \"tc=10+0.1 option.hash=64\" (repeatable); an engine's own words override them (default: none)."`
-	Games          int      `short:"g" placeholder:"N" help:"Games per round (default 2: one opening, colours reversed; or until the SPRT decides)."`
-	Rounds         int      `short:"r" placeholder:"R" help:"Rounds: each pairing plays games × rounds games (default 1)."`
-	Repeat         int      `default:"2" placeholder:"N" help:"Games per opening: 2 plays each opening twice with colours reversed (a game pair), 1 gives each game its own opening (default ${default})."`
+	Games          *int     `short:"g" placeholder:"N" help:"Games per round, 1 or more (default 2: one opening, colours reversed; or until the SPRT decides)."`
+	Rounds         *int     `short:"r" placeholder:"R" help:"Rounds, 1 or more: each pairing plays games × rounds games (default 1)."`
+	Repeat         int      `default:"2" placeholder:"N" help:"Games per opening, 1 to 2: 2 plays each opening twice with colours reversed (a game pair), 1 gives each game its own opening (default ${default})."`
 	NoSwap         bool     `name:"noswap" help:"The first engine of each pairing always has White (default: colours alternate)."`
-	Concurrency    int      `short:"c" default:"1" placeholder:"C" help:"Games played at once (default ${default})."`
+	Concurrency    int      `short:"c" default:"1" placeholder:"C" help:"Games played at once, 0 to 256, 0 = one per CPU (default ${default})."`
 	TC             string   `name:"tc" xor:"limit" placeholder:"[M/]T[+I]" help:"Clock: M moves in T seconds (0 = whole game) plus I seconds per move, e.g. 40/60+0.5, 10+0.1, 1:30 (default: none; one limit is required, here or per engine)."`
-	Movetime       string   `xor:"limit" placeholder:"S" help:"Fixed time per move in seconds (default: none)."`
-	Depth          int      `xor:"limit" placeholder:"D" help:"Fixed search depth, 1 to ${max_depth} (default: none)."`
-	Nodes          int64    `xor:"limit" placeholder:"N" help:"Fixed nodes per move (default: none)."`
-	Margin         string   `default:"0.1" placeholder:"S" help:"Seconds an engine may overstep its time before it loses on time (default ${default})."`
-	Timeout        string   `default:"60" placeholder:"S" help:"With --depth or --nodes: seconds after which a silent engine is considered hung (default ${default})."`
-	StartTimeout   string   `default:"10" placeholder:"S" help:"Seconds an engine has to start and answer the Hub handshake before it is reported as failed (default ${default})."`
+	Movetime       *seconds `xor:"limit" placeholder:"S" help:"Fixed time per move in seconds, more than 0 (default: none)."`
+	Depth          *int     `xor:"limit" placeholder:"D" help:"Fixed search depth, 1 to ${max_depth} (default: none)."`
+	Nodes          *int64   `xor:"limit" placeholder:"N" help:"Fixed nodes per move, 1 or more (default: none)."`
+	Margin         seconds  `default:"0.1" placeholder:"S" help:"Seconds an engine may overstep its time before it loses on time, more than 0 (default ${default})."`
+	Timeout        seconds  `default:"60" placeholder:"S" help:"With --depth or --nodes: seconds after which a silent engine is considered hung, more than 0 (default ${default})."`
+	StartTimeout   seconds  `default:"10" placeholder:"S" help:"Seconds an engine has to start and answer the Hub handshake before it is reported as failed, more than 0 (default ${default})."`
 	Recover        bool     `help:"Try again to start an engine that could not start, before each of its games (default: give it up; its games are not played)."`
 	Openings       string   `placeholder:"FILE" help:"Openings: one per line, position text and/or moves (\"d3-d4 e6-e5\"), or PDN games (default: the built-in set of all positions after two plies)."`
 	OpeningsFormat string   `enum:"auto,pdn,txt" default:"auto" help:"Format of --openings: pdn, txt (lines) or auto (by the file name: .pdn/.pgn is PDN; default ${default})."`
-	OpeningPlies   int      `placeholder:"N" help:"Play at most the first N plies of each opening (default 0: all)."`
-	OpeningStart   int      `default:"1" placeholder:"K" help:"Begin with the K-th opening of the file (default ${default})."`
+	OpeningPlies   int      `placeholder:"N" help:"Play at most the first N plies of each opening, 0 or more (default 0: all)."`
+	OpeningStart   int      `default:"1" placeholder:"K" help:"Begin with the K-th opening of the file, 1 or more (default ${default})."`
 	Order          string   `enum:"random,sequential" default:"random" help:"Order of the openings: random (with --seed) or sequential (default ${default})."`
 	Seed           string   `placeholder:"S" help:"Seed of the random opening order (default: a fresh random seed, printed; required with --shard)."`
 	Shard          string   `placeholder:"I/N" help:"Play only the I-th of N shares of the games (game pairs dealt in turn; needs --seed and --pdn; merge with dameo match report) (default: all games)."`
 	PDN            string   `name:"pdn" placeholder:"FILE" help:"Append every game to FILE as it finishes (default: none)."`
 	Log            string   `placeholder:"FILE" help:"Write every line exchanged with the engines to FILE (default: none)."`
 	SPRT           string   `name:"sprt" placeholder:"elo0=A,elo1=B,alpha=X,beta=Y,model=M" help:"Sequential probability ratio test (two engines; alpha and beta default to 0.05, model logistic or normalized, default logistic); the match stops when it is decided (default: none)."`
-	DrawPlies      int      `default:"100" placeholder:"N" help:"Draw after N plies without a capture or a man move (0 = never; default ${default})."`
-	MaxPlies       int      `placeholder:"N" help:"Draw after N plies in all (default 0: no limit)."`
+	DrawPlies      int      `default:"100" placeholder:"N" help:"Draw after N plies without a capture or a man move, 0 or more (0 = never; default ${default})."`
+	MaxPlies       int      `placeholder:"N" help:"Draw after N plies in all, 0 or more (default 0: no limit)."`
 	Resign         string   `placeholder:"moves=N,score=S" help:"Adjudicate a loss when for N moves the loser's engine scores <= -S men and the winner's >= S (default: none)."`
-	Draw           string   `placeholder:"movenumber=M,moves=N,score=S" help:"Adjudicate a draw from move M on when both engines score within +-S men for N moves (default: none)."`
+	Draw           string   `placeholder:"moves=N,score=S[,movenumber=M]" help:"Adjudicate a draw from move M on (default 1) when both engines score within +-S men for N moves (default: none)."`
 	Tournament     string   `enum:"round-robin,gauntlet" default:"round-robin" help:"With more than two engines: round-robin (all pairs) or gauntlet (the first engine against each other) (default ${default})."`
 	Event          string   `default:"dameo match" help:"The PDN Event tag (default \"${default}\")."`
 	Site           string   `default:"?" help:"The PDN Site tag (default \"${default}\")."`
-	RatingInterval int      `default:"10" placeholder:"N" help:"Print the score and Elo every N games (0 = only at the end; default ${default})."`
+	RatingInterval int      `default:"10" placeholder:"N" help:"Print the score and Elo every N games, 0 or more (0 = only at the end; default ${default})."`
 }
 
 // Help is the long help of `dameo match --help`.
@@ -112,6 +112,11 @@ func (c *matchCmd) Run() error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if c.PDN != "" {
+		if err := checkAppendable("pdn", c.PDN); err != nil {
+			return err
+		}
+	}
 	if c.Log != "" {
 		f, err := openLog(c.Log)
 		if err != nil {
@@ -132,8 +137,12 @@ func (c *matchCmd) Run() error {
 
 // config builds the match configuration from the flags.
 func (c *matchCmd) config() (match.Config, error) {
+	concurrency, err := parallel("concurrency", c.Concurrency)
+	if err != nil {
+		return match.Config{}, err
+	}
 	cfg := match.Config{
-		Concurrency:    c.Concurrency,
+		Concurrency:    concurrency,
 		Repeat:         c.Repeat,
 		NoSwap:         c.NoSwap,
 		Recover:        c.Recover,
@@ -148,7 +157,6 @@ func (c *matchCmd) config() (match.Config, error) {
 		Out:            os.Stdout,
 		Terminal:       match.IsTerminal(os.Stdout),
 	}
-	var err error
 	if cfg.Seed, err = c.seed(); err != nil {
 		return cfg, err
 	}
@@ -161,7 +169,7 @@ func (c *matchCmd) config() (match.Config, error) {
 			return cfg, fmt.Errorf("--shard needs --seed: every shard must play the same schedule")
 		case c.PDN == "":
 			return cfg, fmt.Errorf("--shard needs --pdn: the report merges the shards' PDN files")
-		case c.SPRT != "" && c.Games == 0 && c.Rounds == 0:
+		case c.SPRT != "" && c.Games == nil && c.Rounds == nil:
 			return cfg, fmt.Errorf("--shard with --sprt needs --games or --rounds: shards play a fixed number of games")
 		}
 	}
@@ -180,15 +188,26 @@ func (c *matchCmd) config() (match.Config, error) {
 	if len(cfg.Engines) < 2 {
 		return cfg, fmt.Errorf("a match needs at least two engines: give --engine twice or more")
 	}
-	if c.Games < 0 || c.Rounds < 0 {
-		return cfg, fmt.Errorf("--games and --rounds must be positive")
+	games, rounds := 2, 1
+	if c.Games != nil {
+		games = *c.Games
 	}
-	games, rounds := c.Games, c.Rounds
-	if games == 0 {
-		games = 2
+	if c.Rounds != nil {
+		rounds = *c.Rounds
 	}
-	if rounds == 0 {
-		rounds = 1
+	for _, check := range []error{
+		atLeast("games", int64(games), 1),
+		atLeast("rounds", int64(rounds), 1),
+		inRange("repeat", int64(c.Repeat), 1, 2),
+		atLeast("opening-plies", int64(c.OpeningPlies), 0),
+		atLeast("opening-start", int64(c.OpeningStart), 1),
+		atLeast("draw-plies", int64(c.DrawPlies), 0),
+		atLeast("max-plies", int64(c.MaxPlies), 0),
+		atLeast("rating-interval", int64(c.RatingInterval), 0),
+	} {
+		if check != nil {
+			return cfg, check
+		}
 	}
 	cfg.Games = games * rounds
 	if err := c.limits(&cfg); err != nil {
@@ -203,7 +222,7 @@ func (c *matchCmd) config() (match.Config, error) {
 			return cfg, err // "sprt: ..."
 		}
 		cfg.SPRT = &sp
-		if c.Games == 0 && c.Rounds == 0 {
+		if c.Games == nil && c.Rounds == nil {
 			cfg.Games = 100000 // until the test is decided
 		}
 	}
@@ -240,30 +259,32 @@ func (c *matchCmd) limits(cfg *match.Config) error {
 		if cfg.TC, err = match.ParseTC(c.TC); err != nil {
 			return fmt.Errorf("--tc: %v", err)
 		}
-	case c.Movetime != "":
-		if cfg.TC.MoveTime, err = match.ParseSeconds(c.Movetime); err != nil || cfg.TC.MoveTime <= 0 {
-			return fmt.Errorf("--movetime %q: want a positive number of seconds", c.Movetime)
-		}
-	case c.Depth != 0:
-		if err := depthFlag(c.Depth); err != nil {
+	case c.Movetime != nil:
+		if err := positiveSeconds("movetime", *c.Movetime); err != nil {
 			return err
 		}
-		cfg.TC.Depth = c.Depth
-	case c.Nodes != 0:
-		if c.Nodes < 1 {
-			return fmt.Errorf("--nodes must be positive")
+		cfg.TC.MoveTime = c.Movetime.duration()
+	case c.Depth != nil:
+		if err := depthFlag(*c.Depth); err != nil {
+			return err
 		}
-		cfg.TC.Nodes = c.Nodes
+		cfg.TC.Depth = *c.Depth
+	case c.Nodes != nil:
+		if err := atLeast("nodes", *c.Nodes, 1); err != nil {
+			return err
+		}
+		cfg.TC.Nodes = *c.Nodes
 	}
-	if cfg.Margin, err = match.ParseSeconds(c.Margin); err != nil {
-		return fmt.Errorf("--margin: %v", err)
+	for _, check := range []error{
+		positiveSeconds("margin", c.Margin),
+		positiveSeconds("timeout", c.Timeout),
+		positiveSeconds("start-timeout", c.StartTimeout),
+	} {
+		if check != nil {
+			return check
+		}
 	}
-	if cfg.HangTimeout, err = match.ParseSeconds(c.Timeout); err != nil || cfg.HangTimeout <= 0 {
-		return fmt.Errorf("--timeout %q: want a positive number of seconds", c.Timeout)
-	}
-	if cfg.StartTimeout, err = match.ParseSeconds(c.StartTimeout); err != nil || cfg.StartTimeout <= 0 {
-		return fmt.Errorf("--start-timeout %q: want a positive number of seconds", c.StartTimeout)
-	}
+	cfg.Margin, cfg.HangTimeout, cfg.StartTimeout = c.Margin.duration(), c.Timeout.duration(), c.StartTimeout.duration()
 	return nil
 }
 
@@ -296,9 +317,7 @@ type matchReportCmd struct {
 
 // Help is the long help of `dameo match report --help`.
 func (c *matchReportCmd) Help() string {
-	return `Usage: dameo match report FILE.pdn... | DIR...
-
-Reads the games that runs of one match wrote (the shards of --shard I/N, or
+	return `Reads the games that runs of one match wrote (the shards of --shard I/N, or
 a single run) and prints the summary the whole match prints: score, Elo with
 its interval, LOS, pentanomial game pairs, the SPRT state and the failures.
 The games must come from the same match (settings, engines and seed: the
@@ -309,7 +328,7 @@ read goes to standard error.`
 func (c *matchReportCmd) Run() error {
 	s, err := match.Report(c.Files, os.Stderr)
 	if err != nil {
-		return err
+		return usageError{err} // missing files, or games that are not one match's
 	}
 	s.Write(os.Stdout)
 	return nil

@@ -80,7 +80,7 @@ func TestMatchSeedAndShardChecks(t *testing.T) {
 		"--shard 3/2 --seed 4 --pdn x.pdn": "shard",
 		"--seed x":                         "--seed",
 		"--start-timeout 0":                "--start-timeout",
-		"--repeat 3":                       "repeat must be 1 or 2",
+		"--repeat 3":                       "--repeat must be 1 to 2, not 3",
 		"-rounds":                          "-rounds needs a value",
 		"-openings file=a.pdn format=fen":  "format=fen",
 		"-engines x":                       "unknown option -engines",
@@ -131,10 +131,10 @@ func TestMatchReportOfShards(t *testing.T) {
 	if !strings.Contains(notes, "shards 1/2 2/2: 6 of the match's 6 games") {
 		t.Errorf("report notes %q", notes)
 	}
-	if _, errOut, code := run(t, "match", "report", filepath.Join(shards, "1.pdn"), filepath.Join(dir, "whole.pdn")); code != 1 || !strings.Contains(errOut, "twice") {
+	if _, errOut, code := run(t, "match", "report", filepath.Join(shards, "1.pdn"), filepath.Join(dir, "whole.pdn")); code != 2 || !strings.Contains(errOut, "twice") {
 		t.Errorf("overlapping files: status %d, %q", code, errOut)
 	}
-	if out, _, code := run(t, "match", "report", "--help"); code != 0 || !strings.Contains(out, "dameo match report FILE.pdn") {
+	if out, _, code := run(t, "match", "report", "--help"); code != 0 || !strings.HasPrefix(out, "Usage: dameo match report <pdn> ...") {
 		t.Errorf("report --help: status %d\n%s", code, out)
 	}
 }

@@ -11,11 +11,11 @@ import (
 )
 
 type perftCmd struct {
-	Depth    int    `default:"6" help:"Count depths 1 to N (default: ${default})." placeholder:"N"`
+	Depth    int    `default:"6" help:"Count depths 1 to N, N from 1 to 20 (default: ${default})." placeholder:"N"`
 	Divide   bool   `help:"First print each root move's count at depth N, sorted by notation."`
 	NoBulk   bool   `help:"Play every leaf move instead of counting the last ply's moves."`
 	Hash     int    `default:"0" help:"Size in MiB of a table of subtree counts, 0 to ${max_hash} (0 = none; never changes a count; default ${default})." placeholder:"MB"`
-	Threads  int    `default:"1" help:"Goroutines sharing the root moves, ${min_threads} to ${max_threads} (default ${default})." placeholder:"T"`
+	Threads  int    `default:"1" help:"Goroutines sharing the root moves, 0 to ${max_threads}, 0 = one per CPU (default ${default})." placeholder:"T"`
 	Position string `arg:"" optional:"" help:"${position_help}"`
 }
 
@@ -25,14 +25,16 @@ func (c *perftCmd) Run() error {
 		return usageError{fmt.Errorf("--depth must be 1 to 20, not %d", c.Depth)}
 	case c.Hash < 0 || c.Hash > search.MaxHashMiB:
 		return usageError{fmt.Errorf("--hash must be 0 to %d MiB, not %d", search.MaxHashMiB, c.Hash)}
-	case c.Threads < search.MinThreads || c.Threads > search.MaxThreads:
-		return usageError{fmt.Errorf("--threads must be %d to %d, not %d", search.MinThreads, search.MaxThreads, c.Threads)}
+	}
+	threads, err := parallel("threads", c.Threads)
+	if err != nil {
+		return err
 	}
 	p, err := parsePositionArg(c.Position)
 	if err != nil {
 		return err
 	}
-	opt := engine.PerftOptions{Bulk: !c.NoBulk, HashMiB: c.Hash, Threads: c.Threads}
+	opt := engine.PerftOptions{Bulk: !c.NoBulk, HashMiB: c.Hash, Threads: threads}
 	if c.Divide {
 		entries, _ := engine.PerftDivide(&p, c.Depth, opt)
 		for _, e := range entries {

@@ -24,10 +24,7 @@ func (s searchTables) MaxPieces() int { return s.t.MaxPieces() }
 
 // loadTablebase loads the tables in dir, or the embedded ones for "".
 func loadTablebase(dir string) (search.Tablebase, error) {
-	if dir == "" {
-		return searchTables{egtb.Embedded()}, nil
-	}
-	t, err := egtb.Open(dir)
+	t, err := openTables(dir)
 	if err != nil {
 		return nil, err
 	}

@@ -25,8 +25,8 @@ func TestDatagenThenTune(t *testing.T) {
 	}
 	weights := filepath.Join(dir, "weights.bin")
 	out, errOut, code = run(t, "tune", data, "--epochs", "2", "--validation", "30", "--patterns", "--out", weights)
-	if code != 0 || !strings.Contains(out, "epoch   1: train") {
-		t.Fatalf("tune: status %d\n%s\n%s", code, out, errOut)
+	if code != 0 || !strings.Contains(out, "epoch   1: train") || !strings.Contains(out, " positions from 1 file in ") {
+		t.Fatalf("tune (--out, the old spelling of --output): status %d\n%s\n%s", code, out, errOut)
 	}
 	w, description, err := eval.Load(weights)
 	if err != nil {
@@ -56,16 +56,16 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--games", "0"}, 2, "games must be at least 1"},
-		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--nodes", "0"}, 2, "set nodes or depth"},
+		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--games", "0"}, 2, "--games must be 1 or more, not 0"},
+		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--nodes", "0"}, 2, "--nodes 0 needs a --depth"},
 		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--eval", "other"}, 2, "--eval"},
 		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--eval", dir}, 2, "not a regular file"},
 		{[]string{"bench", "--depth", "1", "--eval", "/dev/zero"}, 2, "--eval: /dev/zero: not a regular file (a device)"},
 		{[]string{"analyze", "--depth", "1", "--eval", bad}, 2, "not a dameo weights file"},
-		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 1, "--resume"},
-		{[]string{"tune", bad}, 1, "line 3"},
+		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 2, "--resume"},
+		{[]string{"tune", bad}, 2, "line 3"},
 		{[]string{"tune", filepath.Join(dir, "missing.txt")}, 2, "missing.txt"},
-		{[]string{"tune", bad, "--validation", "0"}, 1, "line 3"},
+		{[]string{"tune", bad, "--validation", "0"}, 2, "--validation must be 1 to 50, not 0"},
 	} {
 		_, errOut, code := run(t, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.want) {
