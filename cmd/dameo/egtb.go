@@ -74,15 +74,17 @@ func (c *egtbBuildCmd) Run() error {
 }
 
 type egtbProbeCmd struct {
-	Dir      string `help:"Directory of table files (default: the built-in tables of up to 3 pieces)." placeholder:"DIR"`
-	Position string `arg:"" optional:"" help:"Position text (default: the start position)."`
+	Dir           string `help:"Directory of table files (default: the built-in tables of up to 3 pieces)." placeholder:"DIR"`
+	positionFlags `embed:""`
+	Position      string `arg:"" optional:"" help:"${position_help}"`
 }
 
 func (c *egtbProbeCmd) Run() error {
-	p, err := parsePositionArg(c.Position)
+	g, err := c.game(c.Position)
 	if err != nil {
 		return err
 	}
+	p := g.Position()
 	tabs, err := openTables(c.Dir)
 	if err != nil {
 		return err
