@@ -30,6 +30,14 @@ const (
 	DefaultRepeat = 2
 )
 
+// Bounds of a match, checked in its configuration and in the DameoMatch
+// tags a report reads, so that no count from a file can overflow or take
+// memory out of proportion.
+const (
+	MaxEngines = 256        // engines of a match
+	MaxGames   = 10_000_000 // games of the whole match, all pairings together
+)
+
 // Config is a match.
 type Config struct {
 	Engines      []EngineSpec
@@ -87,14 +95,17 @@ func (c *Config) Validate() error {
 		}
 		names[e.Name] = true
 	}
+	if len(c.Engines) > MaxEngines {
+		return fmt.Errorf("a match has at most %d engines, not %d", MaxEngines, len(c.Engines))
+	}
 	if _, err := pairings(len(c.Engines), c.Tournament); err != nil {
 		return err
 	}
 	if c.Games == 0 {
 		c.Games = 2
 	}
-	if c.Games < 0 {
-		return fmt.Errorf("the number of games must be positive")
+	if err := checkGames(c.Games, len(c.Engines), c.Tournament); err != nil {
+		return err
 	}
 	if c.Repeat == 0 {
 		c.Repeat = DefaultRepeat
@@ -174,6 +185,16 @@ func (c *Config) Validate() error {
 	}
 	if c.Site == "" {
 		c.Site = "?"
+	}
+	return nil
+}
+
+// checkGames checks the games per pairing: at least 1, and at most
+// MaxGames in the whole match.
+func checkGames(games, engines int, tournament string) error {
+	most := MaxGames / pairingCount(engines, tournament)
+	if games < 1 || games > most {
+		return fmt.Errorf("games per pairing must be 1 to %d (at most %d games in a match), not %d", most, MaxGames, games)
 	}
 	return nil
 }
