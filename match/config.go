@@ -51,6 +51,7 @@ type Config struct {
 	HangTimeout  time.Duration // default DefaultHangTimeout
 	StartTimeout time.Duration // default DefaultStartTimeout
 	Recover      bool          // try again to start an engine that could not start, before each of its games
+	Wait         time.Duration // pause of each game slot between two of its games (cutechess-cli's -wait)
 	Openings     []Opening     // nil: DefaultOpenings()
 	Random       bool          // play the openings in random order
 	Seed         uint64        // seed of the random order
@@ -64,6 +65,7 @@ type Config struct {
 	Draw         DrawRule
 	Log          io.Writer // every protocol line (nil = none)
 	Out          io.Writer // progress and summary (nil = none)
+	Output       Output    // the format of the score reports and the summary
 	Terminal     bool      // show a progress bar on Out
 	// RatingInterval is the number of games between two rating lines on
 	// Out (0 = none until the summary).
@@ -158,6 +160,9 @@ func (c *Config) Validate() error {
 	if c.Margin < 0 || c.HangTimeout < 0 || c.StartTimeout < 0 {
 		return fmt.Errorf("negative timeout")
 	}
+	if c.Wait < 0 || c.Wait > time.Hour {
+		return fmt.Errorf("the wait between games must be 0 to 3600 seconds, not %v", c.Wait)
+	}
 	if c.Openings == nil {
 		c.Openings = DefaultOpenings()
 	}
@@ -179,6 +184,9 @@ func (c *Config) Validate() error {
 	}
 	if c.DrawPlies < 0 || c.MaxPlies < 0 {
 		return fmt.Errorf("negative --draw-plies or --max-plies")
+	}
+	if err := c.Output.check(); err != nil {
+		return err
 	}
 	if c.Event == "" {
 		c.Event = "dameo match"

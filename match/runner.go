@@ -13,6 +13,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -120,7 +121,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	s.Shard = cfg.Shard
 	s.Interrupted = ctx.Err() != nil
 	if cfg.Out != nil && (runErr == nil || s.Games+s.Unplayed > 0) {
-		s.Write(cfg.Out)
+		s.WriteOutput(cfg.Out, cfg.Output)
 	}
 	if runErr == nil && s.Unplayed > 0 {
 		runErr = m.startError(s.Unplayed)
@@ -198,10 +199,22 @@ func (m *match) slot(ctx context.Context, slot int, jobs <-chan gameJob, results
 			}
 		}
 	}()
+	played := false
 	for job := range jobs {
 		if ctx.Err() != nil {
 			return nil
 		}
+		if played && m.cfg.Wait > 0 {
+			if m.cfg.Wait >= time.Second {
+				m.rep.line(fmt.Sprintf("Waiting %s s before game %d", seconds(m.cfg.Wait), job.number))
+			}
+			select {
+			case <-time.After(m.cfg.Wait):
+			case <-ctx.Done():
+				return nil
+			}
+		}
+		played = true
 		res, ok := m.ready(ctx, slot, job, players)
 		if !ok {
 			return nil

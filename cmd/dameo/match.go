@@ -54,6 +54,9 @@ type matchCmd struct {
 	Event          string   `default:"dameo match" help:"The PDN Event tag (default \"${default}\")."`
 	Site           string   `default:"?" help:"The PDN Site tag (default \"${default}\")."`
 	RatingInterval int      `default:"10" placeholder:"N" help:"Print the score and Elo every N games (0 = only at the end; default ${default})."`
+	Wait           string   `default:"0" placeholder:"S" help:"Seconds each game slot waits between two of its games (cutechess-cli's -wait, in milliseconds there; default ${default})."`
+	Report         string   `placeholder:"penta" help:"penta: add the pentanomial counts of game pairs to the cutechess-style score lines (fastchess's -report penta=true; default: none)."`
+	OutputFormat   string   `enum:"dameo,cutechess,fastchess" default:"dameo" help:"The score reports and the summary: dameo's summary and cutechess-cli's lines, cutechess-cli's lines only, or fastchess's result blocks (-output format=; default ${default})."`
 }
 
 // Help is the long help of `dameo match --help`.
@@ -77,7 +80,8 @@ separate key=value words, -games, -rounds (alone: N games), -repeat [N],
 plies=N start=K, -pgnout/-pdnout FILE, -sprt elo0=A elo1=B alpha=X beta=Y
 model=logistic|normalized, -draw movenumber=M movecount=N score=S, -resign
 movecount=N score=S, -maxmoves N, -srand N, -recover, -ratinginterval N,
--event, -site, -tournament, -log. Scores are in men, not centipawns. Unlike
+-event, -site, -tournament, -log, -wait MS, and fastchess's -report penta
+and -output format=cutechess|fastchess. Scores are in men, not centipawns. Unlike
 cutechess-cli, each opening is played twice with colours reversed unless
 -repeat 1 is given.
 
@@ -151,6 +155,13 @@ func (c *matchCmd) config() (match.Config, error) {
 	var err error
 	if cfg.Seed, err = c.seed(); err != nil {
 		return cfg, err
+	}
+	if cfg.Wait, err = match.ParseSeconds(c.Wait); err != nil {
+		return cfg, fmt.Errorf("--wait: %v", err)
+	}
+	cfg.Output.Format = c.OutputFormat
+	if cfg.Output.Penta, err = match.ParseReport(c.Report); err != nil {
+		return cfg, fmt.Errorf("--report: %v", err)
 	}
 	if c.Shard != "" {
 		if cfg.Shard, err = match.ParseShard(c.Shard); err != nil {
