@@ -61,6 +61,8 @@ type Config struct {
 	SPRT         *SPRT         // stop early when decided (two engines only)
 	DrawPlies    int           // draw after this many plies without progress (0 = never)
 	MaxPlies     int           // draw after this many plies (0 = no limit)
+	Tablebase    Tablebase     // adjudicate the positions its tables decide (nil = none)
+	TBPieces     int           // of at most this many pieces (0: all the tables cover)
 	Resign       ResignRule
 	Draw         DrawRule
 	Log          io.Writer // every protocol line (nil = none)
@@ -184,6 +186,9 @@ func (c *Config) Validate() error {
 	}
 	if c.DrawPlies < 0 || c.MaxPlies < 0 {
 		return fmt.Errorf("negative --draw-plies or --max-plies")
+	}
+	if err := c.checkTablebase(); err != nil {
+		return err
 	}
 	if err := c.Output.check(); err != nil {
 		return err

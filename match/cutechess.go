@@ -54,6 +54,8 @@ var cutechessOptions = map[string]cutechessOption{
 	"site":           {"one", valueFlag("--site")},
 	"tournament":     {"one", valueFlag("--tournament")},
 	"wait":           {"one", waitFlag},
+	"tb":             {"one", valueFlag("--egtb")},
+	"tbpieces":       {"one", valueFlag("--egtb-pieces")},
 	"report":         {"one", valueFlag("--report")},
 	"output":         {"one", outputFlag},
 }
@@ -140,7 +142,7 @@ func isOption(a string) bool {
 // cutechessNames lists the known single-dash options.
 func cutechessNames() string {
 	return "-engine -each -games -rounds -repeat -noswap -concurrency -openings -pgnout -pdnout " +
-		"-sprt -draw -resign -maxmoves -srand -recover -ratinginterval -event -site -tournament -log -wait -report -output"
+		"-sprt -draw -resign -maxmoves -srand -recover -ratinginterval -event -site -tournament -log -wait -tb -tbpieces -report -output"
 }
 
 func valueFlag(flag string) func([]string) ([]string, error) {

@@ -63,6 +63,7 @@ func TestTranslateArgs(t *testing.T) {
 		{[]string{"-wait", "1500", "-report", "penta=true", "-output", "format=fastchess"},
 			[]string{"--wait=1.5", "--report=penta=true", "--output-format=fastchess"}},
 		{[]string{"-output", "format=cutechess", "-wait", "0"}, []string{"--output-format=cutechess", "--wait=0"}},
+		{[]string{"-tb", "tables", "-tbpieces", "4"}, []string{"--egtb=tables", "--egtb-pieces=4"}},
 	}
 	for _, c := range cases {
 		got, err := TranslateArgs(c.in, gnuKinds)

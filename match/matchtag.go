@@ -59,7 +59,7 @@ func (mi *matchInfo) planned() int {
 // fingerprint is a short hash of every setting that decides which games
 // are played and how: engines (names, options, limits, not their paths,
 // which may differ between machines), schedule, seed, openings and
-// adjudication, and the SPRT.
+// adjudication (the tablebase's piece count, not its folder), and the SPRT.
 func (c *Config) fingerprint() string {
 	h := sha256.New()
 	for _, e := range c.Engines {
@@ -72,6 +72,9 @@ func (c *Config) fingerprint() string {
 	fmt.Fprintf(h, "%d %d %+v %+v %s\n", c.DrawPlies, c.MaxPlies, c.Resign, c.Draw, c.HangTimeout)
 	if c.SPRT != nil {
 		fmt.Fprintln(h, c.SPRT.spec())
+	}
+	if c.Tablebase != nil {
+		fmt.Fprintf(h, "tablebase %d\n", c.TBPieces)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:12]
 }

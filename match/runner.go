@@ -56,6 +56,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	m.set = &gameSettings{
 		hangTimeout: cfg.HangTimeout, syncTimeout: syncTimeout,
 		drawPlies: cfg.DrawPlies, maxPlies: cfg.MaxPlies, resign: cfg.Resign, draw: cfg.Draw,
+		tablebase: cfg.Tablebase, tbPieces: cfg.TBPieces,
 		event: cfg.Event, site: cfg.Site, matchTag: m.info.tag(), log: log, warn: m.rep.warn,
 	}
 	if cfg.Shard.Count > 0 {

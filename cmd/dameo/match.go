@@ -54,6 +54,8 @@ type matchCmd struct {
 	Event          string   `default:"dameo match" help:"The PDN Event tag (default \"${default}\")."`
 	Site           string   `default:"?" help:"The PDN Site tag (default \"${default}\")."`
 	RatingInterval int      `default:"10" placeholder:"N" help:"Print the score and Elo every N games (0 = only at the end; default ${default})."`
+	Egtb           string   `placeholder:"DIR" help:"Adjudicate positions the endgame tables in DIR decide (built with dameo egtb build; cutechess-cli's -tb) (default: none; with --egtb-pieces alone, the built-in tables of up to 3 pieces)."`
+	EgtbPieces     int      `placeholder:"N" help:"Tablebase adjudication of positions of at most N pieces (cutechess-cli's -tbpieces) (default 0: all the tables cover)."`
 	Wait           string   `default:"0" placeholder:"S" help:"Seconds each game slot waits between two of its games (cutechess-cli's -wait, in milliseconds there; default ${default})."`
 	Report         string   `placeholder:"penta" help:"penta: add the pentanomial counts of game pairs to the cutechess-style score lines (fastchess's -report penta=true; default: none)."`
 	OutputFormat   string   `enum:"dameo,cutechess,fastchess" default:"dameo" help:"The score reports and the summary: dameo's summary and cutechess-cli's lines, cutechess-cli's lines only, or fastchess's result blocks (-output format=; default ${default})."`
@@ -80,8 +82,8 @@ separate key=value words, -games, -rounds (alone: N games), -repeat [N],
 plies=N start=K, -pgnout/-pdnout FILE, -sprt elo0=A elo1=B alpha=X beta=Y
 model=logistic|normalized, -draw movenumber=M movecount=N score=S, -resign
 movecount=N score=S, -maxmoves N, -srand N, -recover, -ratinginterval N,
--event, -site, -tournament, -log, -wait MS, and fastchess's -report penta
-and -output format=cutechess|fastchess. Scores are in men, not centipawns. Unlike
+-event, -site, -tournament, -log, -wait MS, -tb DIR, -tbpieces N, and
+fastchess's -report penta and -output format=cutechess|fastchess. Scores are in men, not centipawns. Unlike
 cutechess-cli, each opening is played twice with colours reversed unless
 -repeat 1 is given.
 
@@ -216,6 +218,14 @@ func (c *matchCmd) config() (match.Config, error) {
 		cfg.SPRT = &sp
 		if c.Games == 0 && c.Rounds == 0 {
 			cfg.Games = 100000 // until the test is decided
+		}
+	}
+	if c.Egtb != "" || c.EgtbPieces != 0 {
+		if cfg.Tablebase, err = loadTablebase(c.Egtb); err != nil {
+			return cfg, fmt.Errorf("--egtb: %v", err)
+		}
+		if cfg.TBPieces = c.EgtbPieces; c.EgtbPieces < 0 {
+			return cfg, fmt.Errorf("--egtb-pieces must be 2 to %d, not %d", cfg.Tablebase.MaxPieces(), c.EgtbPieces)
 		}
 	}
 	if c.Resign != "" {
