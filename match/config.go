@@ -57,6 +57,7 @@ type Config struct {
 	Seed         uint64        // seed of the random order
 	Shard        Shard         // play only this share of the games (zero: all)
 	PDN          string        // file the games are appended to ("" = none)
+	Resume       bool          // count the games PDN holds and play only the others
 	Event, Site  string        // PDN tags (default "dameo match", "?")
 	SPRT         *SPRT         // stop early when decided (two engines only)
 	DrawPlies    int           // draw after this many plies without progress (0 = never)
@@ -116,6 +117,9 @@ func (c *Config) Validate() error {
 	}
 	if c.Repeat != 1 && c.Repeat != 2 {
 		return fmt.Errorf("repeat must be 1 or 2 (games per opening), not %d", c.Repeat)
+	}
+	if c.Resume && c.PDN == "" {
+		return fmt.Errorf("resume continues the match of a PDN file: give it (--pdn)")
 	}
 	if c.Shard.Count > 0 && c.PDN == "" {
 		return fmt.Errorf("a shard writes its games for the report: give a PDN file (--pdn)")

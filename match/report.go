@@ -31,8 +31,12 @@ func Report(paths []string, notes io.Writer) (*Summary, error) {
 	}
 	r := &reportReader{shards: map[Shard]bool{}}
 	for _, file := range files {
-		if err := r.readFile(file, notes); err != nil {
+		cut, err := r.readFile(file)
+		if err != nil {
 			return nil, err
+		}
+		if cut >= 0 {
+			fmt.Fprintf(notes, "%s: the last game is incomplete (still being written?) and is not counted\n", file)
 		}
 	}
 	if r.info == nil {
@@ -56,80 +60,84 @@ func Report(paths []string, notes io.Writer) (*Summary, error) {
 
 // reportReader tallies the records of one match as they are read.
 type reportReader struct {
-	info      *matchInfo
-	firstFile string
-	pairs     []pairing
-	tally     *tally
-	seen      []uint64 // a bit per game of the schedule: (pair-1)*repeat + game-1
-	shards    map[Shard]bool
-	games     int // records counted
+	info   *matchInfo
+	source string // where info came from: "the games of FILE", or the run being resumed
+	shard  *Shard // the one shard the records must be of (nil: any)
+	pairs  []pairing
+	tally  *tally
+	seen   []uint64 // a bit per game of the schedule: (pair-1)*repeat + game-1
+	shards map[Shard]bool
+	games  int // records counted
 }
 
 // readFile tallies the games of a PDN file. A file that a running shard
 // is appending to may end in the middle of a game: when a file that does
 // not end as a record does (with an empty line) fails in its last game,
-// that game is left out, and notes says so.
-func (r *reportReader) readFile(path string, notes io.Writer) error {
+// that game is left out, and cut is the offset where it starts (-1 when
+// every game was read).
+func (r *reportReader) readFile(path string) (cut int64, err error) {
 	f, err := openRegular(path)
 	if err != nil {
-		return err
+		return -1, err
 	}
 	defer f.Close()
-	pr := pdn.NewReader(f)
+	pr := pdn.NewReader(bufio.NewReader(f))
 	read := 0
 	for {
 		rec, err := pr.Read()
 		if err == io.EOF {
-			return nil
+			return -1, nil
 		}
 		if err != nil {
-			if r.lastGameIncomplete(f, read) {
-				fmt.Fprintf(notes, "%s: the last game is incomplete (still being written?) and is not counted\n", path)
-				return nil
+			if cut, ok := lastGameIncomplete(f, read); ok {
+				return cut, nil
 			}
-			return fmt.Errorf("%s: %v", path, err)
+			return -1, fmt.Errorf("%s: %v", path, err)
 		}
 		read++
 		if err := r.add(rec, path); err != nil {
-			return fmt.Errorf("%s: game %d: %v", path, read, err)
+			return -1, fmt.Errorf("%s: game %d: %v", path, read, err)
 		}
 	}
 }
 
 // lastGameIncomplete reports whether f does not end with an empty line
-// and holds one record ("[Event" starting a line) more than the read ones.
-func (r *reportReader) lastGameIncomplete(f *os.File, read int) bool {
+// and holds one record ("[Event" starting a line) more than the read
+// ones, and where that last record starts.
+func lastGameIncomplete(f *os.File, read int) (int64, bool) {
 	fi, err := f.Stat()
 	if err != nil {
-		return false
+		return -1, false
 	}
 	if end := make([]byte, 2); fi.Size() >= 2 {
 		if _, err := f.ReadAt(end, fi.Size()-2); err != nil || string(end) == "\n\n" {
-			return false
+			return -1, false
 		}
 	}
-	records, err := countRecords(io.NewSectionReader(f, 0, fi.Size()))
-	return err == nil && records == read+1
+	records, last, err := countRecords(io.NewSectionReader(f, 0, fi.Size()))
+	return last, err == nil && records == read+1
 }
 
 // countRecords counts the lines that start with "[Event " in r, reading
-// it in bounded memory whatever its lines.
-func countRecords(r io.Reader) (int, error) {
+// it in bounded memory whatever its lines, and gives the offset of the
+// last one.
+func countRecords(r io.Reader) (n int, last int64, err error) {
 	br := bufio.NewReader(r)
-	n := 0
+	var offset int64
 	lineStart := true
 	for {
 		chunk, err := br.ReadSlice('\n')
 		if lineStart && bytes.HasPrefix(chunk, []byte("[Event ")) {
-			n++
+			n, last = n+1, offset
 		}
+		offset += int64(len(chunk))
 		lineStart = err == nil
 		switch err {
 		case nil, bufio.ErrBufferFull:
 		case io.EOF:
-			return n, nil
+			return n, last, nil
 		default:
-			return n, err
+			return n, last, err
 		}
 	}
 }
@@ -144,27 +152,44 @@ func (r *reportReader) add(rec *pdn.Game, file string) error {
 		return err
 	}
 	if r.info == nil {
-		r.info, r.firstFile = mi, file
-		r.pairs, _ = pairings(len(mi.Engines), mi.Tournament)
-		r.tally = newTally(mi, r.pairs)
-		slots := r.units() * len(r.pairs) * mi.Repeat
-		r.seen = make([]uint64, (slots+63)/64)
+		r.start(mi, nil, "the games of "+file)
 	} else if mi.ID != r.info.ID {
-		return fmt.Errorf("belongs to another match (id %s) than the games of %s (id %s): the settings, seed or engines differ", mi.ID, r.firstFile, r.info.ID)
+		return fmt.Errorf("belongs to another match (id %s) than %s (id %s): the settings, seed or engines differ", mi.ID, r.source, r.info.ID)
+	}
+	if r.shard != nil && mi.Shard != *r.shard {
+		return fmt.Errorf("belongs to shard %q of the match, not to %q", mi.Shard, *r.shard)
 	}
 	r.shards[mi.Shard] = true
 	g, game, err := r.outcomeOf(rec)
 	if err != nil {
 		return err
 	}
-	slot := (g.pair-1)*r.info.Repeat + game - 1
-	if r.seen[slot/64]&(1<<(slot%64)) != 0 {
+	if r.done(g.pair, game) {
 		return fmt.Errorf("game %d.%d is there twice: give each shard's file once", g.pair, game)
 	}
+	slot := (g.pair-1)*r.info.Repeat + game - 1
 	r.seen[slot/64] |= 1 << (slot % 64)
 	r.tally.add(g)
 	r.games++
 	return nil
+}
+
+// start sets the match the records must belong to, the tally they go to
+// (nil: a new one), and where the match's description came from.
+func (r *reportReader) start(mi *matchInfo, t *tally, source string) {
+	r.info, r.source = mi, source
+	r.pairs, _ = pairings(len(mi.Engines), mi.Tournament)
+	if t == nil {
+		t = newTally(mi, r.pairs)
+	}
+	r.tally = t
+	r.seen = make([]uint64, (r.units()*len(r.pairs)*mi.Repeat+63)/64)
+}
+
+// done reports whether the game of a pair was read.
+func (r *reportReader) done(pair, game int) bool {
+	slot := (pair-1)*r.info.Repeat + game - 1
+	return r.seen[slot/64]&(1<<(slot%64)) != 0
 }
 
 // units is the number of openings each pairing plays.

@@ -26,7 +26,7 @@ type match struct {
 	tally   *tally
 	rep     *reporter
 	pdnFile *os.File
-	planned int  // games of this run
+	planned int  // games of this run's share of the match, those resumed included
 	total   int  // games of the whole match (more than planned in a shard)
 	decided bool // the SPRT crossed a bound
 
@@ -34,9 +34,10 @@ type match struct {
 	startErrors map[int]error // engines that could not be started, by index
 }
 
-// Run plays the match and returns its summary. It stops early when the
-// SPRT is decided (not in a shard, whose games are fixed) or ctx is
-// cancelled (games in progress are then not counted). An engine that
+// Run plays the match and returns its summary. With Resume it first counts
+// the games of the PDN file and plays only the others (resume.go). It
+// stops early when the SPRT is decided (not in a shard, whose games are
+// fixed) or ctx is cancelled (games in progress are then not counted). An engine that
 // cannot be started loses none of its games: they are recorded as not
 // played, the match goes on with the other pairings, and Run returns an
 // error after the summary. Run fails at once when the PDN file cannot be
@@ -51,7 +52,17 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	jobs := cfg.Shard.take(all)
 	m := &match{cfg: &cfg, info: newMatchInfo(&cfg), planned: len(jobs), total: len(all), startErrors: map[int]error{}}
 	m.tally = newTally(m.info, ps)
+	var resumed []string
+	if cfg.Resume {
+		var err error
+		if jobs, resumed, err = m.resume(jobs); err != nil {
+			return nil, err
+		}
+	}
 	m.rep = newReporter(cfg.Out, len(jobs), cfg.Terminal)
+	for _, l := range resumed {
+		m.rep.line(l)
+	}
 	log := newLogger(cfg.Log)
 	m.set = &gameSettings{
 		hangTimeout: cfg.HangTimeout, syncTimeout: syncTimeout,

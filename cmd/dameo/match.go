@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -44,6 +45,7 @@ type matchCmd struct {
 	Seed           string   `placeholder:"S" help:"Seed of the random opening order (default: a fresh random seed, printed; required with --shard)."`
 	Shard          string   `placeholder:"I/N" help:"Play only the I-th of N shares of the games (game pairs dealt in turn; needs --seed and --pdn; merge with dameo match report) (default: all games)."`
 	PDN            string   `name:"pdn" placeholder:"FILE" help:"Append every game to FILE as it finishes (default: none)."`
+	Resume         bool     `help:"Continue the interrupted match of --pdn FILE: its games are counted and not played again; the settings must be the same (the seed is taken from the file when --seed is not given) (default: off)."`
 	Log            string   `placeholder:"FILE" help:"Write every line exchanged with the engines to FILE (default: none)."`
 	SPRT           string   `name:"sprt" placeholder:"elo0=A,elo1=B,alpha=X,beta=Y,model=M" help:"Sequential probability ratio test (two engines; alpha and beta default to 0.05, model logistic or normalized, default logistic); the match stops when it is decided (default: none)."`
 	DrawPlies      int      `default:"100" placeholder:"N" help:"Draw after N plies without a capture or a man move (0 = never; default ${default})."`
@@ -108,7 +110,14 @@ summary of the whole match (see docs/scaling.md).
 Ctrl-C (or SIGTERM) stops the match: games in progress are abandoned and
 not counted, the engines are stopped, the finished games stay in the PDN
 file, the summary is printed, and the exit status is 130 (1 when the match
-failed, 2 for bad flags).`
+failed, 2 for bad flags). The same command with --resume continues it: the
+games of the PDN file are counted and not played again (a game pair half
+played is completed with its opening), and a file of other settings is
+refused.
+
+--egtb DIR (or --egtb-pieces N alone, with the built-in tables of up to 3
+pieces) adjudicates every position the tables decide: the game ends at once
+with their result.`
 }
 
 func (c *matchCmd) Run() error {
@@ -126,12 +135,16 @@ func (c *matchCmd) Run() error {
 		defer f.Close()
 		cfg.Log = f
 	}
-	if c.Seed == "" {
+	if c.Seed == "" && !cfg.Resume {
 		fmt.Fprintf(cfg.Out, "Seed %d (give --seed %d to play the same openings again)\n", cfg.Seed, cfg.Seed)
 	}
 	s, err := match.Run(ctx, cfg)
 	if err == nil && s.Interrupted {
 		return errInterrupted
+	}
+	var resumeErr *match.ResumeError
+	if errors.As(err, &resumeErr) {
+		return usageError{err}
 	}
 	return err
 }
@@ -157,6 +170,15 @@ func (c *matchCmd) config() (match.Config, error) {
 	var err error
 	if cfg.Seed, err = c.seed(); err != nil {
 		return cfg, err
+	}
+	if cfg.Resume = c.Resume; c.Resume && c.Seed == "" && c.PDN != "" {
+		seed, found, err := match.ResumeSeed(c.PDN)
+		if err != nil {
+			return cfg, err
+		}
+		if found {
+			cfg.Seed = seed
+		}
 	}
 	if cfg.Wait, err = match.ParseSeconds(c.Wait); err != nil {
 		return cfg, fmt.Errorf("--wait: %v", err)
