@@ -37,7 +37,7 @@ type matchCmd struct {
 	Timeout        string   `default:"60" placeholder:"S" help:"With --depth or --nodes: seconds after which a silent engine is considered hung (default ${default})."`
 	StartTimeout   string   `default:"10" placeholder:"S" help:"Seconds an engine has to start and answer the Hub handshake before it is reported as failed (default ${default})."`
 	Recover        bool     `help:"Try again to start an engine that could not start, before each of its games (default: give it up; its games are not played)."`
-	Openings       string   `placeholder:"FILE" help:"Openings: one per line, position text and/or moves (\"d3-d4 e6-e5\"), or PDN games (default: the built-in set of all positions after two plies)."`
+	Openings       string   `placeholder:"FILE" help:"Openings: one per line, a position (position text or PlayStrategy's FEN form) and/or moves (\"d3-d4 e6-e5\"), or PDN games (default: the built-in set of all positions after two plies)."`
 	OpeningsFormat string   `enum:"auto,pdn,txt" default:"auto" help:"Format of --openings: pdn, txt (lines) or auto (by the file name: .pdn/.pgn is PDN; default ${default})."`
 	OpeningPlies   int      `placeholder:"N" help:"Play at most the first N plies of each opening (default 0: all)."`
 	OpeningStart   int      `default:"1" placeholder:"K" help:"Begin with the K-th opening of the file (default ${default})."`
