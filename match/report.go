@@ -81,10 +81,12 @@ func (r *reportReader) readFile(path string) (cut int64, err error) {
 		return -1, err
 	}
 	defer f.Close()
-	pr := pdn.NewReader(bufio.NewReader(f))
+	bound := &recordBound{r: bufio.NewReader(f)}
+	pr := pdn.NewReader(bound)
 	read := 0
 	for {
 		rec, err := pr.Read()
+		bound.n = 0
 		if err == io.EOF {
 			return -1, nil
 		}
@@ -99,6 +101,28 @@ func (r *reportReader) readFile(path string) (cut int64, err error) {
 			return -1, fmt.Errorf("%s: game %d: %v", path, read, err)
 		}
 	}
+}
+
+// maxRecordBytes bounds the bytes of one record a report reads: a game
+// the runner writes takes a few kilobytes (at most about 2 MB at the PDN
+// reader's limit of moves), while that reader's own bounds on moves and
+// comments would let one record take gigabytes.
+const maxRecordBytes = 16 << 20
+
+// recordBound fails a read once more than maxRecordBytes were read since
+// n was last set to 0 (at the end of each record).
+type recordBound struct {
+	r io.Reader
+	n int64
+}
+
+func (b *recordBound) Read(p []byte) (int, error) {
+	if b.n > maxRecordBytes {
+		return 0, fmt.Errorf("a game record longer than %d MiB", maxRecordBytes>>20)
+	}
+	n, err := b.r.Read(p)
+	b.n += int64(n)
+	return n, err
 }
 
 // lastGameIncomplete reports whether f does not end with an empty line

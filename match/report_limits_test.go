@@ -158,6 +158,21 @@ func TestReportStreams(t *testing.T) {
 	}
 }
 
+// TestReportBoundsARecord: one record of 300 moves with a 60 kB comment
+// each (18 MB, within the PDN reader's bounds) is refused, not held.
+func TestReportBoundsARecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "long.pdn")
+	g := record("id=big engines=x,y games=2 repeat=2 seed=1", "1.1", "x", "y", pdn.Draw)
+	comment := strings.Repeat("y", 60000)
+	for i := 0; i < 300; i++ {
+		g.AddMove("a1-a2", comment)
+	}
+	writeRecords(t, path, g, record("id=big engines=x,y games=2 repeat=2 seed=1", "1.2", "y", "x", pdn.Draw))
+	if _, _, err := reportWithin(t, []string{path}); err == nil || !strings.Contains(err.Error(), "longer than 16 MiB") {
+		t.Errorf("a record of %d MB: %v, want it refused", fileSize(t, path)>>20, err)
+	}
+}
+
 func fileSize(t *testing.T, path string) int64 {
 	fi, err := os.Stat(path)
 	if err != nil {
