@@ -13,7 +13,8 @@ type positionCmd struct {
 func (c *positionCmd) Help() string {
 	return `Prints the position (after --moves) on two lines: its position text
 (docs/rules.md), then its FEN form as PlayStrategy writes it, with the plies
-without capture or man move as H and the move number as F. Either line is
+without capture or man move as H and the move number as F, both counted
+from the position given (a position carries no clocks). Either line is
 accepted back wherever a position is read. Example:
 
   dameo position --moves "d3-d4 d6-d5 d4xd6xb6"`
