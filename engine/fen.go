@@ -26,7 +26,8 @@ func IsFEN(text string) bool { return strings.Contains(text, ":") }
 // piece lists in either order (each a colour letter and comma-separated
 // squares, "Kd4" for a king), then optionally "H<halfmove clock>" and
 // "F<fullmove number>". The clocks are checked and not kept: a Position
-// has none.
+// has none. A king written "d4.k", as PlayStrategy's first version of the
+// form did, is read too.
 func ParseFEN(text string) (Position, error) {
 	fields := strings.Split(strings.TrimSpace(text), ":")
 	if len(fields) < 3 {
@@ -62,8 +63,11 @@ func ParseFEN(text string) (Position, error) {
 			if token == "" { // "W" alone, or a stray comma: PlayStrategy skips them too
 				continue
 			}
-			king := strings.HasPrefix(token, "K")
-			sq, err := ParseSquare(strings.TrimPrefix(token, "K"))
+			name, king := strings.CutPrefix(token, "K")
+			if short, ok := strings.CutSuffix(name, ".k"); ok && !king {
+				name, king = short, true // the king's mark of PlayStrategy's first Dameo FEN
+			}
+			sq, err := ParseSquare(name)
 			if err != nil {
 				return Position{}, fmt.Errorf("FEN: bad piece %q in %v's list (want a square such as d4, or Kd4 for a king)", token, c)
 			}

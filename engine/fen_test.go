@@ -27,6 +27,7 @@ func TestFENRoundTrip(t *testing.T) {
 		{"W:W:Bh8", "7b/8/8/8/8/8/8/8 w", "W:W:Bh8:H0:F1"},
 		{"B:WKa8:BKh1", "W7/8/8/8/8/8/8/7B b", "B:WKa8:BKh1:H0:F1"},
 		{" W:Wa1,,b1:Bh8:H0 ", "7b/8/8/8/8/8/8/ww6 w", "W:Wa1,b1:Bh8:H0:F1"},
+		{"W:Wa5.k,Kb2,c4:Bf7.k,e8,f6:H0:F1", "4b3/5B2/5b2/W7/2w5/8/1W6/8 w", "W:WKa5,Kb2,c4:BKf7,e8,f6:H0:F1"},
 	} {
 		p, err := ParseFEN(c.fen)
 		if err != nil {
@@ -59,7 +60,8 @@ func TestFENErrors(t *testing.T) {
 		{"W:Wa1:Ba1", "square a1 listed twice"},
 		{"W:Wi9:Bh8", `bad piece "i9"`},
 		{"W:WGa1:Bh8", `bad piece "Ga1"`},
-		{"W:Wa1.k:Bh8", `bad piece "a1.k"`},
+		{"W:WKa1.k:Bh8", `bad piece "Ka1.k"`},
+		{"W:Wa1.m:Bh8", `bad piece "a1.m"`},
 		{"W:Wa1:Bh8:H-1", "bad halfmove clock"},
 		{"W:Wa1:Bh8:H0:F0", "bad fullmove number"},
 		{"W:Wa1:Bh8:H0:F99999999999999999999", "bad fullmove number"},

@@ -352,7 +352,7 @@ read goes to standard error.`
 func (c *matchReportCmd) Run() error {
 	s, err := match.Report(c.Files, os.Stderr)
 	if err != nil {
-		return err
+		return usageError{err} // every error is of the files given (docs/cli.md: status 2)
 	}
 	s.Write(os.Stdout)
 	return nil

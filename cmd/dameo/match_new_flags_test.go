@@ -73,3 +73,14 @@ func TestMatchResume(t *testing.T) {
 		t.Errorf("resume with another depth: status %d, %q", code, errText)
 	}
 }
+
+// TestMatchReportRefusals: what the report refuses is bad input (status
+// 2): a device (/dev/zero was once read without end) and a missing file.
+func TestMatchReportRefusals(t *testing.T) {
+	for _, path := range []string{"/dev/zero", filepath.Join(t.TempDir(), "missing.pdn")} {
+		_, errText, code := run(t, "match", "report", path)
+		if code != 2 || !strings.HasPrefix(errText, "dameo: ") {
+			t.Errorf("%s: status %d, %q; want 2", path, code, errText)
+		}
+	}
+}

@@ -131,7 +131,7 @@ func TestMatchReportOfShards(t *testing.T) {
 	if !strings.Contains(notes, "shards 1/2 2/2: 6 of the match's 6 games") {
 		t.Errorf("report notes %q", notes)
 	}
-	if _, errOut, code := run(t, "match", "report", filepath.Join(shards, "1.pdn"), filepath.Join(dir, "whole.pdn")); code != 1 || !strings.Contains(errOut, "twice") {
+	if _, errOut, code := run(t, "match", "report", filepath.Join(shards, "1.pdn"), filepath.Join(dir, "whole.pdn")); code != 2 || !strings.Contains(errOut, "twice") {
 		t.Errorf("overlapping files: status %d, %q", code, errOut)
 	}
 	if out, _, code := run(t, "match", "report", "--help"); code != 0 || !strings.Contains(out, "dameo match report FILE.pdn") {
