@@ -67,6 +67,10 @@ func TestTablebaseAdjudication(t *testing.T) {
 		}
 		games := readPDN(t, pdnPath)
 		for _, g := range games {
+			if g.StartText() != start.FEN() {
+				t.Errorf("%s: FEN tag %q, want %q", c.name, g.StartText(), start.FEN())
+			}
+			replay(t, g)
 			reason := g.Comment
 			adjudged := g.Tag(pdn.TagTermination) == pdn.TerminationAdjudication && strings.HasPrefix(reason, "tablebase: ")
 			if adjudged != c.adjudged {
