@@ -69,3 +69,23 @@ func FuzzParseMove(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseFEN(f *testing.F) {
+	for _, s := range []string{StartFEN, "W:WKa5,Kb2,c4:BKf7,e8,f6:H0:F1", "B:W:B", "W:Wa1,a1:Bh8", "W:Wa1:Bh8:H0:F0", "W::", ":::::"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		p, err := ParseFEN(s)
+		if err != nil {
+			return
+		}
+		q, err := ParseFEN(p.FEN())
+		if err != nil || q != p {
+			t.Fatalf("%q: rewritten %q reads as %v, %v", s, p.FEN(), q, err)
+		}
+		if r, err := ParsePosition(p.String()); err != nil || r != p {
+			t.Fatalf("%q: position text %q reads as %v, %v", s, p.String(), r, err)
+		}
+		p.LegalMoves()
+	})
+}

@@ -1,5 +1,5 @@
 // Position text (docs/rules.md) and the Hub position form (docs/protocol.md pos=):
-// parsing with errors that say what is wrong, and formatting.
+// parsing with errors that say what is wrong (the FEN form too), and formatting.
 
 package engine
 
@@ -11,9 +11,13 @@ import (
 // StartText is the position text of the start position.
 const StartText = "bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww w"
 
-// ParsePosition reads position text: "<board> <side>", the board as ranks 8
-// to 1 separated by '/', each rank from file a to h.
+// ParsePosition reads a position in either form: position text,
+// "<board> <side>" with the board as ranks 8 to 1 separated by '/', each
+// rank from file a to h, or the FEN form PlayStrategy writes (ParseFEN).
 func ParsePosition(text string) (Position, error) {
+	if IsFEN(text) {
+		return ParseFEN(text)
+	}
 	fields := strings.Fields(text)
 	switch len(fields) {
 	case 0:

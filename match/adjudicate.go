@@ -1,7 +1,7 @@
 // Adjudication rules of a match (not rules of the game): draw after plies
-// without progress, a maximum game length, and resignation or draw when
-// both engines' scores agree over several moves; the referee applies them
-// before each move.
+// without progress, the endgame tables' result (tablebase.go), a maximum
+// game length, and resignation or draw when both engines' scores agree
+// over several moves; the referee applies them before each move.
 
 package match
 
@@ -164,6 +164,9 @@ func (r *referee) adjudicate(side engine.Color) (gameResult, bool) {
 	if r.set.drawPlies > 0 && r.game.NoProgressPlies() >= r.set.drawPlies {
 		return gameResult{result: pdn.Draw, termination: pdn.TerminationAdjudication,
 			reason: fmt.Sprintf("draw: %d plies without capture or man move", r.game.NoProgressPlies())}, true
+	}
+	if res, over := r.adjudicateTablebase(side); over {
+		return res, true
 	}
 	if r.set.maxPlies > 0 && plies >= r.set.maxPlies {
 		return gameResult{result: pdn.Draw, termination: pdn.TerminationAdjudication,

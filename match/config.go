@@ -32,6 +32,14 @@ const (
 	DefaultRepeat = 2
 )
 
+// Bounds of a match, checked in its configuration and in the DameoMatch
+// tags a report reads, so that no count from a file can overflow or take
+// memory out of proportion.
+const (
+	MaxEngines = 256        // engines of a match
+	MaxGames   = 10_000_000 // games of the whole match, all pairings together
+)
+
 // Config is a match.
 type Config struct {
 	Engines      []EngineSpec
@@ -45,19 +53,24 @@ type Config struct {
 	HangTimeout  time.Duration // default DefaultHangTimeout
 	StartTimeout time.Duration // default DefaultStartTimeout
 	Recover      bool          // try again to start an engine that could not start, before each of its games
+	Wait         time.Duration // pause of each game slot between two of its games (cutechess-cli's -wait)
 	Openings     []Opening     // nil: DefaultOpenings()
 	Random       bool          // play the openings in random order
 	Seed         uint64        // seed of the random order
 	Shard        Shard         // play only this share of the games (zero: all)
 	PDN          string        // file the games are appended to ("" = none)
+	Resume       bool          // count the games PDN holds and play only the others
 	Event, Site  string        // PDN tags (default "dameo match", "?")
 	SPRT         *SPRT         // stop early when decided (two engines only)
 	DrawPlies    int           // draw after this many plies without progress (0 = never)
 	MaxPlies     int           // draw after this many plies (0 = no limit)
+	Tablebase    Tablebase     // adjudicate the positions its tables decide (nil = none)
+	TBPieces     int           // of at most this many pieces (0: all the tables cover)
 	Resign       ResignRule
 	Draw         DrawRule
 	Log          io.Writer // every protocol line (nil = none)
 	Out          io.Writer // progress and summary (nil = none)
+	Output       Output    // the format of the score reports and the summary
 	Terminal     bool      // show a progress bar on Out
 	// RatingInterval is the number of games between two rating lines on
 	// Out (0 = none until the summary).
@@ -89,20 +102,26 @@ func (c *Config) Validate() error {
 		}
 		names[e.Name] = true
 	}
+	if len(c.Engines) > MaxEngines {
+		return fmt.Errorf("a match has at most %d engines, not %d", MaxEngines, len(c.Engines))
+	}
 	if _, err := pairings(len(c.Engines), c.Tournament); err != nil {
 		return err
 	}
 	if c.Games == 0 {
 		c.Games = 2
 	}
-	if c.Games < 0 {
-		return fmt.Errorf("the number of games must be positive")
+	if err := checkGames(c.Games, len(c.Engines), c.Tournament); err != nil {
+		return err
 	}
 	if c.Repeat == 0 {
 		c.Repeat = DefaultRepeat
 	}
 	if c.Repeat != 1 && c.Repeat != 2 {
 		return fmt.Errorf("repeat must be 1 or 2 (games per opening), not %d", c.Repeat)
+	}
+	if c.Resume && c.PDN == "" {
+		return fmt.Errorf("resume continues the match of a PDN file: give it (--pdn)")
 	}
 	if c.Shard.Count > 0 && c.PDN == "" {
 		return fmt.Errorf("a shard writes its games for the report: give a PDN file (--pdn)")
@@ -149,6 +168,9 @@ func (c *Config) Validate() error {
 	if c.Margin < 0 || c.HangTimeout < 0 || c.StartTimeout < 0 {
 		return fmt.Errorf("negative timeout")
 	}
+	if c.Wait < 0 || c.Wait > time.Hour {
+		return fmt.Errorf("the wait between games must be 0 to 3600 seconds, not %v", c.Wait)
+	}
 	if c.Openings == nil {
 		c.Openings = DefaultOpenings()
 	}
@@ -171,11 +193,27 @@ func (c *Config) Validate() error {
 	if c.DrawPlies < 0 || c.MaxPlies < 0 {
 		return fmt.Errorf("negative --draw-plies or --max-plies")
 	}
+	if err := c.checkTablebase(); err != nil {
+		return err
+	}
+	if err := c.Output.check(); err != nil {
+		return err
+	}
 	if c.Event == "" {
 		c.Event = "dameo match"
 	}
 	if c.Site == "" {
 		c.Site = "?"
+	}
+	return nil
+}
+
+// checkGames checks the games per pairing: at least 1, and at most
+// MaxGames in the whole match.
+func checkGames(games, engines int, tournament string) error {
+	most := MaxGames / pairingCount(engines, tournament)
+	if games < 1 || games > most {
+		return fmt.Errorf("games per pairing must be 1 to %d (at most %d games in a match), not %d", most, MaxGames, games)
 	}
 	return nil
 }

@@ -53,6 +53,11 @@ var cutechessOptions = map[string]cutechessOption{
 	"event":          {"one", valueFlag("--event")},
 	"site":           {"one", valueFlag("--site")},
 	"tournament":     {"one", valueFlag("--tournament")},
+	"wait":           {"one", waitFlag},
+	"tb":             {"one", valueFlag("--egtb")},
+	"tbpieces":       {"one", valueFlag("--egtb-pieces")},
+	"report":         {"one", valueFlag("--report")},
+	"output":         {"one", outputFlag},
 }
 
 // TranslateArgs rewrites the cutechess-cli and fastchess forms among the
@@ -137,7 +142,7 @@ func isOption(a string) bool {
 // cutechessNames lists the known single-dash options.
 func cutechessNames() string {
 	return "-engine -each -games -rounds -repeat -noswap -concurrency -openings -pgnout -pdnout " +
-		"-sprt -draw -resign -maxmoves -srand -recover -ratinginterval -event -site -tournament -log"
+		"-sprt -draw -resign -maxmoves -srand -recover -ratinginterval -event -site -tournament -log -wait -tb -tbpieces -report -output"
 }
 
 func valueFlag(flag string) func([]string) ([]string, error) {
@@ -188,6 +193,24 @@ func repeatFlag(w []string) ([]string, error) {
 		return []string{"--repeat=2"}, nil
 	}
 	return []string{"--repeat=" + w[0]}, nil
+}
+
+// waitFlag is -wait MS: milliseconds between games, in seconds for --wait.
+func waitFlag(w []string) ([]string, error) {
+	ms, err := strconv.Atoi(w[0])
+	if err != nil || ms < 0 || ms > 3600000 {
+		return nil, fmt.Errorf("%q is not a number of milliseconds from 0 to 3600000", w[0])
+	}
+	return []string{"--wait=" + strconv.FormatFloat(float64(ms)/1000, 'f', -1, 64)}, nil
+}
+
+// outputFlag is fastchess's -output format=NAME.
+func outputFlag(w []string) ([]string, error) {
+	name, err := ParseOutputFormat(w[0])
+	if err != nil {
+		return nil, err
+	}
+	return []string{"--output-format=" + name}, nil
 }
 
 // maxMovesFlag is -maxmoves N: a draw after N moves of each side.

@@ -59,6 +59,11 @@ func TestTranslateArgs(t *testing.T) {
 		{[]string{"--", "-engine"}, []string{"--", "-engine"}},
 		// A negative number is a value, not an option.
 		{[]string{"-sprt", "elo0=-3", "elo1=2", "-srand", "7"}, []string{"--sprt=elo0=-3,elo1=2", "--seed=7"}},
+		// -wait in milliseconds, --wait in seconds; fastchess's -report and -output.
+		{[]string{"-wait", "1500", "-report", "penta=true", "-output", "format=fastchess"},
+			[]string{"--wait=1.5", "--report=penta=true", "--output-format=fastchess"}},
+		{[]string{"-output", "format=cutechess", "-wait", "0"}, []string{"--output-format=cutechess", "--wait=0"}},
+		{[]string{"-tb", "tables", "-tbpieces", "4"}, []string{"--egtb=tables", "--egtb-pieces=4"}},
 	}
 	for _, c := range cases {
 		got, err := TranslateArgs(c.in, gnuKinds)
@@ -80,6 +85,10 @@ func TestTranslateArgs(t *testing.T) {
 		{"-maxmoves", "x"},
 		{"-resign", "movecount=3", "score=5", "twosided=false"},
 		{"-sprt"},
+		{"-wait", "-5"},
+		{"-wait", "0.5"},
+		{"-output", "format=pgn"},
+		{"-report"},
 	} {
 		if got, err := TranslateArgs(bad, gnuKinds); err == nil {
 			t.Errorf("TranslateArgs(%q) = %q, want an error", bad, got)

@@ -59,7 +59,7 @@ func (mi *matchInfo) planned() int {
 // fingerprint is a short hash of every setting that decides which games
 // are played and how: engines (names, options, limits, not their paths,
 // which may differ between machines), schedule, seed, openings and
-// adjudication, and the SPRT.
+// adjudication (the tablebase's piece count, not its folder), and the SPRT.
 func (c *Config) fingerprint() string {
 	h := sha256.New()
 	for _, e := range c.Engines {
@@ -72,6 +72,9 @@ func (c *Config) fingerprint() string {
 	fmt.Fprintf(h, "%d %d %+v %+v %s\n", c.DrawPlies, c.MaxPlies, c.Resign, c.Draw, c.HangTimeout)
 	if c.SPRT != nil {
 		fmt.Fprintln(h, c.SPRT.spec())
+	}
+	if c.Tablebase != nil {
+		fmt.Fprintf(h, "tablebase %d\n", c.TBPieces)
 	}
 	return hex.EncodeToString(h.Sum(nil))[:12]
 }
@@ -118,7 +121,11 @@ func parseMatchTag(s string) (*matchInfo, error) {
 		case "id":
 			mi.ID = v
 		case "engines":
-			for _, n := range strings.Split(v, ",") {
+			names := strings.Split(v, ",")
+			if len(names) > MaxEngines {
+				return nil, fmt.Errorf("%s tag: %d engines (a match has at most %d)", tagMatch, len(names), MaxEngines)
+			}
+			for _, n := range names {
 				name, err := url.PathUnescape(n)
 				if err != nil || name == "" {
 					return nil, fmt.Errorf("%s tag: bad engine name %q", tagMatch, n)
@@ -152,11 +159,17 @@ func parseMatchTag(s string) (*matchInfo, error) {
 			return nil, fmt.Errorf("%s tag: %s= is missing", tagMatch, k)
 		}
 	}
-	if len(mi.Engines) < 2 || mi.Games < 1 || (mi.Repeat != 1 && mi.Repeat != 2) {
-		return nil, fmt.Errorf("%s tag: want two or more engines, games ≥ 1 and repeat 1 or 2", tagMatch)
+	if mi.Tournament == "" {
+		mi.Tournament = RoundRobin
+	}
+	if len(mi.Engines) < 2 || (mi.Repeat != 1 && mi.Repeat != 2) {
+		return nil, fmt.Errorf("%s tag: want two or more engines and repeat 1 or 2", tagMatch)
 	}
 	if _, err := pairings(len(mi.Engines), mi.Tournament); err != nil {
 		return nil, fmt.Errorf("%s tag: %v", tagMatch, err)
+	}
+	if err := checkGames(mi.Games, len(mi.Engines), mi.Tournament); err != nil {
+		return nil, fmt.Errorf("%s tag: games=%d: %v", tagMatch, mi.Games, err)
 	}
 	return mi, nil
 }

@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 
@@ -58,8 +57,8 @@ func DefaultOpenings() []Opening {
 
 // LoadOpenings reads an openings file. A file whose name ends in ".pdn" is
 // read as PDN games (each game's start position and all its moves). Any
-// other file has one opening per line: position text optionally followed by
-// moves, or moves from the initial position ("d3-d4 e6-e5"; move numbers
+// other file has one opening per line: a position (position text or the
+// FEN form) optionally followed by moves, or moves from the initial position ("d3-d4 e6-e5"; move numbers
 // such as "1." are skipped); empty lines and lines starting with '#' are
 // ignored.
 func LoadOpenings(path string) ([]Opening, error) {
@@ -78,7 +77,7 @@ func LoadOpeningsFormat(path, format string) ([]Opening, error) {
 	if format != "pdn" && format != "txt" {
 		return nil, fmt.Errorf("openings format %q: want pdn or txt", format)
 	}
-	f, err := os.Open(path)
+	f, err := openRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -125,7 +124,13 @@ func ReadOpenings(r io.Reader) ([]Opening, error) {
 func parseOpeningLine(text string) (Opening, error) {
 	fields := strings.Fields(text)
 	start := engine.StartPosition()
-	if strings.Contains(fields[0], "/") {
+	if engine.IsFEN(fields[0]) {
+		p, err := engine.ParseFEN(fields[0])
+		if err != nil {
+			return Opening{}, err
+		}
+		start, fields = p, fields[1:]
+	} else if strings.Contains(fields[0], "/") {
 		if len(fields) < 2 {
 			return Opening{}, fmt.Errorf("position text %q has no side to move", fields[0])
 		}

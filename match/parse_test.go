@@ -157,13 +157,16 @@ func TestOptionSetParam(t *testing.T) {
 }
 
 func TestReadOpenings(t *testing.T) {
-	text := "# comment\n\n1. d3-d4 e6-e5\nstart c3-c4\n8/8/8/3b4/3w4/8/8/8 b\n8/8/8/3b4/3w4/8/2w5/8 b d5xd3\n"
+	text := "# comment\n\n1. d3-d4 e6-e5\nstart c3-c4\n8/8/8/3b4/3w4/8/8/8 b\n8/8/8/3b4/3w4/8/2w5/8 b d5xd3\nB:Wc2,d4:Bd5:H0:F1 1... d5xd3\n"
 	ops, err := ReadOpenings(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ops) != 4 {
+	if len(ops) != 5 {
 		t.Fatalf("%d openings", len(ops))
+	}
+	if !reflect.DeepEqual(ops[4], ops[3]) {
+		t.Errorf("the FEN form: %+v, want %+v", ops[4], ops[3])
 	}
 	if !reflect.DeepEqual(ops[0].Moves, []string{"d3-d4", "e6-e5"}) || ops[0].Start != engine.StartPosition() {
 		t.Errorf("opening 1: %+v", ops[0])
@@ -178,6 +181,7 @@ func TestReadOpenings(t *testing.T) {
 		{"8/8/8/3b4/3w4/8/8/8 b d5xd3 d2-d3\n", "game is over"},
 		{"8/8/8/3b4/3w4/8/8/8\n", "no side"},
 		{"9/8/8/8/8/8/8/8 w\n", "line 1"},
+		{"W:Wa1:Ba1 d3-d4\n", "square a1 listed twice"},
 	} {
 		if _, err := ReadOpenings(strings.NewReader(c.text)); err == nil || !strings.Contains(err.Error(), c.msg) {
 			t.Errorf("%q: error %v, want %q", c.text, err, c.msg)

@@ -28,7 +28,7 @@ func newRecord(set *gameSettings, job gameJob, white, black EngineSpec) *pdn.Gam
 	g.SetTag(pdn.TagResult, pdn.Unfinished)
 	g.SetTag(pdn.TagGameType, pdn.GameTypeDameo)
 	if job.opening.Start != engine.StartPosition() {
-		g.SetTag(pdn.TagFEN, job.opening.Start.String())
+		g.SetTag(pdn.TagFEN, job.opening.Start.FEN())
 	}
 	if white.TC == black.TC {
 		g.SetTag(pdn.TagTimeControl, white.TC.String())

@@ -24,6 +24,8 @@ type gameSettings struct {
 	maxPlies    int
 	resign      ResignRule
 	draw        DrawRule
+	tablebase   Tablebase // nil: no tablebase adjudication
+	tbPieces    int
 	event, site string
 	matchTag    string // the value of the DameoMatch tag
 	log         *logger

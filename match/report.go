@@ -1,12 +1,14 @@
 // The report of a match from its PDN records: the games of any number of
-// runs (the shards of one match, or a single run) are read back, checked
-// to belong to one match and to hold each game once, and tallied into the
-// summary the single run prints.
+// runs (the shards of one match, or a single run) are read back one at a
+// time from regular files, checked to belong to one match, to its schedule
+// and to hold each game once, and tallied into the summary the single run
+// prints.
 
 package match
 
 import (
-	"cmp"
+	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -20,76 +22,203 @@ import (
 
 // Report reads the PDN files the runs of one match wrote (a directory
 // stands for the .pdn files in it) and returns the summary of their games;
-// which shards and how many games it found goes to notes.
+// which shards and how many games it found goes to notes. It keeps one
+// game at a time and a bit per scheduled game in memory.
 func Report(paths []string, notes io.Writer) (*Summary, error) {
 	files, err := reportFiles(paths)
 	if err != nil {
 		return nil, err
 	}
-	var info *matchInfo
-	var firstFile string
-	type found struct {
-		g    gameOutcome
-		game int
-		file string
-	}
-	var games []found
-	shards := map[Shard]bool{}
+	r := &reportReader{shards: map[Shard]bool{}}
 	for _, file := range files {
-		recs, err := readRecords(file, notes)
+		cut, err := r.readFile(file)
 		if err != nil {
 			return nil, err
 		}
-		for i, rec := range recs {
-			where := fmt.Sprintf("%s: game %d", file, i+1)
-			mi, err := parseMatchTag(rec.Tag(tagMatch))
-			if !rec.HasTag(tagMatch) {
-				return nil, fmt.Errorf("%s has no %s tag: not written by dameo match", where, tagMatch)
-			}
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", where, err)
-			}
-			if info == nil {
-				info, firstFile = mi, file
-			} else if mi.ID != info.ID {
-				return nil, fmt.Errorf("%s belongs to another match (id %s) than the games of %s (id %s): the settings, seed or engines differ", where, mi.ID, firstFile, info.ID)
-			}
-			shards[mi.Shard] = true
-			g, game, err := outcomeOf(rec, mi)
-			if err != nil {
-				return nil, fmt.Errorf("%s: %v", where, err)
-			}
-			games = append(games, found{g, game, where})
+		if cut >= 0 {
+			fmt.Fprintf(notes, "%s: the last game is incomplete (still being written?) and is not counted\n", file)
 		}
 	}
-	if info == nil {
+	if r.info == nil {
 		return nil, fmt.Errorf("no games in %s", strings.Join(files, ", "))
 	}
-	slices.SortStableFunc(games, func(x, y found) int {
-		return cmp.Or(cmp.Compare(x.g.pair, y.g.pair), cmp.Compare(x.game, y.game))
-	})
-	ps, _ := pairings(len(info.Engines), info.Tournament)
-	t := newTally(info, ps)
-	for i, f := range games {
-		if i > 0 && games[i-1].g.pair == f.g.pair && games[i-1].game == f.game {
-			return nil, fmt.Errorf("game %d.%d is there twice (%s and %s): give each shard's file once", f.g.pair, f.game, games[i-1].file, f.file)
-		}
-		t.add(f.g)
-	}
-	planned := info.planned()
+	planned := r.info.planned()
 	var seen []string
-	for s := range shards {
+	for s := range r.shards {
 		if s.Count > 0 {
 			seen = append(seen, s.String())
 		}
 	}
 	slices.Sort(seen)
-	fmt.Fprintf(notes, "%d files, match %s (seed %d)", len(files), info.ID, info.Seed)
+	fmt.Fprintf(notes, "%d files, match %s (seed %d)", len(files), r.info.ID, r.info.Seed)
 	if len(seen) > 0 {
 		fmt.Fprintf(notes, ", shards %s", strings.Join(seen, " "))
 	}
-	fmt.Fprintf(notes, ": %d of the match's %d games\n", len(games), planned)
-	return t.summary(planned), nil
+	fmt.Fprintf(notes, ": %d of the match's %d games\n", r.games, planned)
+	return r.tally.summary(planned), nil
+}
+
+// reportReader tallies the records of one match as they are read.
+type reportReader struct {
+	info   *matchInfo
+	source string // where info came from: "the games of FILE", or the run being resumed
+	shard  *Shard // the one shard the records must be of (nil: any)
+	pairs  []pairing
+	tally  *tally
+	seen   []uint64 // a bit per game of the schedule: (pair-1)*repeat + game-1
+	shards map[Shard]bool
+	games  int // records counted
+}
+
+// readFile tallies the games of a PDN file. A file that a running shard
+// is appending to may end in the middle of a game: when a file that does
+// not end as a record does (with an empty line) fails in its last game,
+// that game is left out, and cut is the offset where it starts (-1 when
+// every game was read).
+func (r *reportReader) readFile(path string) (cut int64, err error) {
+	f, err := openRegular(path)
+	if err != nil {
+		return -1, err
+	}
+	defer f.Close()
+	bound := &recordBound{r: bufio.NewReader(f)}
+	pr := pdn.NewReader(bound)
+	read := 0
+	for {
+		rec, err := pr.Read()
+		bound.n = 0
+		if err == io.EOF {
+			return -1, nil
+		}
+		if err != nil {
+			if cut, ok := lastGameIncomplete(f, read); ok {
+				return cut, nil
+			}
+			return -1, fmt.Errorf("%s: %v", path, err)
+		}
+		read++
+		if err := r.add(rec, path); err != nil {
+			return -1, fmt.Errorf("%s: game %d: %v", path, read, err)
+		}
+	}
+}
+
+// maxRecordBytes bounds the bytes of one record a report reads: a game
+// the runner writes takes a few kilobytes (at most about 2 MB at the PDN
+// reader's limit of moves), while that reader's own bounds on moves and
+// comments would let one record take gigabytes.
+const maxRecordBytes = 16 << 20
+
+// recordBound fails a read once more than maxRecordBytes were read since
+// n was last set to 0 (at the end of each record).
+type recordBound struct {
+	r io.Reader
+	n int64
+}
+
+func (b *recordBound) Read(p []byte) (int, error) {
+	if b.n > maxRecordBytes {
+		return 0, fmt.Errorf("a game record longer than %d MiB", maxRecordBytes>>20)
+	}
+	n, err := b.r.Read(p)
+	b.n += int64(n)
+	return n, err
+}
+
+// lastGameIncomplete reports whether f does not end with an empty line
+// and holds one record ("[Event" starting a line) more than the read
+// ones, and where that last record starts.
+func lastGameIncomplete(f *os.File, read int) (int64, bool) {
+	fi, err := f.Stat()
+	if err != nil {
+		return -1, false
+	}
+	if end := make([]byte, 2); fi.Size() >= 2 {
+		if _, err := f.ReadAt(end, fi.Size()-2); err != nil || string(end) == "\n\n" {
+			return -1, false
+		}
+	}
+	records, last, err := countRecords(io.NewSectionReader(f, 0, fi.Size()))
+	return last, err == nil && records == read+1
+}
+
+// countRecords counts the lines that start with "[Event " in r, reading
+// it in bounded memory whatever its lines, and gives the offset of the
+// last one.
+func countRecords(r io.Reader) (n int, last int64, err error) {
+	br := bufio.NewReader(r)
+	var offset int64
+	lineStart := true
+	for {
+		chunk, err := br.ReadSlice('\n')
+		if lineStart && bytes.HasPrefix(chunk, []byte("[Event ")) {
+			n, last = n+1, offset
+		}
+		offset += int64(len(chunk))
+		lineStart = err == nil
+		switch err {
+		case nil, bufio.ErrBufferFull:
+		case io.EOF:
+			return n, last, nil
+		default:
+			return n, last, err
+		}
+	}
+}
+
+// add checks and tallies one record.
+func (r *reportReader) add(rec *pdn.Game, file string) error {
+	if !rec.HasTag(tagMatch) {
+		return fmt.Errorf("no %s tag: not written by dameo match", tagMatch)
+	}
+	mi, err := parseMatchTag(rec.Tag(tagMatch))
+	if err != nil {
+		return err
+	}
+	if r.info == nil {
+		r.start(mi, nil, "the games of "+file)
+	} else if mi.ID != r.info.ID {
+		return fmt.Errorf("belongs to another match (id %s) than %s (id %s): the settings, seed or engines differ", mi.ID, r.source, r.info.ID)
+	}
+	if r.shard != nil && mi.Shard != *r.shard {
+		return fmt.Errorf("belongs to shard %q of the match, not to %q", mi.Shard, *r.shard)
+	}
+	r.shards[mi.Shard] = true
+	g, game, err := r.outcomeOf(rec)
+	if err != nil {
+		return err
+	}
+	if r.done(g.pair, game) {
+		return fmt.Errorf("game %d.%d is there twice: give each shard's file once", g.pair, game)
+	}
+	slot := (g.pair-1)*r.info.Repeat + game - 1
+	r.seen[slot/64] |= 1 << (slot % 64)
+	r.tally.add(g)
+	r.games++
+	return nil
+}
+
+// start sets the match the records must belong to, the tally they go to
+// (nil: a new one), and where the match's description came from.
+func (r *reportReader) start(mi *matchInfo, t *tally, source string) {
+	r.info, r.source = mi, source
+	r.pairs, _ = pairings(len(mi.Engines), mi.Tournament)
+	if t == nil {
+		t = newTally(mi, r.pairs)
+	}
+	r.tally = t
+	r.seen = make([]uint64, (r.units()*len(r.pairs)*mi.Repeat+63)/64)
+}
+
+// done reports whether the game of a pair was read.
+func (r *reportReader) done(pair, game int) bool {
+	slot := (pair-1)*r.info.Repeat + game - 1
+	return r.seen[slot/64]&(1<<(slot%64)) != 0
+}
+
+// units is the number of openings each pairing plays.
+func (r *reportReader) units() int {
+	return scheduleParams{games: r.info.Games, repeat: r.info.Repeat}.units()
 }
 
 // reportFiles lists the files to read: each path, or the .pdn files of a
@@ -121,38 +250,19 @@ func reportFiles(paths []string) ([]string, error) {
 	return files, nil
 }
 
-// readRecords reads the games of a PDN file. A file that a running shard
-// is appending to may end in the middle of a game: when the file does not
-// parse and does not end as a record does (with an empty line), its last
-// game is left out, and notes says so.
-func readRecords(path string, notes io.Writer) ([]*pdn.Game, error) {
-	text, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	games, err := pdn.Parse(string(text))
-	if err != nil && !strings.HasSuffix(string(text), "\n\n") {
-		complete := string(text[:max(0, strings.LastIndex(string(text), "\n[Event ")+1)])
-		if games, err = pdn.Parse(complete); err == nil {
-			fmt.Fprintf(notes, "%s: the last game is incomplete (still being written?) and is not counted\n", path)
-		}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return games, nil
-}
-
 // outcomeOf reads what the tally needs of a record, and the number of the
-// game in its pair.
-func outcomeOf(rec *pdn.Game, mi *matchInfo) (gameOutcome, int, error) {
+// game in its pair, checked against the schedule: the pair must be one of
+// the match's, the game within it, and the engines those of its pairing.
+func (r *reportReader) outcomeOf(rec *pdn.Game) (gameOutcome, int, error) {
 	var g gameOutcome
-	pairText, gameText, ok := strings.Cut(rec.Tag(pdn.TagRound), ".")
+	mi := r.info
+	round := rec.Tag(pdn.TagRound)
+	pairText, gameText, ok := strings.Cut(round, ".")
 	pair, err1 := strconv.Atoi(pairText)
 	game, err2 := strconv.Atoi(gameText)
-	units := (mi.Games + mi.Repeat - 1) / mi.Repeat
-	if !ok || err1 != nil || err2 != nil || pair < 1 || game < 1 || game > mi.Repeat || pair > units*len(mi.Engines)*len(mi.Engines) {
-		return g, 0, fmt.Errorf("the Round tag %q: want PAIR.GAME within the match", rec.Tag(pdn.TagRound))
+	if !ok || err1 != nil || err2 != nil || pair < 1 || game < 1 || game > mi.Repeat || pair > r.units()*len(r.pairs) ||
+		(pair-1)/len(r.pairs)*mi.Repeat+game > mi.Games {
+		return g, 0, fmt.Errorf("the Round tag %q: want PAIR.GAME of a game of the match (%d games per pairing, %d a pair)", round, mi.Games, mi.Repeat)
 	}
 	g.pair = pair
 	index := func(tag string) (int, error) {
@@ -169,11 +279,10 @@ func outcomeOf(rec *pdn.Game, mi *matchInfo) (gameOutcome, int, error) {
 	if g.black, err = index(pdn.TagBlack); err != nil {
 		return g, 0, err
 	}
-	ps, _ := pairings(len(mi.Engines), mi.Tournament)
-	if !slices.ContainsFunc(ps, func(p pairing) bool {
-		return (p.a == g.white && p.b == g.black) || (p.a == g.black && p.b == g.white)
-	}) {
-		return g, 0, fmt.Errorf("%s and %s do not meet in this %s", mi.Engines[g.white], mi.Engines[g.black], mi.Tournament)
+	p := r.pairs[(pair-1)%len(r.pairs)]
+	if (p.a != g.white || p.b != g.black) && (p.a != g.black || p.b != g.white) {
+		return g, 0, fmt.Errorf("game pair %d is %s vs %s in this %s, not %s vs %s", pair,
+			mi.Engines[p.a], mi.Engines[p.b], mi.Tournament, mi.Engines[g.white], mi.Engines[g.black])
 	}
 	g.result, g.termination = rec.Result, rec.Tag(pdn.TagTermination)
 	switch g.result {

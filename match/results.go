@@ -197,11 +197,12 @@ func (m *match) record(res gameResult) error {
 		m.tally.status(ps, m.planned))
 	if n := m.cfg.RatingInterval; n > 0 && m.tally.games%n == 0 {
 		var b strings.Builder
-		writeCutechess(&b, names[ps.a], names[ps.b], ps.score)
-		if sp := m.cfg.SPRT; sp != nil {
-			llr := m.tally.llr(ps)
-			writeCutechessSPRT(&b, *sp, llr, sp.Decide(llr))
+		var llr float64
+		if m.cfg.SPRT != nil {
+			llr = m.tally.llr(ps)
 		}
+		p := PairingSummary{A: names[ps.a], B: names[ps.b], Score: ps.score, Penta: ps.penta}
+		m.cfg.Output.scoreReport(&b, p, m.cfg.SPRT, llr, m.info.TC)
 		m.rep.line(strings.TrimSuffix(b.String(), "\n"))
 	}
 	return err

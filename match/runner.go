@@ -13,6 +13,7 @@ import (
 	"os"
 	"runtime"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -25,7 +26,7 @@ type match struct {
 	tally   *tally
 	rep     *reporter
 	pdnFile *os.File
-	planned int  // games of this run
+	planned int  // games of this run's share of the match, those resumed included
 	total   int  // games of the whole match (more than planned in a shard)
 	decided bool // the SPRT crossed a bound
 
@@ -33,9 +34,10 @@ type match struct {
 	startErrors map[int]error // engines that could not be started, by index
 }
 
-// Run plays the match and returns its summary. It stops early when the
-// SPRT is decided (not in a shard, whose games are fixed) or ctx is
-// cancelled (games in progress are then not counted). An engine that
+// Run plays the match and returns its summary. With Resume it first counts
+// the games of the PDN file and plays only the others (resume.go). It
+// stops early when the SPRT is decided (not in a shard, whose games are
+// fixed) or ctx is cancelled (games in progress are then not counted). An engine that
 // cannot be started loses none of its games: they are recorded as not
 // played, the match goes on with the other pairings, and Run returns an
 // error after the summary. Run fails at once when the PDN file cannot be
@@ -50,11 +52,22 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	jobs := cfg.Shard.take(all)
 	m := &match{cfg: &cfg, info: newMatchInfo(&cfg), planned: len(jobs), total: len(all), startErrors: map[int]error{}}
 	m.tally = newTally(m.info, ps)
+	var resumed []string
+	if cfg.Resume {
+		var err error
+		if jobs, resumed, err = m.resume(jobs); err != nil {
+			return nil, err
+		}
+	}
 	m.rep = newReporter(cfg.Out, len(jobs), cfg.Terminal)
+	for _, l := range resumed {
+		m.rep.line(l)
+	}
 	log := newLogger(cfg.Log)
 	m.set = &gameSettings{
 		hangTimeout: cfg.HangTimeout, syncTimeout: syncTimeout,
 		drawPlies: cfg.DrawPlies, maxPlies: cfg.MaxPlies, resign: cfg.Resign, draw: cfg.Draw,
+		tablebase: cfg.Tablebase, tbPieces: cfg.TBPieces,
 		event: cfg.Event, site: cfg.Site, matchTag: m.info.tag(), log: log, warn: m.rep.warn,
 	}
 	if cfg.Shard.Count > 0 {
@@ -120,7 +133,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	s.Shard = cfg.Shard
 	s.Interrupted = ctx.Err() != nil
 	if cfg.Out != nil && (runErr == nil || s.Games+s.Unplayed > 0) {
-		s.Write(cfg.Out)
+		s.WriteOutput(cfg.Out, cfg.Output)
 	}
 	if runErr == nil && s.Unplayed > 0 {
 		runErr = m.startError(s.Unplayed)
@@ -198,10 +211,22 @@ func (m *match) slot(ctx context.Context, slot int, jobs <-chan gameJob, results
 			}
 		}
 	}()
+	played := false
 	for job := range jobs {
 		if ctx.Err() != nil {
 			return nil
 		}
+		if played && m.cfg.Wait > 0 {
+			if m.cfg.Wait >= time.Second {
+				m.rep.line(fmt.Sprintf("Waiting %s s before game %d", seconds(m.cfg.Wait), job.number))
+			}
+			select {
+			case <-time.After(m.cfg.Wait):
+			case <-ctx.Done():
+				return nil
+			}
+		}
+		played = true
 		res, ok := m.ready(ctx, slot, job, players)
 		if !ok {
 			return nil

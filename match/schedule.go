@@ -43,6 +43,15 @@ func pairings(n int, kind string) ([]pairing, error) {
 	return ps, nil
 }
 
+// pairingCount is the number of pairings of n ≥ 2 engines in a valid
+// tournament kind, without listing them.
+func pairingCount(n int, kind string) int {
+	if kind == Gauntlet {
+		return n - 1
+	}
+	return n * (n - 1) / 2
+}
+
 // gameJob is one game of the match schedule.
 type gameJob struct {
 	number       int // 1-based game number in the whole schedule

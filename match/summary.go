@@ -51,7 +51,29 @@ type EngineFailure struct {
 }
 
 // Write prints the summary: dameo's own, then cutechess-cli's.
-func (s *Summary) Write(w io.Writer) {
+func (s *Summary) Write(w io.Writer) { s.WriteOutput(w, Output{}) }
+
+// WriteOutput prints the summary in the format of o: dameo's own and then
+// cutechess-cli's lines, cutechess-cli's lines alone, or fastchess's
+// result blocks.
+func (s *Summary) WriteOutput(w io.Writer, o Output) {
+	if o.Format == FormatDameo || o.Format == "" {
+		s.writeDameo(w)
+	}
+	var sprt *SPRT
+	if len(s.Pairings) == 1 {
+		sprt = s.SPRT
+	}
+	for _, p := range s.played() {
+		o.scoreReport(w, p, sprt, s.LLR, s.TC)
+	}
+	if o.Format == FormatCutechess {
+		fmt.Fprintln(w, "Finished match")
+	}
+}
+
+// writeDameo prints dameo's own summary and the empty line after it.
+func (s *Summary) writeDameo(w io.Writer) {
 	of := ""
 	if s.Shard.Count > 0 {
 		of = " in shard " + s.Shard.String()
@@ -103,12 +125,6 @@ func (s *Summary) Write(w io.Writer) {
 		}
 	}
 	fmt.Fprintln(w)
-	for _, p := range s.played() {
-		writeCutechess(w, p.A, p.B, p.Score)
-	}
-	if s.SPRT != nil {
-		writeCutechessSPRT(w, *s.SPRT, s.LLR, s.Decision)
-	}
 }
 
 // played lists the pairings to show: those with games, or the only one.

@@ -11,15 +11,17 @@
 //	[Black "dameo-1t"]
 //	[Result "1-0"]
 //	[GameType "Dameo"]
-//	[FEN "bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww w"]
 //	[TimeControl "40/60+0.5"]
 //	[Termination "normal"]
 //
 //	1. d3-d4 e6-e5 2. d4xd6xf6 {a comment} ... 1-0
 //
 // Dameo has no number in the PDN GameType register, so the variant is named
-// by the tag [GameType "Dameo"]. FEN holds the start position as position
-// text (docs/rules.md) and is present only when the game does not start from the
-// initial position. Moves are kept as the strings of the record, in docs/rules.md
-// notation; replaying them is the caller's business (package engine).
+// by the tag [GameType "Dameo"]. FEN holds the start position and is
+// present only when the game does not start from the initial position.
+// dameo writes it in the FEN form PlayStrategy uses ("W:Wa1,...:Ba8,...:H0:F1",
+// package engine's Position.FEN) and reads that form or position text
+// (docs/rules.md). Moves are kept as the strings of the record, in
+// docs/rules.md notation; replaying them is the caller's business (package
+// engine).
 package pdn

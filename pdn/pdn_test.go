@@ -226,3 +226,21 @@ func TestGameHelpers(t *testing.T) {
 		t.Errorf("SetTag did not replace: %q", g.Tag(TagRound))
 	}
 }
+
+// TestFENFormMoveNumbers: a game whose FEN tag, in PlayStrategy's form,
+// has Black to move is numbered from "1..." as with position text.
+func TestFENFormMoveNumbers(t *testing.T) {
+	g := &Game{Result: Draw, Moves: []Move{{Text: "d5xd3"}, {Text: "e1-e2"}}}
+	g.SetTag(TagFEN, "B:We1,d4:Bd5:H0:F1")
+	text, err := Format(g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "\n1... d5xd3 2. e1-e2 1/2-1/2\n") {
+		t.Fatalf("movetext of a game with Black to move:\n%s", text)
+	}
+	back, err := Parse(text)
+	if err != nil || len(back) != 1 || back[0].StartText() != "B:We1,d4:Bd5:H0:F1" {
+		t.Fatalf("read back: %v, %v", back, err)
+	}
+}

@@ -167,8 +167,12 @@ func writeComment(lw *lineWrapper, c string) error {
 	return nil
 }
 
-// blackStarts reports whether position text (the FEN tag) has Black to move.
+// blackStarts reports whether the FEN tag has Black to move: "B:..." in
+// the FEN form, "... b" in position text.
 func blackStarts(fen string) bool {
+	if strings.HasPrefix(strings.TrimSpace(fen), "B:") {
+		return true
+	}
 	f := strings.Fields(fen)
 	return len(f) > 0 && f[len(f)-1] == "b"
 }

@@ -15,15 +15,16 @@ import (
 )
 
 type analyzeCmd struct {
-	Depth    *int     `help:"Search to depth N plies, 1 to ${max_depth} (default: none)." placeholder:"N" xor:"limit"`
-	Movetime *seconds `help:"Search for S seconds, more than 0 (default: none)." placeholder:"S" xor:"limit"`
-	Nodes    *int64   `help:"Search N nodes, 1 or more (default: none)." placeholder:"N" xor:"limit"`
-	Threads  int      `default:"1" help:"Search threads, 0 to ${max_threads}, 0 = one per CPU (default ${default})." placeholder:"T"`
-	Hash     int      `default:"64" help:"Transposition table size in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
-	Multipv  int      `default:"1" help:"Number of principal variations, 1 to ${max_multipv} (default ${default})." placeholder:"K"`
-	Egtb     string   `help:"Use the endgame tables in DIR (built with dameo egtb build) instead of the embedded ones of up to 3 pieces (default: the embedded ones)." placeholder:"DIR"`
-	Eval     string   `help:"Evaluate with the weights file FILE (made by dameo tune; default: the weights embedded in the program)." placeholder:"FILE" type:"path"`
-	Position string   `arg:"" optional:"" help:"${position_help} Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
+	Depth         *int     `help:"Search to depth N plies, 1 to ${max_depth} (default: none)." placeholder:"N" xor:"limit"`
+	Movetime      *seconds `help:"Search for S seconds, more than 0 (default: none)." placeholder:"S" xor:"limit"`
+	Nodes         *int64   `help:"Search N nodes, 1 or more (default: none)." placeholder:"N" xor:"limit"`
+	Threads       int      `default:"1" help:"Search threads, 0 to ${max_threads}, 0 = one per CPU (default ${default})." placeholder:"T"`
+	Hash          int      `default:"64" help:"Transposition table size in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
+	Multipv       int      `default:"1" help:"Number of principal variations, 1 to ${max_multipv} (default ${default})." placeholder:"K"`
+	positionFlags `embed:""`
+	Egtb          string `help:"Use the endgame tables in DIR (built with dameo egtb build) instead of the embedded ones of up to 3 pieces (default: the embedded ones)." placeholder:"DIR"`
+	Eval          string `help:"Evaluate with the weights file FILE (made by dameo tune; default: the weights embedded in the program)." placeholder:"FILE" type:"path"`
+	Position      string `arg:"" optional:"" help:"${position_help} Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
 }
 
 // Help is the long help of `dameo analyze --help`: the output format.
@@ -44,10 +45,11 @@ func (c *analyzeCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	p, err := parsePositionArg(c.Position)
+	g, err := c.game(c.Position)
 	if err != nil {
 		return err
 	}
+	p := g.Position()
 	if opts.Tablebase, err = loadTablebase(c.Egtb); err != nil {
 		return err
 	}
@@ -65,7 +67,7 @@ func (c *analyzeCmd) Run() error {
 	s := search.New(opts)
 	last := map[int]string{} // by variation: its score and moves, as last printed
 	var skipped string
-	res := s.Search(ctx, engine.NewGame(p), limits, func(i search.Info) {
+	res := s.Search(ctx, g, limits, func(i search.Info) {
 		mpv := ""
 		if c.Multipv > 1 {
 			mpv = fmt.Sprintf(" multipv=%d", i.MultiPV)

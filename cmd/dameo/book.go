@@ -128,15 +128,17 @@ func (c *bookDumpCmd) Run() error {
 }
 
 type bookShowCmd struct {
-	Book     string `help:"Book file (default: the built-in book)." placeholder:"FILE"`
-	Position string `arg:"" optional:"" help:"${position_help}"`
+	Book          string `help:"Book file (default: the built-in book)." placeholder:"FILE"`
+	positionFlags `embed:""`
+	Position      string `arg:"" optional:"" help:"${position_help}"`
 }
 
 func (c *bookShowCmd) Run() error {
-	p, err := parsePositionArg(c.Position)
+	g, err := c.game(c.Position)
 	if err != nil {
 		return err
 	}
+	p := g.Position()
 	b, err := loadBook(c.Book)
 	if err != nil {
 		return usageError{err}

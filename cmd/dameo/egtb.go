@@ -71,8 +71,9 @@ func (c *egtbBuildCmd) Run() error {
 }
 
 type egtbProbeCmd struct {
-	Egtb     string `aliases:"dir" help:"Folder of table files (default: the built-in tables of up to 3 pieces)." placeholder:"DIR"`
-	Position string `arg:"" optional:"" help:"Position text in quotes, e.g. \"8/8/8/8/8/8/8/2w1W2B w\" (required: the tables cover positions of a few pieces only)."`
+	Egtb          string `aliases:"dir" help:"Folder of table files (default: the built-in tables of up to 3 pieces)." placeholder:"DIR"`
+	positionFlags `embed:""`
+	Position      string `arg:"" optional:"" help:"Position text in quotes, e.g. \"8/8/8/8/8/8/8/2w1W2B w\" (required, or --fen: the tables cover positions of a few pieces only)."`
 }
 
 // Help is the long help of `dameo egtb probe --help`: the output.
@@ -88,13 +89,14 @@ N counting plies (moves of either side) to the end of the game with the best
 play of both: the winner wins as fast as it can, the loser holds out.`
 
 func (c *egtbProbeCmd) Run() error {
-	if c.Position == "" {
+	if c.Position == "" && c.FEN == "" {
 		return usageError{fmt.Errorf("egtb probe needs a position (the start position is far beyond the tables), e.g. dameo egtb probe \"8/8/8/8/8/8/8/2w1W2B w\"")}
 	}
-	p, err := parsePositionArg(c.Position)
+	g, err := c.game(c.Position)
 	if err != nil {
 		return err
 	}
+	p := g.Position()
 	tabs, err := openTables(c.Egtb)
 	if err != nil {
 		return err

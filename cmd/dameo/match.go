@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -15,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/alecthomas/kong"
 	"github.com/dameo/dameo/match"
@@ -36,7 +38,7 @@ type matchCmd struct {
 	Timeout        seconds  `default:"60" placeholder:"S" help:"With --depth or --nodes: seconds after which a silent engine is considered hung, more than 0 (default ${default})."`
 	StartTimeout   seconds  `default:"10" placeholder:"S" help:"Seconds an engine has to start and answer the Hub handshake before it is reported as failed, more than 0 (default ${default})."`
 	Recover        bool     `help:"Try again to start an engine that could not start, before each of its games (default: give it up; its games are not played)."`
-	Openings       string   `placeholder:"FILE" help:"Openings: one per line, position text and/or moves (\"d3-d4 e6-e5\"), or PDN games (default: the built-in set of all positions after two plies)."`
+	Openings       string   `placeholder:"FILE" help:"Openings: one per line, a position (position text or PlayStrategy's FEN form) and/or moves (\"d3-d4 e6-e5\"), or PDN games (default: the built-in set of all positions after two plies)."`
 	OpeningsFormat string   `enum:"auto,pdn,txt" default:"auto" help:"Format of --openings: pdn, txt (lines) or auto (by the file name: .pdn/.pgn is PDN; default ${default})."`
 	OpeningPlies   int      `placeholder:"N" help:"Play at most the first N plies of each opening, 0 or more (default 0: all)."`
 	OpeningStart   int      `default:"1" placeholder:"K" help:"Begin with the K-th opening of the file, 1 or more (default ${default})."`
@@ -44,6 +46,7 @@ type matchCmd struct {
 	Seed           string   `placeholder:"S" help:"Seed of the random opening order (default: a fresh random seed, printed; required with --shard)."`
 	Shard          string   `placeholder:"I/N" help:"Play only the I-th of N shares of the games (game pairs dealt in turn; needs --seed and --pdn; merge with dameo match report) (default: all games)."`
 	PDN            string   `name:"pdn" placeholder:"FILE" help:"Append every game to FILE as it finishes (default: none)."`
+	Resume         bool     `help:"Continue the interrupted match of --pdn FILE: its games are counted and not played again; the settings must be the same (the seed is taken from the file when --seed is not given) (default: off)."`
 	Log            string   `placeholder:"FILE" help:"Write every line exchanged with the engines to FILE (default: none)."`
 	SPRT           string   `name:"sprt" placeholder:"elo0=A,elo1=B,alpha=X,beta=Y,model=M" help:"Sequential probability ratio test (two engines; alpha and beta default to 0.05, model logistic or normalized, default logistic); the match stops when it is decided (default: none)."`
 	DrawPlies      int      `default:"100" placeholder:"N" help:"Draw after N plies without a capture or a man move, 0 or more (0 = never; default ${default})."`
@@ -54,6 +57,11 @@ type matchCmd struct {
 	Event          string   `default:"dameo match" help:"The PDN Event tag (default \"${default}\")."`
 	Site           string   `default:"?" help:"The PDN Site tag (default \"${default}\")."`
 	RatingInterval int      `default:"10" placeholder:"N" help:"Print the score and Elo every N games, 0 or more (0 = only at the end; default ${default})."`
+	Egtb           string   `placeholder:"DIR" help:"Adjudicate positions the endgame tables in DIR decide (built with dameo egtb build; cutechess-cli's -tb) (default: none; with --egtb-pieces alone, the built-in tables of up to 3 pieces)."`
+	EgtbPieces     int      `placeholder:"N" help:"Tablebase adjudication of positions of at most N pieces (cutechess-cli's -tbpieces) (default 0: all the tables cover)."`
+	Wait           seconds  `default:"0" placeholder:"S" help:"Seconds each game slot waits between two of its games, 0 to 3600 (cutechess-cli's -wait, in milliseconds there; default ${default})."`
+	Report         string   `placeholder:"penta" help:"penta: add the pentanomial counts of game pairs to the cutechess-style score lines (fastchess's -report penta=true; default: none)."`
+	OutputFormat   string   `enum:"dameo,cutechess,fastchess" default:"dameo" help:"The score reports and the summary: dameo's summary and cutechess-cli's lines, cutechess-cli's lines only, or fastchess's result blocks (-output format=; default ${default})."`
 }
 
 // Help is the long help of `dameo match --help`.
@@ -77,7 +85,8 @@ separate key=value words, -games, -rounds (alone: N games), -repeat [N],
 plies=N start=K, -pgnout/-pdnout FILE, -sprt elo0=A elo1=B alpha=X beta=Y
 model=logistic|normalized, -draw movenumber=M movecount=N score=S, -resign
 movecount=N score=S, -maxmoves N, -srand N, -recover, -ratinginterval N,
--event, -site, -tournament, -log. Scores are in men, not centipawns. Unlike
+-event, -site, -tournament, -log, -wait MS, -tb DIR, -tbpieces N, and
+fastchess's -report penta and -output format=cutechess|fastchess. Scores are in men, not centipawns. Unlike
 cutechess-cli, each opening is played twice with colours reversed unless
 -repeat 1 is given.
 
@@ -102,7 +111,14 @@ summary of the whole match (see docs/scaling.md).
 Ctrl-C (or SIGTERM) stops the match: games in progress are abandoned and
 not counted, the engines are stopped, the finished games stay in the PDN
 file, the summary is printed, and the exit status is 130 (1 when the match
-failed, 2 for bad flags).`
+failed, 2 for bad flags). The same command with --resume continues it: the
+games of the PDN file are counted and not played again (a game pair half
+played is completed with its opening), and a file of other settings is
+refused.
+
+--egtb DIR (or --egtb-pieces N alone, with the built-in tables of up to 3
+pieces) adjudicates every position the tables decide: the game ends at once
+with their result.`
 }
 
 func (c *matchCmd) Run() error {
@@ -125,12 +141,16 @@ func (c *matchCmd) Run() error {
 		defer f.Close()
 		cfg.Log = f
 	}
-	if c.Seed == "" {
+	if c.Seed == "" && !cfg.Resume {
 		fmt.Fprintf(cfg.Out, "Seed %d (give --seed %d to play the same openings again)\n", cfg.Seed, cfg.Seed)
 	}
 	s, err := match.Run(ctx, cfg)
 	if err == nil && s.Interrupted {
 		return errInterrupted
+	}
+	var resumeErr *match.ResumeError
+	if errors.As(err, &resumeErr) {
+		return usageError{err}
 	}
 	return err
 }
@@ -159,6 +179,22 @@ func (c *matchCmd) config() (match.Config, error) {
 	}
 	if cfg.Seed, err = c.seed(); err != nil {
 		return cfg, err
+	}
+	if cfg.Resume = c.Resume; c.Resume && c.Seed == "" && c.PDN != "" {
+		seed, found, err := match.ResumeSeed(c.PDN)
+		if err != nil {
+			return cfg, err
+		}
+		if found {
+			cfg.Seed = seed
+		}
+	}
+	if cfg.Wait = c.Wait.duration(); cfg.Wait < 0 || cfg.Wait > time.Hour {
+		return cfg, fmt.Errorf("--wait must be 0 to 3600 seconds, not %v", cfg.Wait)
+	}
+	cfg.Output.Format = c.OutputFormat
+	if cfg.Output.Penta, err = match.ParseReport(c.Report); err != nil {
+		return cfg, fmt.Errorf("--report: %v", err)
 	}
 	if c.Shard != "" {
 		if cfg.Shard, err = match.ParseShard(c.Shard); err != nil {
@@ -224,6 +260,14 @@ func (c *matchCmd) config() (match.Config, error) {
 		cfg.SPRT = &sp
 		if c.Games == nil && c.Rounds == nil {
 			cfg.Games = 100000 // until the test is decided
+		}
+	}
+	if c.Egtb != "" || c.EgtbPieces != 0 {
+		if cfg.Tablebase, err = loadTablebase(c.Egtb); err != nil {
+			return cfg, fmt.Errorf("--egtb: %v", err)
+		}
+		if cfg.TBPieces = c.EgtbPieces; c.EgtbPieces < 0 {
+			return cfg, fmt.Errorf("--egtb-pieces must be 2 to %d, not %d", cfg.Tablebase.MaxPieces(), c.EgtbPieces)
 		}
 	}
 	if c.Resign != "" {
@@ -328,7 +372,7 @@ read goes to standard error.`
 func (c *matchReportCmd) Run() error {
 	s, err := match.Report(c.Files, os.Stderr)
 	if err != nil {
-		return usageError{err} // missing files, or games that are not one match's
+		return usageError{err} // every error is of the files given (docs/cli.md: status 2)
 	}
 	s.Write(os.Stdout)
 	return nil

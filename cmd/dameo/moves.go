@@ -11,7 +11,8 @@ import (
 )
 
 type movesCmd struct {
-	Position string `arg:"" optional:"" help:"${position_help}"`
+	positionFlags `embed:""`
+	Position      string `arg:"" optional:"" help:"${position_help}"`
 }
 
 // Help is the detail of `dameo moves --help`.
@@ -21,10 +22,11 @@ func (c *movesCmd) Help() string {
 }
 
 func (c *movesCmd) Run() error {
-	p, err := parsePositionArg(c.Position)
+	g, err := c.game(c.Position)
 	if err != nil {
 		return err
 	}
+	p := g.Position()
 	var names []string
 	for _, m := range p.LegalMoves() {
 		names = append(names, p.FormatMove(m))

@@ -1,0 +1,136 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/dameo/dameo/pdn"
+)
+
+// TestResume: a match cut off after three games (the second pair half
+// played) and a record half written is resumed from its PDN: the three
+// games are not played again, the other five are, and the summary and the
+// file are those of the match played in one go.
+func TestResume(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	dir := t.TempDir()
+	cfg := func(pdnPath string, out *bytes.Buffer) Config {
+		return Config{Engines: []EngineSpec{badEngine(t, "a", dir), badEngine(t, "b", dir)}, Games: 8,
+			TC: TimeControl{Depth: 1}, Seed: 7, Random: true, DrawPlies: 20, MaxPlies: 60,
+			PDN: pdnPath, Out: &syncWriter{w: out}, RatingInterval: 0}
+	}
+	var whole bytes.Buffer
+	wholePDN := filepath.Join(t.TempDir(), "whole.pdn")
+	if _, err := Run(context.Background(), cfg(wholePDN, &whole)); err != nil {
+		t.Fatal(err)
+	}
+	want := summaryText(t, whole.String())
+
+	// The first three records and the start of a fourth.
+	var cut bytes.Buffer
+	for _, g := range readPDN(t, wholePDN)[:3] {
+		if err := pdn.Write(&cut, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cut.WriteString("[Event \"dameo match\"]\n[Site \"?\"]\n[Da")
+	partPDN := filepath.Join(t.TempDir(), "part.pdn")
+	if err := os.WriteFile(partPDN, cut.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	c := cfg(partPDN, &out)
+	c.Resume = true
+	s, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	text := out.String()
+	if s.Games != 8 || strings.Count(text, "Started game") != 5 || !strings.Contains(text, "Resuming "+partPDN+": 3 games done, 5 to play") ||
+		!strings.Contains(text, "the last game was incomplete") || strings.Contains(text, "Started game 3 ") {
+		t.Errorf("resumed run (%d games):\n%s", s.Games, text)
+	}
+	if got := summaryText(t, text); got != want {
+		t.Errorf("resumed summary:\n%s\nwant the whole run's:\n%s", got, want)
+	}
+	var notes bytes.Buffer
+	rs, err := Report([]string{partPDN}, &notes)
+	if err != nil {
+		t.Fatalf("report of the resumed file: %v", err)
+	}
+	var got bytes.Buffer
+	rs.Write(&got)
+	if got.String() != want {
+		t.Errorf("report of the resumed file:\n%s\nwant:\n%s", got.String(), want)
+	}
+
+	// Resuming a finished match plays nothing.
+	out.Reset()
+	if s, err := Run(context.Background(), c); err != nil || s.Games != 8 || strings.Contains(out.String(), "Started game") {
+		t.Errorf("resuming a finished match: %v, %+v\n%s", err, s, out.String())
+	}
+	seed, found, err := ResumeSeed(partPDN)
+	if err != nil || !found || seed != 7 {
+		t.Errorf("ResumeSeed: %d, %v, %v", seed, found, err)
+	}
+}
+
+// TestResumeRefusesAnotherMatch: a PDN of other settings, of another
+// shard, or not of dameo match is not resumed (and not appended to).
+func TestResumeRefusesAnotherMatch(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	dir := t.TempDir()
+	base := func(pdnPath string) Config {
+		return Config{Engines: []EngineSpec{badEngine(t, "a", dir), badEngine(t, "b", dir)}, Games: 4,
+			TC: TimeControl{Depth: 1}, Seed: 3, DrawPlies: 20, MaxPlies: 40, PDN: pdnPath}
+	}
+	played := filepath.Join(t.TempDir(), "played.pdn")
+	shard := base(played)
+	shard.Shard = Shard{1, 2}
+	if _, err := Run(context.Background(), shard); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(played)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain := filepath.Join(t.TempDir(), "plain.pdn")
+	writeRecords(t, plain, &pdn.Game{Result: pdn.Draw})
+	for name, c := range map[string]struct {
+		change func(*Config)
+		want   string
+	}{
+		"other games":   {func(c *Config) { c.Games = 6; c.Shard = Shard{1, 2} }, "another match"},
+		"other seed":    {func(c *Config) { c.Seed = 4; c.Shard = Shard{1, 2} }, "another match"},
+		"other engines": {func(c *Config) { c.Engines[1].Name = "c"; c.Shard = Shard{1, 2} }, "another match"},
+		"other shard":   {func(c *Config) { c.Shard = Shard{2, 2} }, `shard "1/2"`},
+		"whole match":   {func(c *Config) {}, `shard "1/2"`},
+		"not a match":   {func(c *Config) { c.PDN = plain }, "not written by dameo match"},
+	} {
+		cfg := base(played)
+		cfg.Resume = true
+		c.change(&cfg)
+		_, err := Run(context.Background(), cfg)
+		var re *ResumeError
+		if !errors.As(err, &re) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want a resume error saying %q", name, err, c.want)
+		}
+	}
+	if after, _ := os.ReadFile(played); !bytes.Equal(after, before) {
+		t.Error("a refused resume changed the file")
+	}
+	noPDN := base("")
+	noPDN.Resume = true
+	if _, err := Run(context.Background(), noPDN); err == nil || !strings.Contains(err.Error(), "--pdn") {
+		t.Errorf("resume without a PDN file: %v", err)
+	}
+}

@@ -1,0 +1,72 @@
+// Tablebase adjudication (cutechess-cli's -tb and -tbpieces): a game that
+// reaches a position the endgame tables decide ends with the tables'
+// result, before the engines play it out.
+
+package match
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/pdn"
+)
+
+// Tablebase is what adjudication needs of endgame tables: the methods of
+// search.Tablebase, so that one adapter of package egtb serves both.
+type Tablebase interface {
+	// Probe is the value of p for its side to move: wdl 1 (win), 0
+	// (draw) or -1 (loss); ok is false when no table covers p.
+	Probe(p *engine.Position) (wdl, dtw int, ok bool)
+	// MaxPieces is the largest piece count the tables cover completely.
+	MaxPieces() int
+}
+
+// checkTablebase checks the tablebase settings and fills in the default
+// piece count: all the tables cover.
+func (c *Config) checkTablebase() error {
+	switch {
+	case c.TBPieces < 0:
+		return fmt.Errorf("tablebase pieces must not be negative, not %d", c.TBPieces)
+	case c.Tablebase == nil && c.TBPieces > 0:
+		return fmt.Errorf("tablebase pieces given without tables")
+	case c.Tablebase == nil:
+		return nil
+	case c.TBPieces == 0:
+		c.TBPieces = c.Tablebase.MaxPieces()
+	case c.TBPieces > c.Tablebase.MaxPieces():
+		return fmt.Errorf("the tables cover positions of up to %d pieces, not %d", c.Tablebase.MaxPieces(), c.TBPieces)
+	}
+	if c.TBPieces < 2 {
+		return fmt.Errorf("the tables cover no position (up to %d pieces)", c.TBPieces)
+	}
+	return nil
+}
+
+// adjudicateTablebase ends the game when the tables decide the current
+// position and it has at most the configured number of pieces.
+func (r *referee) adjudicateTablebase(side engine.Color) (gameResult, bool) {
+	tb := r.set.tablebase
+	if tb == nil {
+		return gameResult{}, false
+	}
+	pos := r.game.Position()
+	n := bits.OnesCount64(uint64(pos.Occupied()))
+	if n > r.set.tbPieces {
+		return gameResult{}, false
+	}
+	wdl, _, ok := tb.Probe(&pos)
+	if !ok {
+		return gameResult{}, false
+	}
+	res := gameResult{termination: pdn.TerminationAdjudication}
+	switch {
+	case wdl > 0:
+		res.result, res.reason = win(side), fmt.Sprintf("tablebase: %s wins (%d pieces)", side, n)
+	case wdl < 0:
+		res.result, res.reason = win(side.Other()), fmt.Sprintf("tablebase: %s wins (%d pieces)", side.Other(), n)
+	default:
+		res.result, res.reason = pdn.Draw, fmt.Sprintf("tablebase: draw (%d pieces)", n)
+	}
+	return res, true
+}
