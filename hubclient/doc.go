@@ -6,10 +6,30 @@
 // [Start] starts the engine's command, with a working directory, in a
 // process group of its own (on Unix), so that a Ctrl-C meant for the caller
 // does not reach it and so that everything the engine starts can be stopped
-// with it. Then [Engine.Handshake] sends hub and reads up to wait (an id
-// line and the declared param lines come back as an [Identity]),
-// [Engine.SetParam] gives the engine its settings and [Engine.Init] waits
-// for ready.
+// with it. Then [Engine.Open] readies it: [Engine.Handshake] sends hub and
+// reads up to wait (an id line and the declared param lines come back as
+// an [Identity]), and [Engine.Configure] sends a set-param line for each
+// [Param] and [Engine.Init] waits for ready.
+//
+// The policy for error lines in the start-up: an error line between hub
+// and ready fails it, with the engine's message. The engine sends one when
+// it refuses a setting or cannot load what a setting names (a book), and
+// a caller that asked for a setting does not want an engine without it:
+// the match referee, the web board and the bot alike report the failure
+// and do not use the engine.
+//
+// The search exchange: [Engine.Think] sends pos (a [Position]), level (the
+// [Limits], seconds written by [Seconds]) and go think, passes each info
+// line to its caller as an [Info], and returns the engine's [Done]. The
+// caller's context bounds it: when the context ends, stop is sent and its
+// done awaited a short while ([ErrNoStop] when none comes). Error lines
+// during a search do not end it (the engine still answers the go with a
+// done); their messages come back in [Done.Errors] for the caller to show
+// or act on. Any other line but info, done and pong ends the search with
+// a [GarbageError]. [Engine.Analyze] runs go analyze the same way, until
+// its limits or the context's end. [Engine.Ponder] starts go ponder and
+// returns at once; the next Think on the same position sends ponder-hit,
+// any other search (or [Engine.StopPondering]) stops it first.
 //
 // [Engine.Send] writes a line; [Engine.ReadLine] returns the next line of
 // the engine's output, waiting until a deadline or until a context is done
