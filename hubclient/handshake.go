@@ -58,12 +58,17 @@ func (e *Engine) Handshake(ctx context.Context, deadline time.Time) (Identity, e
 // Init, or between games). A value the protocol cannot carry (a '"' or a
 // control character) is refused and nothing is sent.
 func (e *Engine) SetParam(name, value string) error {
-	return e.Send(hub.NewLine("set-param").Set("name", name).Set("value", value))
+	return e.Send(Param{name, value}.Line())
 }
 
 // Param is a parameter of the engine and its value, sent with set-param.
 type Param struct {
 	Name, Value string
+}
+
+// Line is the set-param line that gives the engine p.
+func (p Param) Line() hub.Line {
+	return hub.NewLine("set-param").Set("name", p.Name).Set("value", p.Value)
 }
 
 // Open readies a started engine: Handshake, then Configure with params,

@@ -1,4 +1,4 @@
-// The pos and level lines and the writing of seconds.
+// The pos, level and set-param lines and the writing of seconds.
 
 package hubclient
 
@@ -52,5 +52,14 @@ func TestPosLine(t *testing.T) {
 	a := Position{Moves: []string{"c3-c4"}}
 	if !a.Equal(Position{Moves: []string{"c3-c4"}}) || a.Equal(Position{}) || a.Equal(Position{Start: "x", Moves: a.Moves}) {
 		t.Error("Equal")
+	}
+}
+
+func TestParamLine(t *testing.T) {
+	if got := (Param{"book-file", "my book.bin"}).Line().String(); got != `set-param name=book-file value="my book.bin"` {
+		t.Errorf("set-param line %q", got)
+	}
+	if got := (Param{"book-file", ""}).Line().String(); got != `set-param name=book-file value=""` {
+		t.Errorf("set-param line %q", got)
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 )
 
 // EngineSpec describes one engine of a match.
@@ -46,11 +46,6 @@ type Option struct {
 	Name, Value string
 }
 
-// setParam is the line that gives the engine the option.
-func (o Option) setParam() hub.Line {
-	return hub.NewLine("set-param").Set("name", o.Name).Set("value", o.Value)
-}
-
 // check is why the option cannot be sent to an engine, or nil: its name
 // must be a word (not empty, without spaces or '='), and a value cannot hold
 // '"' or control characters.
@@ -58,7 +53,7 @@ func (o Option) check() error {
 	if o.Name == "" || strings.ContainsAny(o.Name, " \t=") {
 		return fmt.Errorf("bad option name %q", o.Name)
 	}
-	if _, err := o.setParam().Format(); err != nil {
+	if _, err := hubclient.Param(o).Line().Format(); err != nil {
 		return fmt.Errorf("option %s: %v", o.Name, err)
 	}
 	return nil
