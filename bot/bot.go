@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 )
 
 // Threshold is a score rule: Moves consecutive own moves with the engine's
@@ -70,29 +71,53 @@ const (
 	rateLimitTries       = 5
 	// noClockMoveTime is the search time per move of a game without a
 	// clock, unless Limits gives one.
-	noClockMoveTime = "10"
+	noClockMoveTime = 10 * time.Second
 	// resignTimeout bounds the last requests of a game being left.
 	resignTimeout = 10 * time.Second
 )
 
-// limitFields are the level fields Config.Limits may give.
-var limitFields = map[string]bool{"depth": true, "nodes": true, "move-time": true}
-
-// parseLimits reads Config.Limits as the arguments of a level line.
-func parseLimits(s string) ([]hub.Arg, error) {
+// parseLimits reads Config.Limits, fields of a level line: depth, nodes
+// and move-time, each positive and within the protocol's range.
+func parseLimits(s string) (hubclient.Limits, error) {
+	var lim hubclient.Limits
 	l, err := hub.Parse("level " + s)
 	if err != nil {
-		return nil, fmt.Errorf("limits %q: %v", s, err)
+		return lim, fmt.Errorf("limits %q: %v", s, err)
 	}
 	for _, a := range l.Args {
-		if !limitFields[a.Name] || a.Flag {
-			return nil, fmt.Errorf("limits %q: want depth=N, nodes=N or move-time=SECONDS, not %s", s, a.Name)
+		v, err := strconv.ParseFloat(a.Value, 64)
+		bad := err != nil || !(v > 0)
+		switch {
+		case a.Flag:
+			bad = true
+		case a.Name == "depth":
+			bad = bad || v != math.Trunc(v) || v > maxDepth
+			lim.Depth = int(v)
+		case a.Name == "nodes":
+			bad = bad || v != math.Trunc(v) || v > maxNodes
+			lim.Nodes = int64(v)
+		case a.Name == "move-time":
+			bad = bad || v > maxSeconds
+			lim.MoveTime = time.Duration(v * float64(time.Second))
+		default:
+			return lim, fmt.Errorf("limits %q: want depth=N, nodes=N or move-time=SECONDS, not %s", s, a.Name)
 		}
-		if v, err := strconv.ParseFloat(a.Value, 64); err != nil || !(v > 0) || (a.Name != "move-time" && v != math.Trunc(v)) {
-			return nil, fmt.Errorf("limits %q: %s=%s: want a positive number", s, a.Name, a.Value)
+		if bad {
+			return lim, fmt.Errorf("limits %q: %s=%s: want a positive number (at most %s)", s, a.Name, a.Value, limitBounds[a.Name])
 		}
 	}
-	return l.Args, nil
+	return lim, nil
+}
+
+// The bounds of Config.Limits: those of the protocol's level line
+// (docs/protocol.md), nodes kept exact in a float64.
+const (
+	maxDepth = 100
+	maxNodes = 1 << 53
+)
+
+var limitBounds = map[string]string{
+	"depth": strconv.Itoa(maxDepth), "nodes": strconv.Itoa(maxNodes), "move-time": strconv.Itoa(maxSeconds),
 }
 
 // account is the answer of GET /api/account.
@@ -108,7 +133,7 @@ type bot struct {
 	client    *client
 	log       *logger
 	me        string // the account's id
-	limits    []hub.Arg
+	limits    hubclient.Limits
 	resignAll chan struct{} // closed to resign every game
 
 	mu    sync.Mutex

@@ -46,7 +46,7 @@ func testConfig(t *testing.T, s *testServer, log *syncBuffer) Config {
 		Server:        s.URL,
 		Token:         testToken,
 		Engine:        []string{testbin.Build(t, "cmd/dameo", false), "hub"},
-		EngineOptions: []EngineOption{{"book", "false"}},
+		EngineOptions: []EngineOption{{Name: "book", Value: "false"}},
 		Limits:        "depth=2",
 		Policy:        Policy{Rated: true, Casual: true, Min: Clock{Base: time.Minute}, Max: Clock{Base: time.Hour}},
 		Concurrency:   2,
