@@ -77,7 +77,7 @@ const (
 )
 
 // parseLimits reads Config.Limits, fields of a level line: depth, nodes
-// and move-time, each positive and within the protocol's range.
+// and move-time, each positive and bounded.
 func parseLimits(s string) (hubclient.Limits, error) {
 	var lim hubclient.Limits
 	l, err := hub.Parse("level " + s)
@@ -109,10 +109,10 @@ func parseLimits(s string) (hubclient.Limits, error) {
 	return lim, nil
 }
 
-// The bounds of Config.Limits: those of the protocol's level line
-// (docs/protocol.md), nodes kept exact in a float64.
+// The bounds of Config.Limits, so that each converts exactly: the engine
+// checks the protocol's narrower ranges (docs/protocol.md).
 const (
-	maxDepth = 100
+	maxDepth = math.MaxInt32
 	maxNodes = 1 << 53
 )
 

@@ -15,8 +15,8 @@ import (
 
 const (
 	// drawPlies: plies without a capture or a man move that draw a game,
-	// as in matches (match.DefaultDrawPlies).
-	drawPlies = match.DefaultDrawPlies
+	// the rules' no-progress limit, as in matches.
+	drawPlies = engine.NoProgressLimit
 	// maxPlies: a game this long is a draw; real games end long before.
 	maxPlies = 400
 	// resignScore and resignPlies: when the searches of resignPlies plies

@@ -89,6 +89,11 @@ func (g *Game) PlayText(s string) (Move, error) {
 	return m, nil
 }
 
+// NoProgressLimit is the number of plies without a capture and without a
+// man move after which a game is drawn (docs/rules.md): the default of
+// the match referee, the draw the search scores.
+const NoProgressLimit = 100
+
 // NoProgressPlies is the number of consecutive plies, up to now, without a
 // capture and without a man move.
 func (g *Game) NoProgressPlies() int { return g.noProgress[len(g.noProgress)-1] }

@@ -15,10 +15,6 @@ import (
 	"github.com/dameo/dameo/pdn"
 )
 
-// DefaultDrawPlies is the default number of plies without a capture or a
-// man move after which a game is drawn (docs/rules.md).
-const DefaultDrawPlies = 100
-
 // ResignRule adjudicates a loss when, over the last Moves moves of each
 // engine, the losing side's engine scored at most −Score and its
 // opponent's at least +Score (both agree). Moves = 0 disables it.

@@ -46,7 +46,7 @@ type matchCmd struct {
 	PDN            string   `name:"pdn" placeholder:"FILE" help:"Append every game to FILE as it finishes (default: none)."`
 	Log            string   `placeholder:"FILE" help:"Write every line exchanged with the engines to FILE (default: none)."`
 	SPRT           string   `name:"sprt" placeholder:"elo0=A,elo1=B,alpha=X,beta=Y,model=M" help:"Sequential probability ratio test (two engines; alpha and beta default to 0.05, model logistic or normalized, default logistic); the match stops when it is decided (default: none)."`
-	DrawPlies      int      `default:"100" placeholder:"N" help:"Draw after N plies without a capture or a man move (0 = never; default ${default})."`
+	DrawPlies      int      `default:"${no_progress}" placeholder:"N" help:"Draw after N plies without a capture or a man move (0 = never; default ${default})."`
 	MaxPlies       int      `placeholder:"N" help:"Draw after N plies in all (default 0: no limit)."`
 	Resign         string   `placeholder:"moves=N,score=S" help:"Adjudicate a loss when for N moves the loser's engine scores <= -S men and the winner's >= S (default: none)."`
 	Draw           string   `placeholder:"movenumber=M,moves=N,score=S" help:"Adjudicate a draw from move M on when both engines score within +-S men for N moves (default: none)."`
