@@ -273,6 +273,9 @@ func (e *Engine) exitStatus() string {
 	return e.status.Error()
 }
 
+// Exited is closed once the engine has exited.
+func (e *Engine) Exited() <-chan struct{} { return e.exited }
+
 // Alive reports whether the engine is still running.
 func (e *Engine) Alive() bool {
 	select {
