@@ -60,7 +60,7 @@ type slot struct {
 	stopSent bool
 	stop     context.CancelFunc // stops the search running
 	pending  []hubclient.Param  // parameters to set once idle
-	failed   bool       // the engine would not start or died; not retried before the next new game
+	failed   bool               // the engine would not start or died; not retried before the next new game
 	lines    map[int]pvLine
 }
 
