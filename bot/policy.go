@@ -93,7 +93,11 @@ func (p Policy) Decide(c *Challenge) string {
 	if !c.Rated && !p.Casual {
 		return reasonRated
 	}
-	tc := Clock{Base: time.Duration(c.TimeControl.Limit) * time.Second, Increment: time.Duration(c.TimeControl.Increment) * time.Second}
+	limit, inc := c.TimeControl.Limit, c.TimeControl.Increment
+	if limit < 0 || limit > maxSeconds || inc < 0 || inc > maxSeconds {
+		return reasonTimeControl // and its times would overflow a duration
+	}
+	tc := Clock{Base: time.Duration(limit) * time.Second, Increment: time.Duration(inc) * time.Second}
 	if tc.Estimate() < p.Min.Estimate() {
 		return reasonTooFast
 	}

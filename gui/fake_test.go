@@ -61,19 +61,6 @@ func (f *fakeEngine) record(lines ...string) error {
 	return nil
 }
 
-// lines is a copy of sent.
-func (f *fakeEngine) lines() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return slices.Clone(f.sent)
-}
-
-func (f *fakeEngine) isAnalysing() bool {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.analysing
-}
-
 func (f *fakeEngine) isParked() bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
