@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/dameo/dameo/hubclient"
 )
 
 // Clock is a time control: a base time and an increment per move.
@@ -18,7 +20,7 @@ type Clock struct {
 
 // String is the clock as ParseClock reads it ("300+3").
 func (c Clock) String() string {
-	return strconv.FormatFloat(c.Base.Seconds(), 'f', -1, 64) + "+" + strconv.FormatFloat(c.Increment.Seconds(), 'f', -1, 64)
+	return hubclient.Seconds(c.Base) + "+" + hubclient.Seconds(c.Increment)
 }
 
 // Estimate is lila's estimate of the time one side uses in a game: the
