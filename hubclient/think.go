@@ -20,18 +20,6 @@ import (
 // finds it in the errors of Think, Analyze and StopPondering.
 var ErrNoStop = errors.New("no done after stop")
 
-// GarbageError is a line of the engine's output that a search cannot
-// take: not a protocol line, or a command other than info, done, error
-// and pong. errors.Is finds ErrGarbage in it.
-type GarbageError struct {
-	Text string // the line as the engine wrote it
-	Why  string // hub's reason, or "unexpected command"
-}
-
-func (e *GarbageError) Error() string { return fmt.Sprintf("%v (%s)", ErrGarbage, e.Why) }
-
-func (e *GarbageError) Unwrap() error { return ErrGarbage }
-
 // stopGrace is how long an engine may take to answer stop with done.
 const stopGrace = 2 * time.Second
 
@@ -109,9 +97,6 @@ func (e *Engine) Ponder(pos Position, lim Limits) error {
 	return nil
 }
 
-// Pondering reports whether a go ponder is in progress.
-func (e *Engine) Pondering() bool { return e.pondering != nil }
-
 // StopPondering ends a go ponder in progress (nothing when none is): it
 // sends stop and waits a short while at most for the done, which is
 // discarded. An error wraps ErrNoStop, or ctx's error.
@@ -166,7 +151,7 @@ func (e *Engine) awaitDone(ctx context.Context, onInfo func(Info)) (Done, error)
 	start := time.Now()
 	var errs []string
 	for {
-		text, err := e.ReadLine(ctx, time.Time{})
+		l, err := e.Receive(ctx, time.Time{})
 		if err != nil {
 			if ctxErr := ctx.Err(); ctxErr != nil && err == ctxErr {
 				if err := e.stop(ctx); err != nil {
@@ -175,12 +160,7 @@ func (e *Engine) awaitDone(ctx context.Context, onInfo func(Info)) (Done, error)
 			}
 			return Done{Errors: errs}, err
 		}
-		l, err := hub.Parse(text)
-		if err != nil {
-			return Done{Errors: errs}, &GarbageError{Text: text, Why: err.Error()}
-		}
 		switch l.Command {
-		case "": // a blank line
 		case "info":
 			if onInfo != nil {
 				onInfo(parseInfo(l))
@@ -194,7 +174,7 @@ func (e *Engine) awaitDone(ctx context.Context, onInfo func(Info)) (Done, error)
 			errs = append(errs, msg)
 		case "pong":
 		default:
-			return Done{Errors: errs}, &GarbageError{Text: text, Why: "unexpected command"}
+			return Done{Errors: errs}, &GarbageError{Text: l.String(), Why: "unexpected command"}
 		}
 	}
 }

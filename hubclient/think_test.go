@@ -33,8 +33,8 @@ while read -r line; do
 done
 `
 
-// got is the lines the searcher has read so far, after a ping has gone
-// round (so that it has read everything sent before).
+// got is the lines the searcher has read so far but ping, after a ping has
+// gone round (so that it has read everything sent before).
 func got(t *testing.T, e *Engine, dir string) []string {
 	t.Helper()
 	if err := e.Sync(context.Background(), soon()); err != nil {
@@ -44,8 +44,13 @@ func got(t *testing.T, e *Engine, dir string) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-	return lines[:len(lines)-1] // without the ping
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if l != "ping" {
+			lines = append(lines, l)
+		}
+	}
+	return lines
 }
 
 func TestThink(t *testing.T) {
@@ -94,9 +99,6 @@ func TestPonderHit(t *testing.T) {
 	if err := e.Ponder(pos, Limits{MoveTime: time.Second}); err != nil {
 		t.Fatal(err)
 	}
-	if !e.Pondering() {
-		t.Error("not pondering after Ponder")
-	}
 	var infos []Info
 	done, err := e.Think(context.Background(), pos, Limits{Depth: 9}, func(in Info) { infos = append(infos, in) })
 	if err != nil || done.Move != "b2-b3" {
@@ -112,8 +114,11 @@ func TestPonderHit(t *testing.T) {
 	if s := linesText(e); s != strings.Join(want, " | ") {
 		t.Errorf("search lines %q", s)
 	}
-	if e.Pondering() {
-		t.Error("pondering after the ponder-hit")
+	if _, err := e.Think(context.Background(), pos, Limits{Depth: 9}, nil); err != nil { // a new search: no ponder-hit
+		t.Fatal(err)
+	}
+	if g := got(t, e, dir); g[len(g)-1] != "go think" {
+		t.Errorf("after the ponder-hit, a second Think sent %q", g[len(want):])
 	}
 }
 
@@ -133,8 +138,17 @@ func TestPonderMiss(t *testing.T) {
 	if err := e.Ponder(Position{}, Limits{}); err != nil {
 		t.Fatal(err)
 	}
-	if err := e.StopPondering(context.Background()); err != nil || e.Pondering() {
+	if err := e.StopPondering(context.Background()); err != nil {
 		t.Errorf("StopPondering: %v", err)
+	}
+	if g := got(t, e, dir); g[len(g)-1] != "stop" {
+		t.Errorf("StopPondering sent %q", g[len(g)-1])
+	}
+	if err := e.StopPondering(context.Background()); err != nil {
+		t.Errorf("StopPondering without a ponder search: %v", err)
+	}
+	if g := got(t, e, dir); g[len(g)-1] != "stop" || len(g) != len(want)+3 {
+		t.Errorf("StopPondering without a ponder search sent %q", g[len(want)+3:])
 	}
 	if err := e.Sync(context.Background(), soon()); err != nil { // the done of the stop was read, not left for later
 		t.Error(err)
@@ -189,5 +203,29 @@ func TestThinkEngineExits(t *testing.T) {
 	e, _ := scriptEngine(t, `read -r line; exit 3`, false)
 	if _, err := e.Think(context.Background(), Position{}, Limits{}, nil); !errors.Is(err, ErrExited) {
 		t.Errorf("error %v", err)
+	}
+}
+
+func TestOpen(t *testing.T) {
+	e, dir := scriptEngine(t, `
+while read -r line; do
+	echo "$line" >> got.txt
+	case "$line" in
+	hub) echo 'param name=hash value=1'; echo wait ;;
+	init) echo ready ;;
+	ping) echo pong ;;
+	esac
+done
+`, false)
+	id, err := e.Open(context.Background(), soon(), []Param{{"hash", "16"}, {"book-file", "my book"}})
+	if err != nil || !id.Declares("hash") {
+		t.Fatalf("Open: %v, %+v", err, id)
+	}
+	want := []string{"hub", "set-param name=hash value=16", `set-param name=book-file value="my book"`, "init"}
+	if g := got(t, e, dir); !slices.Equal(g, want) {
+		t.Errorf("sent %q, want %q", g, want)
+	}
+	if _, err := e.Open(context.Background(), soon(), []Param{{"book", "x\ny"}}); err == nil || !strings.Contains(err.Error(), "parameter book") {
+		t.Errorf("Open with a value the protocol cannot carry: %v", err)
 	}
 }
