@@ -63,10 +63,10 @@ type pondering struct {
 // not end the exchange: their messages come in Done.Errors. One goroutine
 // searches at a time.
 func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, onInfo func(Info)) (Done, error) {
-	if p := e.pondering; p != nil && p.pos.Equal(pos) {
-		e.pondering = nil
+	if e.PondersOn(pos) {
 		hit := hub.NewLine("ponder-hit")
-		e.searchLines = append(p.lines, hit)
+		e.searchLines = append(e.pondering.lines, hit)
+		e.pondering = nil
 		if err := e.Send(hit); err != nil {
 			return Done{}, err
 		}
@@ -95,6 +95,12 @@ func (e *Engine) Ponder(pos Position, lim Limits) error {
 	}
 	e.pondering = &pondering{pos: pos, lines: lines}
 	return nil
+}
+
+// PondersOn reports whether a go ponder on pos is in progress (the next
+// Think on pos sends ponder-hit).
+func (e *Engine) PondersOn(pos Position) bool {
+	return e.pondering != nil && e.pondering.pos.Equal(pos)
 }
 
 // StopPondering ends a go ponder in progress (nothing when none is): it

@@ -99,6 +99,9 @@ func TestPonderHit(t *testing.T) {
 	if err := e.Ponder(pos, Limits{MoveTime: time.Second}); err != nil {
 		t.Fatal(err)
 	}
+	if !e.PondersOn(pos) || e.PondersOn(Position{Moves: pos.Moves[:1]}) {
+		t.Error("PondersOn")
+	}
 	var infos []Info
 	done, err := e.Think(context.Background(), pos, Limits{Depth: 9}, func(in Info) { infos = append(infos, in) })
 	if err != nil || done.Move != "b2-b3" {
@@ -113,6 +116,9 @@ func TestPonderHit(t *testing.T) {
 	}
 	if s := linesText(e); s != strings.Join(want, " | ") {
 		t.Errorf("search lines %q", s)
+	}
+	if e.PondersOn(pos) {
+		t.Error("pondering after the ponder-hit")
 	}
 	if _, err := e.Think(context.Background(), pos, Limits{Depth: 9}, nil); err != nil { // a new search: no ponder-hit
 		t.Fatal(err)

@@ -60,8 +60,6 @@ func (r *referee) searchFailure(pl *player, err error, limit time.Duration) *fai
 		}
 		r.set.log.note("%s: game %d: %s, after: %s", pl.id, r.job.number, f.reason, pl.lastSent())
 		return &f
-	case errors.Is(err, hubclient.ErrNoStop):
-		return &failure{pdn.TerminationCrash, "no answer to stop after pondering", true}
 	case errors.Is(err, hubclient.ErrExited):
 		msg := fmt.Sprintf("game %d: %s crashed (%v), after: %s", r.job.number, pl.spec.Name, err, pl.lastSent())
 		r.set.log.note("%s", msg)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/hubclient"
+	"github.com/dameo/dameo/pdn"
 )
 
 // searchInfo is what the last info line of a search said.
@@ -24,6 +25,12 @@ type searchInfo struct {
 // a failure.
 func (r *referee) think(pl *player, side engine.Color) (string, string, searchInfo, time.Duration, *failure) {
 	c := r.clocks[side]
+	pos := r.position()
+	if !pl.proc.PondersOn(pos) { // a wrong guess: stopped before the move's time runs
+		if err := pl.proc.StopPondering(r.ctx); err != nil {
+			return "", "", searchInfo{}, 0, &failure{pdn.TerminationCrash, "no answer to stop after pondering", true}
+		}
+	}
 	limit := c.allowed()
 	if limit > 0 {
 		limit += pl.spec.margin()
@@ -33,7 +40,7 @@ func (r *referee) think(pl *player, side engine.Color) (string, string, searchIn
 	ctx, cancel := context.WithTimeout(r.ctx, limit)
 	defer cancel()
 	info := searchInfo{score: math.NaN()}
-	done, err := pl.proc.Think(ctx, r.position(), c.limits(), func(in hubclient.Info) {
+	done, err := pl.proc.Think(ctx, pos, c.limits(), func(in hubclient.Info) {
 		if !math.IsNaN(in.Score) {
 			info.score = in.Score
 		}
