@@ -1,5 +1,5 @@
 // Package hubclient runs a Hub engine as a child process and talks to it:
-// the client side of the Hub protocol (PROTOCOL.md) for anything that drives
+// the client side of the Hub protocol (docs/protocol.md) for anything that drives
 // an engine — the match referee, a web board, a bridge to an online server.
 // Lines are written and read with package hub.
 //
@@ -28,8 +28,10 @@
 // or act on. Any other line but info, done and pong ends the search with
 // a [GarbageError]. [Engine.Analyze] runs go analyze the same way, until
 // its limits or the context's end. [Engine.Ponder] starts go ponder and
-// returns at once; the next Think on the same position sends ponder-hit,
-// any other search (or [Engine.StopPondering]) stops it first.
+// returns at once; the next Think on the same position ([Engine.PondersOn])
+// sends ponder-hit, any other search (or [Engine.StopPondering]) stops it
+// first. [Engine.SearchLines] are the lines that started the last search,
+// for the log of a failure.
 //
 // [Engine.Send] writes a line; [Engine.ReadLine] returns the next line of
 // the engine's output, waiting until a deadline or until a context is done
@@ -37,11 +39,12 @@
 // read); [Engine.Receive] returns the next one parsed as a [hub.Line]
 // (blank lines skipped, [ErrGarbage] for text that is not a protocol line);
 // [Engine.Await] skips lines up to one with a given command, and
-// [Engine.Sync] is ping followed by its pong. One goroutine reads at a time;
-// Send may be called from any goroutine.
+// [Engine.Sync] is ping followed by its pong. One goroutine reads (or
+// searches) at a time; Send and SetParam may be called from any goroutine.
 //
-// [Engine.Quit] asks the engine to exit and kills it when it has not within
-// a grace period; [Engine.Kill] kills it at once. Killing signals the whole
+// [Engine.Exited] is closed when the engine has exited. [Engine.Quit] asks
+// the engine to exit and kills it when it has not within a grace period;
+// [Engine.Kill] kills it at once. Killing signals the whole
 // process group, so that the children of an engine (one started through a
 // wrapper script, or one that forks helpers) die with it; when the engine
 // exits of itself, what it left running in its group is killed too (on
