@@ -15,7 +15,7 @@ import (
 
 const (
 	// drawPlies: plies without a capture or a man move that draw a game,
-	// the rules' no-progress limit, as in matches.
+	// as in matches.
 	drawPlies = engine.NoProgressLimit
 	// maxPlies: a game this long is a draw; real games end long before.
 	maxPlies = 400

@@ -15,6 +15,10 @@ import (
 	"github.com/dameo/dameo/pdn"
 )
 
+// DefaultDrawPlies is the default number of plies without a capture or a
+// man move after which a game is drawn: the engine's no-progress limit.
+const DefaultDrawPlies = engine.NoProgressLimit
+
 // ResignRule adjudicates a loss when, over the last Moves moves of each
 // engine, the losing side's engine scored at most −Score and its
 // opponent's at least +Score (both agree). Moves = 0 disables it.

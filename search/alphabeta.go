@@ -33,9 +33,12 @@ const (
 // The no-progress rule: referees (dameo match by default) draw a game after
 // engine.NoProgressLimit plies without a capture or a man move. Static
 // scores fade toward a draw once fadeStart such plies have passed, so that
-// the search prefers progress (a man move, a capture) while a win can
-// still be made.
-const fadeStart = 20
+// the search prefers progress (a man move, a capture) while a win can still
+// be made.
+const (
+	noProgressLimit = engine.NoProgressLimit
+	fadeStart       = 20
+)
 
 // lmrHistory is the history score per ply of reduction taken off (or,
 // when negative, added to) a late move's reduction.
@@ -59,7 +62,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	if w.poll() {
 		return 0
 	}
-	if w.isRepetition(ply) || w.quiet[ply] >= engine.NoProgressLimit {
+	if w.isRepetition(ply) || w.quiet[ply] >= noProgressLimit {
 		return 0
 	}
 	p := &w.pos[ply]
@@ -207,7 +210,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 func (w *worker) evaluate(ply int) Score {
 	s := w.eval.Evaluate(&w.pos[ply])
 	if q := w.quiet[ply]; q > fadeStart {
-		s = s * Score(engine.NoProgressLimit-q) / (engine.NoProgressLimit - fadeStart)
+		s = s * Score(noProgressLimit-q) / (noProgressLimit - fadeStart)
 	}
 	return s
 }

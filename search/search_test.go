@@ -456,13 +456,13 @@ func TestEvaluateFadesWithoutProgress(t *testing.T) {
 		t.Fatal("test position evaluates to 0")
 	}
 	prev := full
-	for q := 0; q <= engine.NoProgressLimit; q++ {
+	for q := 0; q <= noProgressLimit; q++ {
 		w.quiet[0] = q
 		s := w.evaluate(0)
 		switch {
 		case q <= fadeStart && s != full:
 			t.Errorf("after %d plies without progress: %d, want the whole %d", q, s, full)
-		case q == engine.NoProgressLimit && s != 0:
+		case q == noProgressLimit && s != 0:
 			t.Errorf("at the limit: %d, want 0", s)
 		case abs32(s) > abs32(prev) || s*full < 0:
 			t.Errorf("after %d plies without progress: %d, after %d: %d", q, s, q-1, prev)
