@@ -31,6 +31,7 @@ type fakeEngine struct {
 	analysing bool
 	parked    bool
 	closed    bool
+	thinkErr  error         // what Think fails with, when not nil
 	gone      chan struct{} // closed by Close
 	poke      chan struct{} // the harness's: a search has parked
 }
@@ -103,6 +104,9 @@ func (f *fakeEngine) Think(ctx context.Context, pos hubclient.Position, lim hubc
 	if err != nil {
 		return hubclient.Done{}, err
 	}
+	if f.thinkErr != nil {
+		return hubclient.Done{}, f.thinkErr
+	}
 	best := bestMove(p)
 	onInfo(hubclient.Info{Depth: 1, Score: -0.50, Nodes: 10, NPS: 0.01, MultiPV: 1, PV: strings.Fields(best)})
 	return hubclient.Done{Move: best}, nil
@@ -156,6 +160,9 @@ type harness struct {
 	s       *session
 	engines []*fakeEngine
 	poke    chan struct{} // a fake engine's search has parked
+	// startErr fails the start of engines; thinkErr is given to those
+	// started.
+	startErr, thinkErr error
 	sent    []any
 	saved   []string // Result tags of the games saved
 	now     time.Time
@@ -168,7 +175,11 @@ func newHarness(engineNames ...string) *harness {
 		specs = append(specs, EngineSpec{Name: n, Command: []string{n}})
 	}
 	start := func(_ context.Context, _ EngineSpec, params []hubclient.Param) (engineConn, error) {
+		if h.startErr != nil {
+			return nil, h.startErr
+		}
 		f := newFakeEngine(h.poke)
+		f.thinkErr = h.thinkErr
 		f.record("hub", "wait")
 		for _, p := range params {
 			f.SetParam(p.Name, p.Value)

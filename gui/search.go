@@ -174,20 +174,16 @@ func (s *session) engineExited(i int) <-chan struct{} {
 	return s.slots[i].conn.Exited()
 }
 
-// engineGone acts on the exit of slot i's engine: the slot fails, and so
-// does the game of an engine that was to move.
+// engineGone acts on the exit of slot i's engine: the slot fails (and so,
+// in sync, does the game of an engine that is to move).
 func (s *session) engineGone(i int) {
 	sl := &s.slots[i]
-	j := sl.job
-	if j != nil {
+	if sl.job != nil {
 		sl.stop()
 	}
 	sl.conn.Close()
 	sl.conn, sl.job, sl.failed = nil, nil, true
 	s.sendError(fmt.Sprintf("engine %s exited", s.engines[sl.spec].Name))
-	if j != nil && j.kind == jobThink {
-		s.engineFailed(j)
-	}
 	s.update()
 }
 
@@ -220,10 +216,7 @@ func (s *session) engineEvent(ev engineEvent) {
 		sl.conn.Close()
 		sl.conn, sl.failed = nil, true
 		s.sendError(fmt.Sprintf("engine %s: %v", name, err))
-		if j.kind == jobThink {
-			s.engineFailed(j)
-		}
-		s.update()
+		s.update() // sync fails the game of an engine that is to move
 		return
 	}
 	if ev.err == nil && j.kind == jobThink && s.wanted()[ev.slot] != nil && *s.wanted()[ev.slot] == *j {
