@@ -163,9 +163,9 @@ type harness struct {
 	// startErr fails the start of engines; thinkErr is given to those
 	// started.
 	startErr, thinkErr error
-	sent    []any
-	saved   []string // Result tags of the games saved
-	now     time.Time
+	sent               []any
+	saved              []string // Result tags of the games saved
+	now                time.Time
 }
 
 func newHarness(engineNames ...string) *harness {
