@@ -1,6 +1,7 @@
-// How a session takes an engine that fails: a start-up refused (an error
-// line between hub and ready, hubclient's policy) and a search that ends
-// in garbage both lose the engine's game with the reason shown.
+// How a session drives its engines through the seam: a start-up refused
+// (an error line between hub and ready, hubclient's policy) and a search
+// that ends in garbage both lose the engine's game with the reason shown;
+// a search no longer wanted is stopped.
 
 package gui
 
@@ -32,5 +33,24 @@ func TestEngineFailuresLoseTheGame(t *testing.T) {
 				t.Errorf("result %q (%s), want a loss of the engine", st.Result, st.Reason)
 			}
 		})
+	}
+}
+
+// A take-back while the engine thinks stops its search, whose move is not
+// played.
+func TestTakeBackStopsTheEngine(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"move","move":"c3-c4"}`)
+	e := h.engines[0]
+	e.hold = true
+	h.do(`{"type":"move","move":"` + h.state().Legal[0].Text + `"}`)
+	if h.state().Thinking == "" || len(h.s.g.moves) != 3 {
+		t.Fatalf("the engine is not thinking: %d moves, thinking %q", len(h.s.g.moves), h.state().Thinking)
+	}
+	if msg := h.do(`{"type":"takeback"}`); msg != "" {
+		t.Fatal(msg)
+	}
+	if e.sent[len(e.sent)-1] != "stop" || len(h.s.g.moves) != 2 || h.state().Thinking != "" {
+		t.Errorf("after the take-back: sent %q, %d moves, thinking %q", e.sent[len(e.sent)-1], len(h.s.g.moves), h.state().Thinking)
 	}
 }

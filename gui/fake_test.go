@@ -1,7 +1,8 @@
 // A fake Hub engine in the test process, in engineConn's place: go think
-// answers the first legal move in notation order, go analyze one info line,
-// then done at stop; it records the lines a real engine would have been
-// sent. The harness drives a session by hand with it.
+// answers the first legal move in notation order (when held, only at stop),
+// go analyze one info line, then done at stop; it records the lines a real
+// engine would have been sent. The harness drives a session by hand with
+// it.
 
 package gui
 
@@ -10,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -29,6 +31,9 @@ type fakeEngine struct {
 	mu        sync.Mutex
 	sent      []string
 	analysing bool
+	hold      bool   // go think answers done only at stop
+	score     string // of go think's info line, for the side to move
+	thinking  bool
 	parked    bool
 	closed    bool
 	thinkErr  error         // what Think fails with, when not nil
@@ -37,7 +42,7 @@ type fakeEngine struct {
 }
 
 func newFakeEngine(poke chan struct{}) *fakeEngine {
-	return &fakeEngine{gone: make(chan struct{}), poke: poke}
+	return &fakeEngine{gone: make(chan struct{}), poke: poke, score: "-0.50"}
 }
 
 func (f *fakeEngine) Exited() <-chan struct{} { return f.gone }
@@ -98,7 +103,8 @@ func (f *fakeEngine) start(pos hubclient.Position, lim hubclient.Limits, flag st
 	return p, nil
 }
 
-// Think answers the first legal move in notation order, after one info line.
+// Think answers the first legal move in notation order, after one info
+// line; when held, only at stop.
 func (f *fakeEngine) Think(ctx context.Context, pos hubclient.Position, lim hubclient.Limits, onInfo func(hubclient.Info)) (hubclient.Done, error) {
 	p, err := f.start(pos, lim, "think")
 	if err != nil {
@@ -108,7 +114,14 @@ func (f *fakeEngine) Think(ctx context.Context, pos hubclient.Position, lim hubc
 		return hubclient.Done{}, f.thinkErr
 	}
 	best := bestMove(p)
-	onInfo(hubclient.Info{Depth: 1, Score: -0.50, Nodes: 10, NPS: 0.01, MultiPV: 1, PV: strings.Fields(best)})
+	score, err := strconv.ParseFloat(f.score, 64)
+	if err != nil {
+		return hubclient.Done{}, err
+	}
+	onInfo(hubclient.Info{Depth: 1, Score: score, Nodes: 10, NPS: 0.01, MultiPV: 1, PV: strings.Fields(best)})
+	if f.hold {
+		return f.untilStop(ctx, best, &f.thinking)
+	}
 	return hubclient.Done{Move: best}, nil
 }
 
@@ -120,8 +133,14 @@ func (f *fakeEngine) Analyze(ctx context.Context, pos hubclient.Position, lim hu
 	}
 	best := bestMove(p)
 	onInfo(hubclient.Info{Depth: 1, Score: 0.25, Nodes: 10, NPS: 0.01, MultiPV: 1, PV: strings.Fields(best)})
+	return f.untilStop(ctx, best, &f.analysing)
+}
+
+// untilStop parks a search, *state set, until stop (ctx's end), which is
+// answered with best.
+func (f *fakeEngine) untilStop(ctx context.Context, best string, state *bool) (hubclient.Done, error) {
 	f.mu.Lock()
-	f.analysing, f.parked = true, true
+	*state, f.parked = true, true
 	f.mu.Unlock()
 	select {
 	case f.poke <- struct{}{}:
@@ -133,7 +152,7 @@ func (f *fakeEngine) Analyze(ctx context.Context, pos hubclient.Position, lim hu
 		return hubclient.Done{}, errEngineExited
 	}
 	f.mu.Lock()
-	f.analysing, f.parked = false, false
+	*state, f.parked = false, false
 	f.mu.Unlock()
 	if err := f.record("stop"); err != nil {
 		return hubclient.Done{}, err
@@ -160,9 +179,10 @@ type harness struct {
 	s       *session
 	engines []*fakeEngine
 	poke    chan struct{} // a fake engine's search has parked
-	// startErr fails the start of engines; thinkErr is given to those
-	// started.
+	// startErr fails the start of engines; thinkErr and score (of go
+	// think's info line, "" for the fake's) are given to those started.
 	startErr, thinkErr error
+	score              string
 	sent               []any
 	saved              []string // Result tags of the games saved
 	now                time.Time
@@ -180,6 +200,9 @@ func newHarness(engineNames ...string) *harness {
 		}
 		f := newFakeEngine(h.poke)
 		f.thinkErr = h.thinkErr
+		if h.score != "" {
+			f.score = h.score
+		}
 		f.record("hub", "wait")
 		for _, p := range params {
 			f.SetParam(p.Name, p.Value)
@@ -225,7 +248,7 @@ func (h *harness) pump() {
 }
 
 // settled reports whether no search will report more without being
-// stopped: each slot idle, or analysing on a parked fake engine.
+// stopped: each slot idle, or searching on a parked fake engine.
 func (h *harness) settled() bool {
 	for i := range h.s.slots {
 		sl := &h.s.slots[i]
@@ -233,7 +256,7 @@ func (h *harness) settled() bool {
 			continue
 		}
 		f, ok := sl.conn.(*fakeEngine)
-		if sl.stopSent || sl.job.kind != jobAnalyse || !ok || !f.isParked() {
+		if sl.stopSent || !ok || !f.isParked() {
 			return false
 		}
 	}
