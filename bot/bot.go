@@ -11,7 +11,6 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -19,6 +18,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 )
 
 // Threshold is a score rule: Moves consecutive own moves with the engine's
@@ -67,40 +67,68 @@ type Config struct {
 	Backoff       Backoff       // reconnecting dropped streams (default 1s to 1m)
 	RateLimitWait time.Duration // the first wait after a 429 (default 1m, as lila asks)
 	IdleTimeout   time.Duration // a stream silent this long is reconnected (default 30s)
+	// RequestTimeout bounds every request until its answer (the headers
+	// of a stream); default 10s.
+	RequestTimeout time.Duration
 }
 
 // Defaults of the timings.
 const (
-	defaultBackoffMin    = time.Second
-	defaultBackoffMax    = time.Minute
-	defaultRateLimitWait = time.Minute
-	defaultIdleTimeout   = 30 * time.Second
-	rateLimitTries       = 5
+	defaultBackoffMin     = time.Second
+	defaultBackoffMax     = time.Minute
+	defaultRateLimitWait  = time.Minute
+	defaultIdleTimeout    = 30 * time.Second
+	defaultRequestTimeout = 10 * time.Second
+	rateLimitTries        = 5
 	// noClockMoveTime is the search time per move of a game without a
 	// clock, unless Limits gives one.
-	noClockMoveTime = "10"
+	noClockMoveTime = 10 * time.Second
 	// resignTimeout bounds the last requests of a game being left.
 	resignTimeout = 10 * time.Second
 )
 
-// limitFields are the level fields Config.Limits may give.
-var limitFields = map[string]bool{"depth": true, "nodes": true, "move-time": true}
-
-// parseLimits reads Config.Limits as the arguments of a level line.
-func parseLimits(s string) ([]hub.Arg, error) {
+// parseLimits reads Config.Limits, fields of a level line: depth, nodes
+// and move-time, each positive and bounded.
+func parseLimits(s string) (hubclient.Limits, error) {
+	var lim hubclient.Limits
 	l, err := hub.Parse("level " + s)
 	if err != nil {
-		return nil, fmt.Errorf("limits %q: %v", s, err)
+		return lim, fmt.Errorf("limits %q: %v", s, err)
 	}
 	for _, a := range l.Args {
-		if !limitFields[a.Name] || a.Flag {
-			return nil, fmt.Errorf("limits %q: want depth=N, nodes=N or move-time=SECONDS, not %s", s, a.Name)
+		v, err := strconv.ParseFloat(a.Value, 64)
+		bad := err != nil || !(v > 0)
+		switch {
+		case a.Flag:
+			bad = true
+		case a.Name == "depth":
+			bad = bad || v != math.Trunc(v) || v > maxDepth
+			lim.Depth = int(v)
+		case a.Name == "nodes":
+			bad = bad || v != math.Trunc(v) || v > maxNodes
+			lim.Nodes = int64(v)
+		case a.Name == "move-time":
+			bad = bad || v > maxSeconds
+			lim.MoveTime = time.Duration(v * float64(time.Second))
+		default:
+			return lim, fmt.Errorf("limits %q: want depth=N, nodes=N or move-time=SECONDS, not %s", s, a.Name)
 		}
-		if v, err := strconv.ParseFloat(a.Value, 64); err != nil || !(v > 0) || (a.Name != "move-time" && v != math.Trunc(v)) {
-			return nil, fmt.Errorf("limits %q: %s=%s: want a positive number", s, a.Name, a.Value)
+		if bad {
+			return lim, fmt.Errorf("limits %q: %s=%s: want a positive number (at most %s)", s, a.Name, a.Value, limitBounds[a.Name])
 		}
 	}
-	return l.Args, nil
+	return lim, nil
+}
+
+// The bounds of Config.Limits, so that each converts exactly: the engine
+// checks the protocol's narrower ranges (docs/protocol.md).
+const (
+	maxDepth = math.MaxInt32
+	maxNodes = 1 << 53
+)
+
+var limitBounds = map[string]string{
+	"depth": strconv.Itoa(maxDepth), "nodes": strconv.Itoa(maxNodes), "move-time": strconv.Itoa(maxSeconds),
 }
 
 // account is the answer of GET /api/account.
@@ -116,12 +144,13 @@ type bot struct {
 	client    *client
 	log       *logger
 	me        string // the account's id
-	limits    []hub.Arg
+	limits    hubclient.Limits
 	resignAll chan struct{} // closed to resign every game
 
-	mu    sync.Mutex
-	games map[string]bool // games being played, by id
-	wg    sync.WaitGroup
+	mu       sync.Mutex
+	games    map[string]bool      // games being played, by id
+	accepted map[string]time.Time // challenges accepted whose game has not started, by id: when
+	wg       sync.WaitGroup
 }
 
 // Run runs the bot until Interrupt is closed and the games in progress
@@ -175,30 +204,19 @@ func newBot(cfg Config, log *logger) (*bot, error) {
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = defaultIdleTimeout
 	}
-	c := &client{
-		server: server, token: cfg.Token, http: &http.Client{}, log: log,
-		rateLimitWait: cfg.RateLimitWait, rateLimitTries: rateLimitTries,
+	if cfg.RequestTimeout <= 0 {
+		cfg.RequestTimeout = defaultRequestTimeout
 	}
-	return &bot{cfg: cfg, client: c, log: log, limits: limits, resignAll: make(chan struct{}), games: map[string]bool{}}, nil
+	c := newClient(server, cfg.Token, log, cfg.RequestTimeout)
+	c.rateLimitWait, c.rateLimitTries = cfg.RateLimitWait, rateLimitTries
+	return &bot{cfg: cfg, client: c, log: log, limits: limits, resignAll: make(chan struct{}),
+		games: map[string]bool{}, accepted: map[string]time.Time{}}, nil
 }
 
 func (b *bot) run(ctx context.Context) error {
-	var acct account
-	if err := b.client.getJSON(ctx, "/api/account", &acct); err != nil {
-		return fmt.Errorf("the account: %w", err)
-	}
-	if err := checkID("account", acct.ID); err != nil {
-		return err
-	}
-	b.me = strings.ToLower(acct.ID)
-	if acct.Title != "BOT" {
-		b.log.printf("warning: %s is not a bot account (title %q); upgrade it first (docs/playstrategy.md)", acct.Username, acct.Title)
-	}
-	b.log.printf("logged in as %s", acct.Username)
-	for _, user := range b.cfg.Challenge {
-		b.challenge(ctx, user)
-	}
-
+	// events ends with an interrupt: the requests of the bot's own (the
+	// account, challenges, answers to challenges) and the event stream
+	// end with it; the games go on with ctx.
 	events, stopEvents := context.WithCancel(ctx)
 	defer stopEvents()
 	interrupted := make(chan struct{})
@@ -214,10 +232,13 @@ func (b *bot) run(ctx context.Context) error {
 		case <-events.Done():
 		}
 	}()
-	err := b.client.follow(events, stream{
-		path: "/api/stream/event", backoff: b.cfg.Backoff, idle: b.cfg.IdleTimeout,
-		handle: func(line []byte) error { b.onEvent(ctx, line); return nil },
-	})
+	err := b.start(events)
+	if err == nil {
+		err = b.client.follow(events, stream{
+			path: "/api/stream/event", backoff: b.cfg.Backoff, idle: b.cfg.IdleTimeout,
+			handle: func(line []byte) error { b.onEvent(events, ctx, line); return nil },
+		})
+	}
 	b.wg.Wait()
 	select {
 	case <-interrupted:
@@ -230,6 +251,26 @@ func (b *bot) run(ctx context.Context) error {
 		err = errors.New("the event stream ended")
 	}
 	return err
+}
+
+// start checks the account and sends the challenges of the configuration.
+func (b *bot) start(ctx context.Context) error {
+	var acct account
+	if err := b.client.getJSON(ctx, "/api/account", &acct); err != nil {
+		return fmt.Errorf("the account: %w", err)
+	}
+	if err := checkID("account", acct.ID); err != nil {
+		return err
+	}
+	b.me = strings.ToLower(acct.ID)
+	if acct.Title != "BOT" {
+		b.log.printf("warning: %s is not a bot account (title %q); upgrade it first (docs/playstrategy.md)", acct.Username, acct.Title)
+	}
+	b.log.printf("logged in as %s", acct.Username)
+	for _, user := range b.cfg.Challenge {
+		b.challenge(ctx, user)
+	}
+	return nil
 }
 
 // challenge challenges user to a game of Dameo.
@@ -249,8 +290,9 @@ func (b *bot) challenge(ctx context.Context, user string) {
 	b.log.printf("challenged %s (%v, %s)", user, c, map[bool]string{true: "rated", false: "casual"}[b.cfg.ChallengeRated])
 }
 
-// onEvent acts on one line of the event stream.
-func (b *bot) onEvent(ctx context.Context, line []byte) {
+// onEvent acts on one line of the event stream: its requests end with
+// events, the games it starts with games.
+func (b *bot) onEvent(events, games context.Context, line []byte) {
 	ev, err := ParseEvent(line)
 	if err != nil {
 		b.log.printf("ignoring an event: %v", err)
@@ -258,12 +300,15 @@ func (b *bot) onEvent(ctx context.Context, line []byte) {
 	}
 	switch ev.Type {
 	case "challenge":
-		b.onChallenge(ctx, ev.Challenge)
+		b.onChallenge(events, ev.Challenge)
 	case "gameStart":
-		b.startGame(ctx, ev.Game.GameID)
+		if !b.startGame(games, ev.Game.GameID) {
+			b.refuseGame(events, ev.Game.GameID)
+		}
 	case "gameFinish":
 		b.log.printf("game %s finished", ev.Game.GameID)
 	case "challengeCanceled", "challengeDeclined":
+		b.unreserve(ev.Challenge.ID)
 		b.log.printf("challenge %s: %s", ev.Challenge.ID, strings.TrimPrefix(ev.Type, "challenge"))
 	}
 }
@@ -281,7 +326,7 @@ func (b *bot) onChallenge(ctx context.Context, c *Challenge) {
 		who = c.Challenger.ID
 	}
 	reason := b.cfg.Policy.Decide(c)
-	if reason == "" && b.playing() >= b.cfg.Concurrency {
+	if reason == "" && !b.reserve(c.ID) {
 		reason = reasonLater
 	}
 	if reason != "" {
@@ -293,6 +338,7 @@ func (b *bot) onChallenge(ctx context.Context, c *Challenge) {
 		return
 	}
 	if err := b.client.post(ctx, "/api/challenge/"+c.ID+"/accept", nil); err != nil {
+		b.unreserve(c.ID)
 		b.log.printf("accepting challenge %s from %s: %v", c.ID, who, err)
 		return
 	}
@@ -307,21 +353,50 @@ func (tc TimeControl) text() string {
 	return hub.SafeValue(tc.Type)
 }
 
-// playing is the number of games in progress.
-func (b *bot) playing() int {
+// acceptedWait is how long a challenge accepted holds its place for its
+// game, which the server starts at once.
+const acceptedWait = time.Minute
+
+// reserve holds a place for the game of challenge id, unless the games in
+// progress and the challenges accepted fill Concurrency.
+func (b *bot) reserve(id string) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	return len(b.games)
+	for other, when := range b.accepted {
+		if time.Since(when) > acceptedWait {
+			delete(b.accepted, other)
+		}
+	}
+	if len(b.games)+len(b.accepted) >= b.cfg.Concurrency {
+		return false
+	}
+	b.accepted[id] = time.Now()
+	return true
+}
+
+// unreserve gives up the place of challenge id (its accept failed, or it
+// was cancelled).
+func (b *bot) unreserve(id string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	delete(b.accepted, id)
 }
 
 // startGame plays game id in a goroutine of its own, unless it is being
 // played already (the event stream repeats the games in progress when it
-// reconnects).
-func (b *bot) startGame(ctx context.Context, id string) {
+// reconnects). A game the bot did not accept (its own challenge's, or
+// one the server started) takes a free place; it reports false when there
+// is none.
+func (b *bot) startGame(ctx context.Context, id string) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.games[id] {
-		return
+		return true
+	}
+	if _, ok := b.accepted[id]; ok {
+		delete(b.accepted, id)
+	} else if len(b.games)+len(b.accepted) >= b.cfg.Concurrency {
+		return false
 	}
 	b.games[id] = true
 	b.wg.Add(1)
@@ -335,4 +410,18 @@ func (b *bot) startGame(ctx context.Context, id string) {
 		delete(b.games, id)
 		b.mu.Unlock()
 	}()
+	return true
+}
+
+// refuseGame ends a game started beyond Concurrency without playing it:
+// aborted, or resigned when it cannot be aborted.
+func (b *bot) refuseGame(ctx context.Context, id string) {
+	b.log.printf("game %s: refused: %d games at once at most; aborting it", id, b.cfg.Concurrency)
+	path := "/api/bot/game/" + id + "/"
+	if err := b.client.post(ctx, path+"abort", nil); err != nil {
+		b.log.printf("game %s: aborting: %v; resigning", id, err)
+		if err := b.client.post(ctx, path+"resign", nil); err != nil {
+			b.log.printf("game %s: resigning: %v", id, err)
+		}
+	}
 }

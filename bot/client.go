@@ -1,6 +1,8 @@
 // Requests to the server: the token in the Authorization header only, form
-// bodies, waiting out rate limits (HTTP 429) with a doubling wait, and
-// error messages that quote the server's answer without the token.
+// bodies, a time limit on every request, redirects followed only within
+// the server's origin, waiting out rate limits (HTTP 429) with a doubling
+// wait, and error messages that quote the server's answer without the
+// token.
 
 package bot
 
@@ -22,9 +24,46 @@ type client struct {
 	server         *url.URL
 	token          string
 	http           *http.Client
+	timeout        time.Duration // of a request, up to the end of its answer (a stream's headers)
 	log            *logger
 	rateLimitWait  time.Duration // the first wait after a 429; it doubles
 	rateLimitTries int           // requests made before giving up on 429s
+}
+
+// newClient is a client of server whose requests each take at most
+// timeout (a stream: up to its headers).
+func newClient(server *url.URL, token string, log *logger, timeout time.Duration) *client {
+	transport := http.DefaultTransport.(*http.Transport).Clone()
+	transport.ResponseHeaderTimeout = timeout
+	return &client{
+		server: server, token: token, log: log, timeout: timeout,
+		http: &http.Client{Transport: transport, CheckRedirect: sameOrigin},
+	}
+}
+
+// maxRedirects bounds the redirects of one request.
+const maxRedirects = 10
+
+// sameOrigin is the client's redirect policy: a redirect is followed only
+// to the same scheme, host and port as the request it answers (so that
+// the token is never sent elsewhere, nor in clear after https).
+func sameOrigin(req *http.Request, via []*http.Request) error {
+	if len(via) >= maxRedirects {
+		return fmt.Errorf("stopped after %d redirects", maxRedirects)
+	}
+	from, to := via[0].URL, req.URL
+	if to.Scheme != from.Scheme || to.Hostname() != from.Hostname() || port(to) != port(from) {
+		return fmt.Errorf("redirect to %s://%s refused: not the server's origin", to.Scheme, to.Host)
+	}
+	return nil
+}
+
+// port is u's port, the scheme's when none is given.
+func port(u *url.URL) string {
+	if p := u.Port(); p != "" {
+		return p
+	}
+	return map[string]string{"http": "80", "https": "443"}[u.Scheme]
 }
 
 // statusError is a request the server answered with an error status.
@@ -48,11 +87,12 @@ const maxErrorBody = 300
 // request sends one request with the token and returns the response to a
 // 2xx status; the caller closes its body. A 429 is waited out and the
 // request sent again, up to rateLimitTries times; any other error status
-// is a *statusError. form, when not nil, is the body.
-func (c *client) request(ctx context.Context, method, path string, form url.Values) (*http.Response, error) {
+// is a *statusError. form, when not nil, is the body. Each sending ends
+// after the client's timeout, its answer's body included unless stream.
+func (c *client) request(ctx context.Context, method, path string, form url.Values, stream bool) (*http.Response, error) {
 	wait := c.rateLimitWait
 	for try := 1; ; try++ {
-		resp, err := c.send(ctx, method, path, form)
+		resp, err := c.send(ctx, method, path, form, stream)
 		if err != nil {
 			return nil, err
 		}
@@ -72,7 +112,34 @@ func (c *client) request(ctx context.Context, method, path string, form url.Valu
 }
 
 // send sends one request; path may end in a query ("?offeringDraw=true").
-func (c *client) send(ctx context.Context, method, path string, form url.Values) (*http.Response, error) {
+func (c *client) send(ctx context.Context, method, path string, form url.Values, stream bool) (*http.Response, error) {
+	cancel := context.CancelFunc(func() {})
+	if !stream {
+		ctx, cancel = context.WithTimeout(ctx, c.timeout)
+	}
+	resp, err := c.sendWithin(ctx, method, path, form)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	resp.Body = cancelOnClose{resp.Body, cancel}
+	return resp, nil
+}
+
+// cancelOnClose is a response body that ends its request's time limit
+// when closed.
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (b cancelOnClose) Close() error {
+	err := b.ReadCloser.Close()
+	b.cancel()
+	return err
+}
+
+func (c *client) sendWithin(ctx context.Context, method, path string, form url.Values) (*http.Response, error) {
 	p, query, _ := strings.Cut(path, "?")
 	u := c.server.JoinPath(p)
 	u.RawQuery = query
@@ -121,7 +188,7 @@ func (c *client) statusError(method, path string, resp *http.Response) error {
 
 // post sends a POST with a form (nil for none) and discards the answer.
 func (c *client) post(ctx context.Context, path string, form url.Values) error {
-	resp, err := c.request(ctx, http.MethodPost, path, form)
+	resp, err := c.request(ctx, http.MethodPost, path, form, false)
 	if err != nil {
 		return err
 	}
@@ -134,7 +201,7 @@ const maxJSONAnswer = 1 << 20
 
 // getJSON sends a GET and decodes the JSON answer into v.
 func (c *client) getJSON(ctx context.Context, path string, v any) error {
-	resp, err := c.request(ctx, http.MethodGet, path, nil)
+	resp, err := c.request(ctx, http.MethodGet, path, nil, false)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,8 @@
 // between the server's jumps ("d4d6,d6f6") and the engine's notation
 // ("d4xd6xf6") with the rules of package engine. Streams that drop are
 // followed again with exponential backoff, rate limits (HTTP 429) are
-// waited out, and the account's token never appears in a log line or an
-// error. docs/playstrategy.md describes the API subset it relies on.
+// waited out, every request has a time limit, redirects are followed only
+// within the server's origin, games never outnumber Concurrency (accepted
+// challenges counted), and the account's token never appears in a log
+// line or an error. docs/playstrategy.md describes the API subset it relies on.
 package bot

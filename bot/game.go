@@ -12,8 +12,8 @@ import (
 	"fmt"
 	"math"
 	"net/url"
-	"strconv"
 	"strings"
+	"time"
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/hub"
@@ -49,12 +49,7 @@ var errEnded = errors.New("game over")
 // play plays game id to its end. A failure of the engine, or the end of
 // ctx, resigns the game.
 func (b *bot) play(ctx context.Context, id string) (err error) {
-	e, err := startEngine(b.cfg.Engine, id, b.log)
-	if err != nil {
-		return err
-	}
-	defer e.Quit(quitGrace)
-	g := &game{b: b, id: id, eng: e, planTurns: -1, drawAnswered: -1, reconnect: make(chan struct{}, 1)}
+	g := &game{b: b, id: id, planTurns: -1, drawAnswered: -1, reconnect: make(chan struct{}, 1)}
 	defer func() {
 		if err != nil && !errors.Is(err, errEnded) {
 			g.resign(err)
@@ -63,9 +58,12 @@ func (b *bot) play(ctx context.Context, id string) (err error) {
 			err = nil
 		}
 	}()
-	if err := handshake(ctx, e, b.cfg.EngineOptions); err != nil {
+	e, err := startEngine(ctx, b.cfg.Engine, b.cfg.EngineOptions, id, b.log)
+	if err != nil {
 		return err
 	}
+	defer e.Quit(quitGrace)
+	g.eng = e
 
 	thinking, stopThinking := context.WithCancel(ctx)
 	defer stopThinking()
@@ -202,7 +200,7 @@ func (g *game) onState(ctx context.Context, s *GameState) error {
 	if r.game.Result() != engine.Ongoing {
 		return nil // lost or drawn: the server ends the game
 	}
-	t, err := think(ctx, g.eng, engineMoves(r.game), g.level(s))
+	t, err := think(ctx, g.eng, strings.Fields(engineMoves(r.game)), g.level(s))
 	if err != nil {
 		if ctx.Err() != nil {
 			return nil // the game ended, or the bot is leaving
@@ -244,26 +242,24 @@ func (g *game) judge(t thought, turns int) (offerDraw bool) {
 
 // level is the engine's limits for the next move: the bot's clock from
 // the state, and Config.Limits.
-func (g *game) level(s *GameState) hub.Line {
-	l := hub.NewLine("level")
+func (g *game) level(s *GameState) hubclient.Limits {
+	l := g.b.limits
 	if g.timed {
 		left, inc := s.WTime, s.WInc
 		if g.color == engine.Black {
 			left, inc = s.BTime, s.BInc
 		}
-		l = l.Set("time", seconds(max(left, 0))).Set("inc", seconds(max(inc, 0)))
-	} else if len(g.b.limits) == 0 {
-		l = l.Set("move-time", noClockMoveTime)
-	}
-	for _, a := range g.b.limits {
-		l = l.Set(a.Name, a.Value)
+		l.Clock, l.Time, l.Inc = true, millis(left), millis(inc)
+	} else if l == (hubclient.Limits{}) {
+		l.MoveTime = noClockMoveTime
 	}
 	return l
 }
 
-// seconds writes milliseconds as seconds.
-func seconds(ms int64) string {
-	return strconv.FormatFloat(float64(ms)/1000, 'f', 3, 64)
+// millis is a number of milliseconds from the server as a duration, in
+// 0 to maxSeconds whatever the number.
+func millis(ms int64) time.Duration {
+	return time.Duration(min(max(ms, 0), maxSeconds*1000)) * time.Millisecond
 }
 
 // resume goes on with the bot's own capture after a state that shows it

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/dameo/dameo/hubclient"
 )
 
 // Clock is a time control: a base time and an increment per move.
@@ -18,7 +20,7 @@ type Clock struct {
 
 // String is the clock as ParseClock reads it ("300+3").
 func (c Clock) String() string {
-	return strconv.FormatFloat(c.Base.Seconds(), 'f', -1, 64) + "+" + strconv.FormatFloat(c.Increment.Seconds(), 'f', -1, 64)
+	return hubclient.Seconds(c.Base) + "+" + hubclient.Seconds(c.Increment)
 }
 
 // Estimate is lila's estimate of the time one side uses in a game: the
@@ -93,7 +95,11 @@ func (p Policy) Decide(c *Challenge) string {
 	if !c.Rated && !p.Casual {
 		return reasonRated
 	}
-	tc := Clock{Base: time.Duration(c.TimeControl.Limit) * time.Second, Increment: time.Duration(c.TimeControl.Increment) * time.Second}
+	limit, inc := c.TimeControl.Limit, c.TimeControl.Increment
+	if limit < 0 || limit > maxSeconds || inc < 0 || inc > maxSeconds {
+		return reasonTimeControl // and its times would overflow a duration
+	}
+	tc := Clock{Base: time.Duration(limit) * time.Second, Increment: time.Duration(inc) * time.Second}
 	if tc.Estimate() < p.Min.Estimate() {
 		return reasonTooFast
 	}

@@ -85,7 +85,7 @@ func refused(err error) bool {
 func (c *client) connect(ctx context.Context, s stream) (delivered bool, err error) {
 	conn, drop := context.WithCancel(ctx)
 	defer drop()
-	resp, err := c.request(conn, http.MethodGet, s.path, nil)
+	resp, err := c.request(conn, http.MethodGet, s.path, nil, true)
 	if err != nil {
 		return false, err
 	}

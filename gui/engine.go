@@ -1,16 +1,13 @@
-// The engines a session drives: how to start one (EngineSpec), the seam
-// between a session and a running engine (engineConn), and the Hub start-up
-// handshake over that seam.
+// The engines a session drives: how to start one (EngineSpec), and the
+// seam between a session and a running engine (engineConn), shaped as
+// hubclient's engine so that the tests can put a fake in its place.
 
 package gui
 
 import (
 	"context"
-	"errors"
-	"fmt"
-	"time"
 
-	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 )
 
 // EngineSpec is an engine the page may start: a name shown to people, the
@@ -22,61 +19,20 @@ type EngineSpec struct {
 	Dir     string
 }
 
-// engineConn is a running Hub engine. Lines is closed when the engine's
-// output ends; Close ends the engine (and its children) and may be called
-// more than once.
+// engineConn is a running Hub engine, through its start-up. Think and
+// Analyze are hubclient's search exchange (one at a time, from a goroutine
+// of their own); SetParam may be called meanwhile, and applies from the
+// next search. Exited is closed when the engine has exited. Close ends the
+// engine (and its children), makes a search in progress return, and may be
+// called more than once.
 type engineConn interface {
-	Send(l hub.Line) error
-	Lines() <-chan hub.Line
+	SetParam(name, value string) error
+	Exited() <-chan struct{}
+	Think(ctx context.Context, pos hubclient.Position, lim hubclient.Limits, onInfo func(hubclient.Info)) (hubclient.Done, error)
+	Analyze(ctx context.Context, pos hubclient.Position, lim hubclient.Limits, onInfo func(hubclient.Info)) (hubclient.Done, error)
 	Close()
 }
 
-// startFunc starts the engine of spec, not yet through its handshake.
-type startFunc func(spec EngineSpec) (engineConn, error)
-
-// handshakeTimeout bounds an engine's start-up, from hub to ready.
-const handshakeTimeout = 10 * time.Second
-
-var errEngineExited = errors.New("the engine exited")
-
-// handshake runs the Hub start-up: hub up to wait, the set-param lines, init
-// up to ready. The engine's error lines on the way (a refused parameter, a
-// book it could not load) are not fatal: their messages are returned.
-func handshake(ctx context.Context, c engineConn, params []hub.Line) (warnings []string, err error) {
-	ctx, cancel := context.WithTimeout(ctx, handshakeTimeout)
-	defer cancel()
-	await := func(command string) error {
-		for {
-			select {
-			case l, ok := <-c.Lines():
-				if !ok {
-					return errEngineExited
-				}
-				if l.Command == command {
-					return nil
-				}
-				if l.Command == "error" {
-					msg, _ := l.Get("message")
-					warnings = append(warnings, msg)
-				}
-			case <-ctx.Done():
-				return fmt.Errorf("no %s from the engine in %v", command, handshakeTimeout)
-			}
-		}
-	}
-	if err := c.Send(hub.NewLine("hub")); err != nil {
-		return nil, err
-	}
-	if err := await("wait"); err != nil {
-		return warnings, err
-	}
-	for _, p := range params {
-		if err := c.Send(p); err != nil {
-			return warnings, err
-		}
-	}
-	if err := c.Send(hub.NewLine("init")); err != nil {
-		return warnings, err
-	}
-	return warnings, await("ready")
-}
+// startFunc starts the engine of spec and runs its start-up with params;
+// ctx bounds the start-up.
+type startFunc func(ctx context.Context, spec EngineSpec, params []hubclient.Param) (engineConn, error)

@@ -1,99 +1,170 @@
-// A fake Hub engine in the test process: it answers hub, init, pos, go
-// think (the first legal move in notation order) and go analyze (one info
-// line, then done at stop), and records what it was sent.
+// A fake Hub engine in the test process, in engineConn's place: go think
+// answers the first legal move in notation order (when held, only at stop),
+// go analyze one info line, then done at stop; it records the lines a real
+// engine would have been sent. The harness drives a session by hand with
+// it.
 
 package gui
 
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/dameo/dameo/engine"
-	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/pdn"
 )
 
+// errEngineExited is the error of a fake engine that has been closed.
+var errEngineExited = fmt.Errorf("fake: %w", hubclient.ErrExited)
+
+// fakeEngine implements engineConn. Its sent is the lines a Hub engine
+// would have been sent (written by hubclient's line builders); parked
+// tells the harness that go analyze has sent its info and waits for stop.
 type fakeEngine struct {
-	out       chan hub.Line
+	mu        sync.Mutex
 	sent      []string
-	pos       engine.Position
 	analysing bool
+	hold      bool   // go think answers done only at stop
+	score     string // of go think's info line, for the side to move
+	thinking  bool
+	parked    bool
 	closed    bool
+	thinkErr  error         // what Think fails with, when not nil
+	gone      chan struct{} // closed by Close
+	poke      chan struct{} // the harness's: a search has parked
 }
 
-func newFakeEngine() *fakeEngine { return &fakeEngine{out: make(chan hub.Line, 1000)} }
+func newFakeEngine(poke chan struct{}) *fakeEngine {
+	return &fakeEngine{gone: make(chan struct{}), poke: poke, score: "-0.50"}
+}
 
-func (f *fakeEngine) Lines() <-chan hub.Line { return f.out }
+func (f *fakeEngine) Exited() <-chan struct{} { return f.gone }
 
 func (f *fakeEngine) Close() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if !f.closed {
 		f.closed = true
-		close(f.out)
+		close(f.gone)
 	}
 }
 
-func (f *fakeEngine) reply(text string) {
-	l, err := hub.Parse(text)
-	if err != nil {
-		panic(err)
-	}
-	f.out <- l
-}
-
-func (f *fakeEngine) Send(l hub.Line) error {
+// record adds lines to sent; it fails once the engine is closed.
+func (f *fakeEngine) record(lines ...string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
 	if f.closed {
 		return errEngineExited
 	}
-	f.sent = append(f.sent, l.String())
-	switch l.Command {
-	case "hub":
-		f.reply("id name=fake")
-		f.reply("wait")
-	case "init":
-		f.reply("ready")
-	case "pos":
-		fen, _ := l.Get("fen")
-		p, err := engine.ParsePosition(fen)
-		if err != nil {
-			f.reply(`error message="bad position"`)
-			return nil
-		}
-		moves, _ := l.Get("moves")
-		for _, text := range strings.Fields(moves) {
-			m, err := p.ParseMove(text)
-			if err != nil {
-				f.reply(`error message="illegal move"`)
-				return nil
-			}
-			p = p.Play(m)
-		}
-		f.pos = p
-	case "go":
-		best := f.best()
-		if l.Has("analyze") {
-			f.analysing = true
-			f.reply("info depth=1 score=0.25 nodes=10 nps=0.01 pv=" + best)
-			return nil
-		}
-		f.reply("info depth=1 score=-0.50 nodes=10 nps=0.01 pv=" + best)
-		f.reply("done move=" + best)
-	case "stop":
-		if f.analysing {
-			f.analysing = false
-			f.reply("done move=" + f.best())
-		}
-	}
+	f.sent = append(f.sent, lines...)
 	return nil
 }
 
-// best is the first legal move of the position in notation order, or "".
-func (f *fakeEngine) best() string {
+func (f *fakeEngine) isParked() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.parked
+}
+
+func (f *fakeEngine) SetParam(name, value string) error {
+	return f.record(hubclient.Param{Name: name, Value: value}.Line().String())
+}
+
+// start records the lines that start a search and returns the position.
+func (f *fakeEngine) start(pos hubclient.Position, lim hubclient.Limits, flag string) (engine.Position, error) {
+	lines := []string{pos.Line().String()}
+	if level := lim.Line(); len(level.Args) > 0 {
+		lines = append(lines, level.String())
+	}
+	if err := f.record(append(lines, "go "+flag)...); err != nil {
+		return engine.Position{}, err
+	}
+	p := engine.StartPosition()
+	if pos.Start != "" {
+		var err error
+		if p, err = engine.ParseHub(pos.Start); err != nil {
+			return p, err
+		}
+	}
+	for _, text := range pos.Moves {
+		m, err := p.ParseMove(text)
+		if err != nil {
+			return p, err
+		}
+		p = p.Play(m)
+	}
+	return p, nil
+}
+
+// Think answers the first legal move in notation order, after one info
+// line; when held, only at stop.
+func (f *fakeEngine) Think(ctx context.Context, pos hubclient.Position, lim hubclient.Limits, onInfo func(hubclient.Info)) (hubclient.Done, error) {
+	p, err := f.start(pos, lim, "think")
+	if err != nil {
+		return hubclient.Done{}, err
+	}
+	if f.thinkErr != nil {
+		return hubclient.Done{}, f.thinkErr
+	}
+	best := bestMove(p)
+	score, err := strconv.ParseFloat(f.score, 64)
+	if err != nil {
+		return hubclient.Done{}, err
+	}
+	onInfo(hubclient.Info{Depth: 1, Score: score, Nodes: 10, NPS: 0.01, MultiPV: 1, PV: strings.Fields(best)})
+	if f.hold {
+		return f.untilStop(ctx, best, &f.thinking)
+	}
+	return hubclient.Done{Move: best}, nil
+}
+
+// Analyze sends one info line, then waits for stop (the context's end).
+func (f *fakeEngine) Analyze(ctx context.Context, pos hubclient.Position, lim hubclient.Limits, onInfo func(hubclient.Info)) (hubclient.Done, error) {
+	p, err := f.start(pos, lim, "analyze")
+	if err != nil {
+		return hubclient.Done{}, err
+	}
+	best := bestMove(p)
+	onInfo(hubclient.Info{Depth: 1, Score: 0.25, Nodes: 10, NPS: 0.01, MultiPV: 1, PV: strings.Fields(best)})
+	return f.untilStop(ctx, best, &f.analysing)
+}
+
+// untilStop parks a search, *state set, until stop (ctx's end), which is
+// answered with best.
+func (f *fakeEngine) untilStop(ctx context.Context, best string, state *bool) (hubclient.Done, error) {
+	f.mu.Lock()
+	*state, f.parked = true, true
+	f.mu.Unlock()
+	select {
+	case f.poke <- struct{}{}:
+	default:
+	}
+	select {
+	case <-ctx.Done():
+	case <-f.gone:
+		return hubclient.Done{}, errEngineExited
+	}
+	f.mu.Lock()
+	*state, f.parked = false, false
+	f.mu.Unlock()
+	if err := f.record("stop"); err != nil {
+		return hubclient.Done{}, err
+	}
+	return hubclient.Done{Move: best}, ctx.Err()
+}
+
+// bestMove is the first legal move of p in notation order, or "".
+func bestMove(p engine.Position) string {
 	var texts []string
-	for _, m := range f.pos.LegalMoves() {
-		texts = append(texts, f.pos.FormatMove(m))
+	for _, m := range p.LegalMoves() {
+		texts = append(texts, p.FormatMove(m))
 	}
 	slices.Sort(texts)
 	if len(texts) == 0 {
@@ -107,19 +178,36 @@ func (f *fakeEngine) best() string {
 type harness struct {
 	s       *session
 	engines []*fakeEngine
-	sent    []any
-	saved   []string // Result tags of the games saved
-	now     time.Time
+	poke    chan struct{} // a fake engine's search has parked
+	// startErr fails the start of engines; thinkErr and score (of go
+	// think's info line, "" for the fake's) are given to those started.
+	startErr, thinkErr error
+	score              string
+	sent               []any
+	saved              []string // Result tags of the games saved
+	now                time.Time
 }
 
 func newHarness(engineNames ...string) *harness {
-	h := &harness{now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)}
+	h := &harness{now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC), poke: make(chan struct{}, 1)}
 	var specs []EngineSpec
 	for _, n := range engineNames {
 		specs = append(specs, EngineSpec{Name: n, Command: []string{n}})
 	}
-	start := func(EngineSpec) (engineConn, error) {
-		f := newFakeEngine()
+	start := func(_ context.Context, _ EngineSpec, params []hubclient.Param) (engineConn, error) {
+		if h.startErr != nil {
+			return nil, h.startErr
+		}
+		f := newFakeEngine(h.poke)
+		f.thinkErr = h.thinkErr
+		if h.score != "" {
+			f.score = h.score
+		}
+		f.record("hub", "wait")
+		for _, p := range params {
+			f.SetParam(p.Name, p.Value)
+		}
+		f.record("init", "ready")
 		h.engines = append(h.engines, f)
 		return f, nil
 	}
@@ -131,19 +219,48 @@ func newHarness(engineNames ...string) *harness {
 	return h
 }
 
-// pump delivers the engines' lines to the session until none is left.
+// pump delivers the searches' reports to the session until every search
+// has ended or, for an analysis not being stopped, waits for stop.
 func (h *harness) pump() {
-	for busy := true; busy; {
-		busy = false
+	for {
 		for i := range h.s.slots {
 			select {
-			case l, ok := <-h.s.engineLines(i):
-				h.s.engineLine(i, l, ok)
-				busy = true
+			case <-h.s.engineExited(i):
+				h.s.engineGone(i)
 			default:
 			}
 		}
+		if h.settled() {
+			select {
+			case ev := <-h.s.events:
+				h.s.engineEvent(ev)
+				continue
+			default:
+				return
+			}
+		}
+		select {
+		case ev := <-h.s.events:
+			h.s.engineEvent(ev)
+		case <-h.poke:
+		}
 	}
+}
+
+// settled reports whether no search will report more without being
+// stopped: each slot idle, or searching on a parked fake engine.
+func (h *harness) settled() bool {
+	for i := range h.s.slots {
+		sl := &h.s.slots[i]
+		if sl.job == nil {
+			continue
+		}
+		f, ok := sl.conn.(*fakeEngine)
+		if sl.stopSent || !ok || !f.isParked() {
+			return false
+		}
+	}
+	return true
 }
 
 // do sends a request given as JSON and pumps; it returns the error reply,

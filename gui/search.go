@@ -1,19 +1,23 @@
 // The engines' side of a session: which searches the state needs (think
-// for an engine's move, analyse the board's position), starting and stopping
-// them on the session's engine processes, and reading their info and done
-// lines.
+// for an engine's move, analyse the board's position), starting them on the
+// session's engine processes (each in a goroutine, through hubclient's
+// search exchange) and stopping them, and acting on their reports.
 
 package gui
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/dameo/dameo/engine"
-	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -53,7 +57,7 @@ func (s *session) sync() {
 			stale := want == nil || *want != *sl.job || (len(sl.pending) > 0 && sl.job.kind == jobAnalyse)
 			if stale && !sl.stopSent {
 				sl.stopSent = true
-				sl.conn.Send(hub.NewLine("stop"))
+				sl.stop()
 			}
 			continue
 		}
@@ -81,7 +85,8 @@ func (s *session) sync() {
 }
 
 // startJob starts the search j on slot i, starting its engine first when
-// needed.
+// needed. The search runs in a goroutine of its own, which reports its
+// info lines and its end to the event loop (engineEvent).
 func (s *session) startJob(i int, j *job) error {
 	sl := &s.slots[i]
 	if sl.conn != nil && sl.spec != j.spec {
@@ -89,118 +94,146 @@ func (s *session) startJob(i int, j *job) error {
 		sl.conn = nil
 	}
 	if sl.conn == nil {
-		conn, err := s.start(s.engines[j.spec])
+		conn, err := s.start(s.ctx, s.engines[j.spec], s.startParams())
 		if err != nil {
-			return err
-		}
-		warnings, err := handshake(s.ctx, conn, s.startParams())
-		for _, w := range warnings {
-			s.sendError(fmt.Sprintf("engine %s: %s", s.engines[j.spec].Name, w))
-		}
-		if err != nil {
-			conn.Close()
 			return err
 		}
 		sl.conn, sl.spec, sl.pending = conn, j.spec, nil
 	}
-	lines := append(sl.pending, s.posLine(j.ply))
+	params := sl.pending
 	sl.pending = nil
 	if j.kind == jobAnalyse {
-		lines = append(lines, setParam("multipv", strconv.Itoa(j.multipv)), hub.NewLine("go").Flag("analyze"))
-	} else {
-		lines = append(lines, s.levelLine(), hub.NewLine("go").Flag("think"))
+		params = append(params, hubclient.Param{Name: "multipv", Value: strconv.Itoa(j.multipv)})
 	}
-	for _, l := range lines {
-		if err := sl.conn.Send(l); err != nil {
+	for _, p := range params {
+		if err := sl.conn.SetParam(p.Name, p.Value); err != nil {
 			return err
 		}
 	}
-	sl.job, sl.stopSent, sl.lines = j, false, map[int]pvLine{}
+	ctx, stop := context.WithCancel(s.ctx)
+	sl.job, sl.stopSent, sl.lines, sl.stop = j, false, map[int]pvLine{}, stop
+	conn, pos, lim := sl.conn, s.position(j.ply), s.limits()
+	report := func(ev engineEvent) {
+		select {
+		case s.events <- ev:
+		case <-s.closed:
+		}
+	}
+	go func() {
+		onInfo := func(in hubclient.Info) { report(engineEvent{slot: i, job: j, info: &in}) }
+		var done hubclient.Done
+		var err error
+		if j.kind == jobAnalyse {
+			done, err = conn.Analyze(ctx, pos, hubclient.Limits{}, onInfo)
+		} else {
+			done, err = conn.Think(ctx, pos, lim, onInfo)
+		}
+		report(engineEvent{slot: i, job: j, done: &done, err: err})
+	}()
 	return nil
 }
 
-// startParams are the set-param lines of a new engine.
-func (s *session) startParams() []hub.Line {
-	var lines []hub.Line
+// engineEvent is what a search reports: an info line, or its end (done,
+// with the error that ended it, if any).
+type engineEvent struct {
+	slot int
+	job  *job
+	info *hubclient.Info
+	done *hubclient.Done
+	err  error
+}
+
+// startParams are the parameters of a new engine.
+func (s *session) startParams() []hubclient.Param {
+	var params []hubclient.Param
 	for _, name := range slices.Sorted(maps.Keys(s.params)) {
-		lines = append(lines, setParam(name, s.params[name]))
+		params = append(params, hubclient.Param{Name: name, Value: s.params[name]})
 	}
-	return lines
+	return params
 }
 
-// posLine is the pos line of the position after ply moves of the line.
-func (s *session) posLine(ply int) hub.Line {
-	l := hub.NewLine("pos").Set("fen", s.g.start().String())
-	if ply > 0 {
-		l = l.Set("moves", strings.Join(s.g.lineFrom(0)[:ply], " "))
-	}
-	return l
+// position is the position after ply moves of the line, for the engine.
+func (s *session) position(ply int) hubclient.Position {
+	return hubclient.Position{Start: s.g.start().Hub(), Moves: s.g.lineFrom(0)[:ply]}
 }
 
-// levelLine is the limit of an engine's move: its clock or the move time.
-func (s *session) levelLine() hub.Line {
-	l := hub.NewLine("level")
+// limits are the limits of an engine's move: its clock or the move time.
+func (s *session) limits() hubclient.Limits {
 	if s.clk == nil {
-		return l.Set("move-time", secondsText(s.lim.MoveTime))
+		return hubclient.Limits{MoveTime: time.Duration(s.lim.MoveTime * float64(time.Second))}
 	}
 	last := s.g.last()
-	now := s.now()
-	return l.Set("time", secondsText(s.clk.beforeIncrement(last.SideToMove(), now).Seconds())).
-		Set("inc", secondsText(s.clk.inc.Seconds()))
+	return hubclient.Limits{Clock: true, Time: s.clk.beforeIncrement(last.SideToMove(), s.now()), Inc: s.clk.inc}
 }
 
-func secondsText(x float64) string { return strconv.FormatFloat(x, 'f', 3, 64) }
-
-// engineLines is the output of slot i's engine, nil without one.
-func (s *session) engineLines(i int) <-chan hub.Line {
+// engineExited is closed when slot i's engine has exited; nil without one.
+func (s *session) engineExited(i int) <-chan struct{} {
 	if s.slots[i].conn == nil {
 		return nil
 	}
-	return s.slots[i].conn.Lines()
+	return s.slots[i].conn.Exited()
 }
 
-// engineLine acts on a line from slot i's engine; !ok means its output has
-// ended.
-func (s *session) engineLine(i int, l hub.Line, ok bool) {
+// engineGone acts on the exit of slot i's engine: the slot fails (and so,
+// in sync, does the game of an engine that is to move).
+func (s *session) engineGone(i int) {
 	sl := &s.slots[i]
-	if !ok {
-		j := sl.job
-		sl.conn.Close()
-		sl.conn, sl.job, sl.failed = nil, nil, true
-		s.sendError(fmt.Sprintf("engine %s exited", s.engines[sl.spec].Name))
-		if j != nil && j.kind == jobThink {
-			s.engineFailed(j)
-		}
-		s.update()
+	if sl.job != nil {
+		sl.stop()
+	}
+	sl.conn.Close()
+	sl.conn, sl.job, sl.failed = nil, nil, true
+	s.sendError(fmt.Sprintf("engine %s exited", s.engines[sl.spec].Name))
+	s.update()
+}
+
+// engineEvent acts on what slot ev.slot's search reported; the reports of
+// a search given up (its engine closed) are dropped.
+func (s *session) engineEvent(ev engineEvent) {
+	sl := &s.slots[ev.slot]
+	j := sl.job
+	if j == nil || ev.job != j {
 		return
 	}
-	switch l.Command {
-	case "info":
-		if j := sl.job; j != nil && !sl.stopSent && j.line == s.line && j.ply <= len(s.g.moves) {
-			s.info(sl, l)
+	if ev.info != nil {
+		if !sl.stopSent && j.line == s.line && j.ply <= len(s.g.moves) {
+			s.info(sl, *ev.info)
 		}
-	case "error":
-		msg, _ := l.Get("message")
-		s.sendError(fmt.Sprintf("engine %s: %s", s.engines[sl.spec].Name, msg))
-	case "done":
-		j := sl.job
-		sl.job, sl.stopSent = nil, false
-		if j != nil && j.kind == jobThink && s.wanted()[i] != nil && *s.wanted()[i] == *j {
-			s.engineMove(j, l)
-		}
-		s.update()
+		return
 	}
+	if errors.Is(ev.err, hubclient.ErrExited) {
+		s.engineGone(ev.slot)
+		return
+	}
+	sl.stop()
+	sl.job, sl.stopSent = nil, false
+	name := s.engines[sl.spec].Name
+	for _, msg := range ev.done.Errors {
+		s.sendError(fmt.Sprintf("engine %s: %s", name, msg))
+	}
+	if err := ev.err; err != nil && !(errors.Is(err, context.Canceled) && !errors.Is(err, hubclient.ErrNoStop)) {
+		// garbage, or no done after stop: the engine's state is unknown
+		sl.conn.Close()
+		sl.conn, sl.failed = nil, true
+		s.sendError(fmt.Sprintf("engine %s: %v", name, err))
+		s.update() // sync fails the game of an engine that is to move
+		return
+	}
+	if ev.err == nil && j.kind == jobThink && s.wanted()[ev.slot] != nil && *s.wanted()[ev.slot] == *j {
+		s.engineMove(j, *ev.done)
+	}
+	s.update()
 }
 
 // engineMove plays the move of an engine's done line; a missing or illegal
 // move loses the game. The board follows the move if it showed the end of
 // the line.
-func (s *session) engineMove(j *job, l hub.Line) {
+func (s *session) engineMove(j *job, done hubclient.Done) {
 	if s.checkFlag() {
 		return
 	}
-	text, ok := l.Get("move")
-	if !ok {
+	text := done.Move
+	if text == "" {
 		s.engineLost(j, pdn.TerminationIllegalMove, "gave no move")
 		return
 	}
@@ -232,21 +265,21 @@ func (s *session) engineLost(j *job, termination, why string) {
 }
 
 // info records an info line of slot sl's search and sends the analysis.
-func (s *session) info(sl *slot, l hub.Line) {
+func (s *session) info(sl *slot, in hubclient.Info) {
 	j := sl.job
 	p := s.g.positions[j.ply]
-	score, err := strconv.ParseFloat(value(l, "score"), 64)
-	if err != nil {
+	if math.IsNaN(in.Score) {
 		return
 	}
+	score := in.Score
 	if p.SideToMove() == engine.Black {
 		score = -score
 	}
 	rank := 1
-	if r, err := strconv.Atoi(value(l, "multipv")); err == nil && r >= 1 && r <= maxMultiPV {
-		rank = r
+	if in.MultiPV <= maxMultiPV {
+		rank = in.MultiPV
 	}
-	pv := legalPrefix(p, strings.Fields(value(l, "pv")))
+	pv := legalPrefix(p, in.PV)
 	sl.lines[rank] = pvLine{Rank: rank, Score: score, Moves: pv}
 	for r := range sl.lines {
 		if r > max(j.multipv, 1) {
@@ -257,10 +290,7 @@ func (s *session) info(sl *slot, l hub.Line) {
 		s.g.evals[j.ply] = score
 	}
 	msg := analysisMsg{Type: "analysis", Engine: s.engines[j.spec].Name, Line: j.line, Ply: j.ply,
-		Score: sl.lines[1].Score}
-	msg.Depth, _ = strconv.Atoi(value(l, "depth"))
-	msg.Nodes, _ = strconv.ParseInt(value(l, "nodes"), 10, 64)
-	msg.NPS, _ = strconv.ParseFloat(value(l, "nps"), 64)
+		Score: sl.lines[1].Score, Depth: in.Depth, Nodes: in.Nodes, NPS: in.NPS}
 	for _, r := range slices.Sorted(maps.Keys(sl.lines)) {
 		msg.Lines = append(msg.Lines, sl.lines[r])
 	}
@@ -269,12 +299,6 @@ func (s *session) info(sl *slot, l hub.Line) {
 		msg.Arrow = &[2]string{path[0], path[len(path)-1]}
 	}
 	s.send(msg)
-}
-
-// value is the value of l's argument name, "" without one.
-func value(l hub.Line, name string) string {
-	v, _ := l.Get(name)
-	return v
 }
 
 // legalPrefix is the moves of a principal variation up to the first that

@@ -28,8 +28,8 @@ func realServer(t *testing.T) (*httptest.Server, *[]*hubConn) {
 	srv := New(Config{Engines: []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}})
 	var mu sync.Mutex
 	var procs []*hubConn
-	srv.start = func(spec EngineSpec) (engineConn, error) {
-		c, err := startEngine(spec)
+	srv.start = func(ctx context.Context, spec EngineSpec, params []hubclient.Param) (engineConn, error) {
+		c, err := startEngine(ctx, spec, params)
 		if err == nil {
 			mu.Lock()
 			procs = append(procs, c.(*hubConn))
@@ -123,7 +123,7 @@ func TestWebSocketPlayAnalyseSave(t *testing.T) {
 	if len(*procs) != 1 {
 		t.Fatalf("%d engine processes, want 1", len(*procs))
 	}
-	if !exitsSoon((*procs)[0].engine) {
+	if !exitsSoon((*procs)[0].Engine) {
 		t.Error("the engine still runs after its page closed")
 	}
 }
@@ -157,8 +157,8 @@ func TestServerCloseEndsEngines(t *testing.T) {
 	bin := testbin.Build(t, "cmd/dameo", false)
 	srv := New(Config{Engines: []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}})
 	var procs []*hubConn
-	srv.start = func(spec EngineSpec) (engineConn, error) {
-		c, err := startEngine(spec)
+	srv.start = func(ctx context.Context, spec EngineSpec, params []hubclient.Param) (engineConn, error) {
+		c, err := startEngine(ctx, spec, params)
 		if err == nil {
 			procs = append(procs, c.(*hubConn))
 		}
@@ -173,7 +173,7 @@ func TestServerCloseEndsEngines(t *testing.T) {
 	if len(procs) != 1 {
 		t.Fatalf("%d engine processes, want 1", len(procs))
 	}
-	if procs[0].engine.Alive() {
+	if procs[0].Alive() {
 		t.Error("the engine still runs after the server closed")
 	}
 }

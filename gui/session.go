@@ -12,13 +12,16 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
-	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/pdn"
 )
 
 // defaultRequest is the game a page starts with: the person as White
 // against the first engine, one second a move.
 var defaultRequest = request{Type: reqNew, Mode: modePlay, Color: "white", Limit: limit{MoveTime: 1}}
+
+// eventBuffer is how many reports of the searches may wait for the loop.
+const eventBuffer = 256
 
 // person marks a side moved by a person in session.players.
 const person = -1
@@ -45,6 +48,8 @@ type session struct {
 	params    map[string]string // engine parameters set from the page
 	slots     [2]slot           // slot 0: the engine of play and analysis, White's in watch mode; slot 1: Black's
 	flag      *time.Timer
+	events    chan engineEvent // the searches' reports
+	closed    chan struct{}    // closed when the session ends
 }
 
 // slot is one engine process of a session and the search it runs.
@@ -53,8 +58,9 @@ type slot struct {
 	conn     engineConn
 	job      *job // the search running, nil when idle
 	stopSent bool
-	pending  []hub.Line // set-param lines to send once idle
-	failed   bool       // the engine would not start or died; not retried before the next new game
+	stop     context.CancelFunc // stops the search running
+	pending  []hubclient.Param  // parameters to set once idle
+	failed   bool               // the engine would not start or died; not retried before the next new game
 	lines    map[int]pvLine
 }
 
@@ -75,7 +81,8 @@ type job struct {
 
 func newSession(ctx context.Context, engines []EngineSpec, start startFunc, now func() time.Time, send func(any), finished func(*pdn.Game) error) *session {
 	s := &session{engines: engines, start: start, now: now, send: send, finished: finished, ctx: ctx,
-		multipv: 1, params: map[string]string{}, reported: -1}
+		multipv: 1, params: map[string]string{}, reported: -1,
+		events: make(chan engineEvent, eventBuffer), closed: make(chan struct{})}
 	if err := s.apply(defaultRequest); err != nil { // no engine
 		s.setGame(newGame(engine.StartPosition()), modeAnalyse)
 	}
@@ -97,10 +104,12 @@ func (s *session) run(ctx context.Context, in <-chan []byte) {
 				return
 			}
 			s.handle(data)
-		case l, ok := <-s.engineLines(0):
-			s.engineLine(0, l, ok)
-		case l, ok := <-s.engineLines(1):
-			s.engineLine(1, l, ok)
+		case ev := <-s.events:
+			s.engineEvent(ev)
+		case <-s.engineExited(0):
+			s.engineGone(0)
+		case <-s.engineExited(1):
+			s.engineGone(1)
 		case <-s.flagFall():
 			s.checkFlag()
 			s.update()
@@ -374,13 +383,9 @@ func (s *session) setOption(name, value string) {
 	s.params[name] = value
 	for i := range s.slots {
 		if s.slots[i].conn != nil {
-			s.slots[i].pending = append(s.slots[i].pending, setParam(name, value))
+			s.slots[i].pending = append(s.slots[i].pending, hubclient.Param{Name: name, Value: value})
 		}
 	}
-}
-
-func setParam(name, value string) hub.Line {
-	return hub.NewLine("set-param").Set("name", name).Set("value", value)
 }
 
 func (s *session) sendError(msg string) {
@@ -400,7 +405,11 @@ func (s *session) close() {
 	if s.flag != nil {
 		s.flag.Stop()
 	}
+	close(s.closed)
 	for i := range s.slots {
+		if s.slots[i].job != nil {
+			s.slots[i].stop()
+		}
 		if c := s.slots[i].conn; c != nil {
 			c.Close()
 			s.slots[i].conn = nil

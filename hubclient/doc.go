@@ -1,15 +1,37 @@
 // Package hubclient runs a Hub engine as a child process and talks to it:
-// the client side of the Hub protocol (PROTOCOL.md) for anything that drives
+// the client side of the Hub protocol (docs/protocol.md) for anything that drives
 // an engine — the match referee, a web board, a bridge to an online server.
 // Lines are written and read with package hub.
 //
 // [Start] starts the engine's command, with a working directory, in a
 // process group of its own (on Unix), so that a Ctrl-C meant for the caller
 // does not reach it and so that everything the engine starts can be stopped
-// with it. Then [Engine.Handshake] sends hub and reads up to wait (an id
-// line and the declared param lines come back as an [Identity]),
-// [Engine.SetParam] gives the engine its settings and [Engine.Init] waits
-// for ready.
+// with it. Then [Engine.Open] readies it: [Engine.Handshake] sends hub and
+// reads up to wait (an id line and the declared param lines come back as
+// an [Identity]), and [Engine.Configure] sends a set-param line for each
+// [Param] and [Engine.Init] waits for ready.
+//
+// The policy for error lines in the start-up: an error line between hub
+// and ready fails it, with the engine's message. The engine sends one when
+// it refuses a setting or cannot load what a setting names (a book), and
+// a caller that asked for a setting does not want an engine without it:
+// the match referee, the web board and the bot alike report the failure
+// and do not use the engine.
+//
+// The search exchange: [Engine.Think] sends pos (a [Position]), level (the
+// [Limits], seconds written by [Seconds]) and go think, passes each info
+// line to its caller as an [Info], and returns the engine's [Done]. The
+// caller's context bounds it: when the context ends, stop is sent and its
+// done awaited a short while ([ErrNoStop] when none comes). Error lines
+// during a search do not end it (the engine still answers the go with a
+// done); their messages come back in [Done.Errors] for the caller to show
+// or act on. Any other line but info, done and pong ends the search with
+// a [GarbageError]. [Engine.Analyze] runs go analyze the same way, until
+// its limits or the context's end. [Engine.Ponder] starts go ponder and
+// returns at once; the next Think on the same position ([Engine.PondersOn])
+// sends ponder-hit, any other search (or [Engine.StopPondering]) stops it
+// first. [Engine.SearchLines] are the lines that started the last search,
+// for the log of a failure.
 //
 // [Engine.Send] writes a line; [Engine.ReadLine] returns the next line of
 // the engine's output, waiting until a deadline or until a context is done
@@ -17,11 +39,12 @@
 // read); [Engine.Receive] returns the next one parsed as a [hub.Line]
 // (blank lines skipped, [ErrGarbage] for text that is not a protocol line);
 // [Engine.Await] skips lines up to one with a given command, and
-// [Engine.Sync] is ping followed by its pong. One goroutine reads at a time;
-// Send may be called from any goroutine.
+// [Engine.Sync] is ping followed by its pong. One goroutine reads (or
+// searches) at a time; Send and SetParam may be called from any goroutine.
 //
-// [Engine.Quit] asks the engine to exit and kills it when it has not within
-// a grace period; [Engine.Kill] kills it at once. Killing signals the whole
+// [Engine.Exited] is closed when the engine has exited. [Engine.Quit] asks
+// the engine to exit and kills it when it has not within a grace period;
+// [Engine.Kill] kills it at once. Killing signals the whole
 // process group, so that the children of an engine (one started through a
 // wrapper script, or one that forks helpers) die with it; when the engine
 // exits of itself, what it left running in its group is killed too (on

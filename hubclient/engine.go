@@ -77,6 +77,10 @@ type Engine struct {
 
 	givenUp   context.Context // done when the caller gives the engine up
 	giveUpNow context.CancelFunc
+
+	// The searcher's state (see Think), touched by one goroutine at a time.
+	pondering   *pondering // the go ponder in progress, nil when none
+	searchLines []hub.Line // the lines that started the last search
 }
 
 // Start starts an engine: command is the program and its arguments. It does
@@ -268,6 +272,9 @@ func (e *Engine) exitStatus() string {
 	}
 	return e.status.Error()
 }
+
+// Exited is closed once the engine has exited.
+func (e *Engine) Exited() <-chan struct{} { return e.exited }
 
 // Alive reports whether the engine is still running.
 func (e *Engine) Alive() bool {

@@ -58,12 +58,46 @@ func (e *Engine) Handshake(ctx context.Context, deadline time.Time) (Identity, e
 // Init, or between games). A value the protocol cannot carry (a '"' or a
 // control character) is refused and nothing is sent.
 func (e *Engine) SetParam(name, value string) error {
-	return e.Send(hub.NewLine("set-param").Set("name", name).Set("value", value))
+	return e.Send(Param{name, value}.Line())
+}
+
+// Param is a parameter of the engine and its value, sent with set-param.
+type Param struct {
+	Name, Value string
+}
+
+// Line is the set-param line that gives the engine p.
+func (p Param) Line() hub.Line {
+	return hub.NewLine("set-param").Set("name", p.Name).Set("value", p.Value)
+}
+
+// Open readies a started engine: Handshake, then Configure with params,
+// all until deadline.
+func (e *Engine) Open(ctx context.Context, deadline time.Time, params []Param) (Identity, error) {
+	id, err := e.Handshake(ctx, deadline)
+	if err != nil {
+		return id, err
+	}
+	return id, e.Configure(ctx, deadline, params)
+}
+
+// Configure sends a set-param line for each of params, in order, then
+// Init until deadline. A parameter the protocol cannot carry is refused
+// and nothing more is sent.
+func (e *Engine) Configure(ctx context.Context, deadline time.Time, params []Param) error {
+	for _, p := range params {
+		if err := e.SetParam(p.Name, p.Value); err != nil {
+			return fmt.Errorf("parameter %s: %w", p.Name, err)
+		}
+	}
+	return e.Init(ctx, deadline)
 }
 
 // Init sends init and waits for ready until deadline. An error line in
-// between (a setting the engine refused) or a line that is not a protocol
-// line fails it.
+// between fails it, with the engine's message: the engine refused a
+// setting, or could not load what one names (a book), and the caller
+// asked for it (the policy of package hubclient, see its documentation).
+// So does a line that is not a protocol line.
 func (e *Engine) Init(ctx context.Context, deadline time.Time) error {
 	if err := e.Send(hub.NewLine("init")); err != nil {
 		return err

@@ -12,7 +12,6 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/dameo/dameo/hub"
 )
 
 // Spec is an engine named on the command line.
@@ -20,28 +19,18 @@ type Spec struct {
 	Name    string   // display name ("" until Finish: the program's base name)
 	Command []string // program and arguments
 	Dir     string   // working directory ("" = the caller's)
-	Options []Option // set-param lines sent before init, in order
+	Options []Param  // set-param lines sent before init, in order
 }
 
-// Option is one engine parameter, sent as set-param.
-type Option struct {
-	Name, Value string
-}
-
-// SetParam is the line that gives the engine the option.
-func (o Option) SetParam() hub.Line {
-	return hub.NewLine("set-param").Set("name", o.Name).Set("value", o.Value)
-}
-
-// Check is why the option cannot be sent to an engine, or nil: its name
+// Check is why the parameter cannot be sent to an engine, or nil: its name
 // must be a word (not empty, without spaces or '='), and a value cannot hold
 // '"' or control characters.
-func (o Option) Check() error {
-	if o.Name == "" || strings.ContainsAny(o.Name, " \t=") {
-		return fmt.Errorf("bad option name %q", o.Name)
+func (p Param) Check() error {
+	if p.Name == "" || strings.ContainsAny(p.Name, " \t=") {
+		return fmt.Errorf("bad option name %q", p.Name)
 	}
-	if _, err := o.SetParam().Format(); err != nil {
-		return fmt.Errorf("option %s: %v", o.Name, err)
+	if _, err := p.Line().Format(); err != nil {
+		return fmt.Errorf("option %s: %v", p.Name, err)
 	}
 	return nil
 }
@@ -113,7 +102,7 @@ func (s *Spec) Set(key, value string) (known bool, err error) {
 	case key == "dir":
 		s.Dir = value
 	case strings.HasPrefix(key, "option."):
-		o := Option{strings.TrimPrefix(key, "option."), value}
+		o := Param{strings.TrimPrefix(key, "option."), value}
 		if err := o.Check(); err != nil {
 			return true, err
 		}

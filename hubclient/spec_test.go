@@ -17,11 +17,11 @@ func TestParseSpec(t *testing.T) {
 	}{
 		{`cmd="./dameo hub" name=fast dir=/tmp option.threads=2 option.book-file="my book"`,
 			Spec{Name: "fast", Command: []string{"./dameo", "hub"}, Dir: "/tmp",
-				Options: []Option{{Name: "threads", Value: "2"}, {Name: "book-file", Value: "my book"}}}},
+				Options: []Param{{Name: "threads", Value: "2"}, {Name: "book-file", Value: "my book"}}}},
 		{`./dameo hub`, Spec{Name: "dameo", Command: []string{"./dameo", "hub"}}},
 		{`'/opt/my engine/run' hub --fast`, Spec{Name: "run", Command: []string{"/opt/my engine/run", "hub", "--fast"}}},
 		{`cmd=./e arg="a b" args="c d"`, Spec{Name: "e", Command: []string{"./e", "a b", "c", "d"}}},
-		{`option.hash=16`, Spec{Name: "dameo", Command: self, Options: []Option{{Name: "hash", Value: "16"}}}},
+		{`option.hash=16`, Spec{Name: "dameo", Command: self, Options: []Param{{Name: "hash", Value: "16"}}}},
 		{``, Spec{Name: "dameo", Command: self}},
 	} {
 		got, err := ParseSpec(c.text, self)

@@ -6,6 +6,7 @@
 package match
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"time"
@@ -41,18 +42,19 @@ func (r *referee) illegal(pl *player, reason string) failure {
 	return failure{pdn.TerminationIllegalMove, reason, true}
 }
 
-// readFailure turns a read error while waiting for a move into a failure.
-func (r *referee) readFailure(pl *player, err error, limit time.Duration) *failure {
+// searchFailure turns the error of a search for a move into a failure.
+func (r *referee) searchFailure(pl *player, err error, limit time.Duration) *failure {
+	var garbage *hubclient.GarbageError
 	switch {
 	case r.ctx.Err() != nil:
 		pl.restart(r.set.log) // the search is abandoned with the game
 		return &failure{pdn.TerminationCrash, "aborted", false}
-	case errors.Is(err, hubclient.ErrTimeout):
-		f := failure{pdn.TerminationTimeForfeit, fmt.Sprintf("no move within %s s", seconds(limit)), false}
+	case errors.Is(err, context.DeadlineExceeded):
+		f := failure{pdn.TerminationTimeForfeit, fmt.Sprintf("no move within %s s", hubclient.Seconds(limit)), false}
 		if tc := pl.spec.TC; !tc.IsClock() && tc.MoveTime == 0 {
-			f.reason = fmt.Sprintf("no move within the hang timeout of %s s", seconds(limit))
+			f.reason = fmt.Sprintf("no move within the hang timeout of %s s", hubclient.Seconds(limit))
 		}
-		if !pl.stopSearch(r.ctx, r.set.log) {
+		if errors.Is(err, hubclient.ErrNoStop) {
 			f.reason += " (and no answer to stop)"
 			f.restart = true
 		}
@@ -63,6 +65,8 @@ func (r *referee) readFailure(pl *player, err error, limit time.Duration) *failu
 		r.set.log.note("%s", msg)
 		r.set.warn(msg)
 		return &failure{pdn.TerminationCrash, "crashed: " + err.Error(), true}
+	case errors.As(err, &garbage):
+		return r.garbage(pl, garbage.Text, garbage.Why)
 	default:
 		return r.garbage(pl, "", err.Error())
 	}

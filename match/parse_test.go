@@ -97,7 +97,7 @@ func TestParseTC(t *testing.T) {
 func TestClock(t *testing.T) {
 	// 2 moves in 10 s + 1 s: the increment is credited before each move.
 	c := newClock(TimeControl{Moves: 2, Base: 10 * time.Second, Inc: time.Second})
-	if got := c.level().String(); got != "level moves=2 time=10 inc=1" {
+	if got := c.limits().Line().String(); got != "level moves=2 time=10 inc=1" {
 		t.Errorf("level %q", got)
 	}
 	if c.allowed() != 11*time.Second {
@@ -107,7 +107,7 @@ func TestClock(t *testing.T) {
 	if !c.spend(4*time.Second, 0) || c.left != 7*time.Second {
 		t.Errorf("after 4 s: %v", c.left)
 	}
-	if got := c.level().String(); got != "level moves=1 time=7 inc=1" {
+	if got := c.limits().Line().String(); got != "level moves=1 time=7 inc=1" {
 		t.Errorf("level %q", got)
 	}
 	// 7 + 1 − 3 = 5, then the second period adds 10: 15.
@@ -123,36 +123,15 @@ func TestClock(t *testing.T) {
 		t.Error("overstep beyond the margin not detected")
 	}
 	m := newClock(TimeControl{MoveTime: 100 * time.Millisecond})
-	if m.level().String() != "level move-time=0.1" || !m.spend(150*time.Millisecond, 50*time.Millisecond) || m.spend(151*time.Millisecond, 50*time.Millisecond) {
+	if m.limits().Line().String() != "level move-time=0.1" || !m.spend(150*time.Millisecond, 50*time.Millisecond) || m.spend(151*time.Millisecond, 50*time.Millisecond) {
 		t.Error("move time clock")
 	}
 	d := newClock(TimeControl{Depth: 4})
-	if d.level().String() != "level depth=4" || d.allowed() != 0 || !d.spend(time.Hour, 0) {
+	if d.limits().Line().String() != "level depth=4" || d.allowed() != 0 || !d.spend(time.Hour, 0) {
 		t.Error("depth clock")
 	}
-	if n := newClock(TimeControl{Nodes: 900}); n.level().String() != "level nodes=900" {
-		t.Errorf("nodes level %q", n.level())
-	}
-}
-
-func TestParseReply(t *testing.T) {
-	l, err := parseReply(`done move=d4xd6xf6 ponder=e7-e6` + "\r")
-	if mv, _ := l.Get("move"); err != nil || l.Command != "done" || mv != "d4xd6xf6" {
-		t.Errorf("%+v %v", l, err)
-	}
-	for _, bad := range []string{"", "   ", "\r", `done move="a1`, "done move=a\x00"} {
-		if _, err := parseReply(bad); err == nil {
-			t.Errorf("parseReply(%q) accepted", bad)
-		}
-	}
-}
-
-func TestOptionSetParam(t *testing.T) {
-	if got := (Option{Name: "book-file", Value: "my book.bin"}).SetParam().String(); got != `set-param name=book-file value="my book.bin"` {
-		t.Errorf("set-param line %q", got)
-	}
-	if got := (Option{Name: "book-file", Value: ""}).SetParam().String(); got != `set-param name=book-file value=""` {
-		t.Errorf("set-param line %q", got)
+	if n := newClock(TimeControl{Nodes: 900}); n.limits().Line().String() != "level nodes=900" {
+		t.Errorf("nodes level %q", n.limits().Line())
 	}
 }
 

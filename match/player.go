@@ -1,6 +1,6 @@
 // Players: an engine in one of the runner's game slots, whose process lives
-// across games; waiting for its answer to ping or stop, and killing it so
-// that it is started again before its next game.
+// across games; waiting for its answer to ping, and killing it so that it
+// is started again before its next game.
 
 package match
 
@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 )
 
@@ -20,27 +19,6 @@ type player struct {
 	id   string
 	spec EngineSpec
 	proc *hubclient.Engine
-
-	ponderMove string     // the expected reply while `go ponder` runs ("" if not pondering)
-	lastLines  []hub.Line // the lines that started its last search (for the log of a failure)
-}
-
-// stopGrace is how long an engine may take to answer `stop` with `done`
-// before it is considered hung.
-const stopGrace = 2 * time.Second
-
-// stopSearch sends stop and waits briefly for done; it restarts the
-// engine and reports false when none comes.
-func (pl *player) stopSearch(ctx context.Context, log *logger) bool {
-	if pl.proc.Send(hub.NewLine("stop")) != nil {
-		pl.restart(log)
-		return false
-	}
-	if _, err := pl.proc.Await(ctx, time.Now().Add(stopGrace), "done"); err != nil {
-		pl.restart(log)
-		return false
-	}
-	return true
 }
 
 // sync waits for the pong that answers a ping.
@@ -51,8 +29,12 @@ func (pl *player) sync(ctx context.Context, timeout time.Duration) error {
 
 // lastSent is the lines that started the player's last search, for the log.
 func (pl *player) lastSent() string {
-	texts := make([]string, len(pl.lastLines))
-	for i, l := range pl.lastLines {
+	if pl.proc == nil {
+		return ""
+	}
+	lines := pl.proc.SearchLines()
+	texts := make([]string, len(lines))
+	for i, l := range lines {
 		texts[i] = l.String()
 	}
 	return strings.Join(texts, " | ")
@@ -65,5 +47,4 @@ func (pl *player) restart(log *logger) {
 		pl.proc.Kill()
 		pl.proc = nil
 	}
-	pl.ponderMove = ""
 }

@@ -1,12 +1,13 @@
 // Pondering: after its move an engine searches the position after the
-// reply it expects, on its opponent's time; the referee sends ponder-hit
-// when the guess comes true (see think) and stop otherwise.
+// reply it expects, on its opponent's time; hubclient turns it into
+// thinking when the guess comes true (see think) and stops it otherwise.
 
 package match
 
 import (
-	"github.com/dameo/dameo/hub"
-	"github.com/dameo/dameo/pdn"
+	"errors"
+
+	"github.com/dameo/dameo/hubclient"
 )
 
 // startPondering lets pl search the position after the expected reply on
@@ -18,26 +19,16 @@ func (r *referee) startPondering(pl *player, ponder string) {
 		r.set.log.note("%s: ponder move %q is not legal (%v); not pondering", pl.id, ponder, err)
 		return
 	}
-	full := pos.FormatMove(m)
-	c := r.clocks[r.colorOf(pl)]
-	lines := []hub.Line{r.posLine(full), c.level(), hub.NewLine("go").Flag("ponder")}
-	for _, l := range lines {
-		if pl.proc.Send(l) != nil {
-			return // the failure shows at its next move
-		}
-	}
-	pl.ponderMove, pl.lastLines = full, lines
+	pl.proc.Ponder(r.position(pos.FormatMove(m)), r.clocks[r.colorOf(pl)].limits()) // a failure shows at its next move
 }
 
-// stopPondering ends a ponder search; an engine that does not answer stop
-// loses (when it is its move) and is restarted.
-func (r *referee) stopPondering(pl *player) *failure {
-	if pl.ponderMove == "" || pl.proc == nil {
-		return nil
+// stopPondering ends a ponder search at the end of a game; an engine that
+// does not answer stop is restarted.
+func (r *referee) stopPondering(pl *player) {
+	if pl.proc == nil {
+		return
 	}
-	pl.ponderMove = ""
-	if !pl.stopSearch(r.ctx, r.set.log) {
-		return &failure{pdn.TerminationCrash, "no answer to stop after pondering", true}
+	if err := pl.proc.StopPondering(r.ctx); errors.Is(err, hubclient.ErrNoStop) {
+		pl.restart(r.set.log)
 	}
-	return nil
 }

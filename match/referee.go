@@ -8,11 +8,11 @@ package match
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -144,7 +144,7 @@ func (r *referee) play() gameResult {
 		full := pos.FormatMove(m)
 		if !r.clocks[side].spend(elapsed, pl.spec.margin()) {
 			return r.lose(side, failure{pdn.TerminationTimeForfeit,
-				fmt.Sprintf("%s loses on time (%s s for %s)", side, seconds(elapsed), full), false})
+				fmt.Sprintf("%s loses on time (%s s for %s)", side, hubclient.Seconds(elapsed), full), false})
 		}
 		r.game.Play(m)
 		r.moves = append(r.moves, full)
@@ -164,13 +164,8 @@ func (r *referee) colorOf(pl *player) engine.Color {
 	return engine.Black
 }
 
-// posLine is the pos line of the current game, with the moves played and
-// any extra moves.
-func (r *referee) posLine(extra ...string) hub.Line {
-	l := hub.NewLine("pos").Set("pos", r.job.opening.Start.Hub())
-	moves := append(append([]string(nil), r.moves...), extra...)
-	if len(moves) > 0 {
-		l = l.Set("moves", strings.Join(moves, " "))
-	}
-	return l
+// position is the position of the current game for the engines: the
+// opening's start, the moves played and any extra moves.
+func (r *referee) position(extra ...string) hubclient.Position {
+	return hubclient.Position{Start: r.job.opening.Start.Hub(), Moves: append(append([]string(nil), r.moves...), extra...)}
 }

@@ -41,7 +41,7 @@ func (e EngineSpec) margin() time.Duration {
 }
 
 // Option is one engine parameter, sent as set-param before init.
-type Option = hubclient.Option
+type Option = hubclient.Param
 
 // SpecHelp documents the engine specification syntax.
 const SpecHelp = `An engine is "key=value key=value ..." (one quoted argument after -e or

@@ -43,13 +43,12 @@ func handshake(ctx context.Context, e *hubclient.Engine, spec EngineSpec, id str
 	if spec.Ponder {
 		opts = append(append([]Option(nil), opts...), Option{Name: "ponder", Value: "true"})
 	}
-	for _, o := range opts {
+	params := make([]hubclient.Param, len(opts))
+	for i, o := range opts {
 		if !ident.Declares(o.Name) {
 			log.note("%s: the engine does not declare the parameter %q; sending it anyway", id, o.Name)
 		}
-		if err := e.SetParam(o.Name, o.Value); err != nil {
-			return err
-		}
+		params[i] = hubclient.Param(o)
 	}
-	return e.Init(ctx, deadline)
+	return e.Configure(ctx, deadline, params)
 }

@@ -1,6 +1,6 @@
 // Time controls: cutechess-style "moves/time+inc" clocks, fixed time per
 // move, fixed depth and fixed nodes; the clock the runner keeps for each
-// side, and the Hub level line that tells an engine its limits.
+// side, and the limits of the level line that tells an engine its time.
 
 package match
 
@@ -12,7 +12,7 @@ import (
 	"time"
 	"unicode"
 
-	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/hubclient"
 )
 
 // TimeControl is the limit of each move. Exactly one kind is set: a clock
@@ -127,27 +127,22 @@ func (tc TimeControl) Validate() error {
 func (tc TimeControl) String() string {
 	switch {
 	case tc.IsClock():
-		s := seconds(tc.Base)
+		s := hubclient.Seconds(tc.Base)
 		if tc.Moves > 0 {
 			s = strconv.Itoa(tc.Moves) + "/" + s
 		}
 		if tc.Inc > 0 {
-			s += "+" + seconds(tc.Inc)
+			s += "+" + hubclient.Seconds(tc.Inc)
 		}
 		return s
 	case tc.MoveTime > 0:
-		return "move-time=" + seconds(tc.MoveTime)
+		return "move-time=" + hubclient.Seconds(tc.MoveTime)
 	case tc.Depth > 0:
 		return "depth=" + strconv.Itoa(tc.Depth)
 	case tc.Nodes > 0:
 		return "nodes=" + strconv.FormatInt(tc.Nodes, 10)
 	}
 	return "-"
-}
-
-// seconds formats a duration in seconds with at most three decimals.
-func seconds(d time.Duration) string {
-	return strconv.FormatFloat(math.Round(d.Seconds()*1000)/1000, 'f', -1, 64)
 }
 
 // clock is one side's clock during a game.
@@ -159,25 +154,21 @@ type clock struct {
 
 func newClock(tc TimeControl) *clock { return &clock{tc: tc, left: tc.Base} }
 
-// level is the Hub level line for this side's next move.
-func (c *clock) level() hub.Line {
-	l := hub.NewLine("level")
+// limits are the limits of this side's next move, for its level line.
+func (c *clock) limits() hubclient.Limits {
 	switch {
 	case c.tc.IsClock():
+		l := hubclient.Limits{Clock: true, Time: c.left, Inc: c.tc.Inc}
 		if c.tc.Moves > 0 {
-			l = l.Set("moves", strconv.Itoa(c.tc.Moves-c.moves%c.tc.Moves))
-		}
-		l = l.Set("time", seconds(c.left))
-		if c.tc.Inc > 0 {
-			l = l.Set("inc", seconds(c.tc.Inc))
+			l.Moves = c.tc.Moves - c.moves%c.tc.Moves
 		}
 		return l
 	case c.tc.MoveTime > 0:
-		return l.Set("move-time", seconds(c.tc.MoveTime))
+		return hubclient.Limits{MoveTime: c.tc.MoveTime}
 	case c.tc.Depth > 0:
-		return l.Set("depth", strconv.Itoa(c.tc.Depth))
+		return hubclient.Limits{Depth: c.tc.Depth}
 	default:
-		return l.Set("nodes", strconv.FormatInt(c.tc.Nodes, 10))
+		return hubclient.Limits{Nodes: c.tc.Nodes}
 	}
 }
 

@@ -135,6 +135,10 @@ func TestExitStatus(t *testing.T) {
 			{kind: "done", args: []string{"moves"}},
 			{kind: "usage", args: []string{"moves", "bad"}},
 		},
+		"position": {
+			{kind: "done", args: []string{"position", "--moves", "d3-d4"}},
+			{kind: "usage", args: []string{"position", "--moves", "d3-d5"}},
+		},
 		"analyze": {
 			{kind: "done", args: []string{"analyze", "--depth", "2"}},
 			{kind: "usage", args: []string{"analyze", "--depth", "0"}},

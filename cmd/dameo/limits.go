@@ -1,4 +1,4 @@
-// The search's bounds in the CLI: as kong variables, so that flag help
+// The search's bounds and the rules' no-progress limit in the CLI: as kong variables, so that flag help
 // texts and defaults quote them (${max_depth} and so on) instead of
 // repeating the numbers, and as the check of flags against them.
 
@@ -11,6 +11,7 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/dameo/dameo/bench"
 	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/search"
 )
 
@@ -24,6 +25,7 @@ var limitVars = kong.Vars{
 	"max_hash":         strconv.Itoa(search.MaxHashMiB),
 	"max_multipv":      strconv.Itoa(search.MaxMultiPV),
 	"max_table_pieces": strconv.Itoa(egtb.MaxTablePieces),
+	"no_progress":      strconv.Itoa(engine.NoProgressLimit),
 }
 
 // flagBounds checks options and limits built from flags against the

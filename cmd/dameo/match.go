@@ -49,7 +49,7 @@ type matchCmd struct {
 	Resume         bool     `help:"Continue the interrupted match of --pdn FILE: its games are counted and not played again; the settings must be the same (the seed is taken from the file when --seed is not given) (default: off)."`
 	Log            string   `placeholder:"FILE" help:"Write every line exchanged with the engines to FILE (default: none)."`
 	SPRT           string   `name:"sprt" placeholder:"elo0=A,elo1=B,alpha=X,beta=Y,model=M" help:"Sequential probability ratio test (two engines; alpha and beta default to 0.05, model logistic or normalized, default logistic); the match stops when it is decided (default: none)."`
-	DrawPlies      int      `default:"100" placeholder:"N" help:"Draw after N plies without a capture or a man move, 0 or more (0 = never; default ${default})."`
+	DrawPlies      int      `default:"${no_progress}" placeholder:"N" help:"Draw after N plies without a capture or a man move, 0 or more (0 = never; default ${default})."`
 	MaxPlies       int      `placeholder:"N" help:"Draw after N plies in all, 0 or more (default 0: no limit)."`
 	Resign         string   `placeholder:"moves=N,score=S" help:"Adjudicate a loss when for N moves the loser's engine scores <= -S men and the winner's >= S (default: none)."`
 	Draw           string   `placeholder:"moves=N,score=S[,movenumber=M]" help:"Adjudicate a draw from move M on (default 1) when both engines score within +-S men for N moves (default: none)."`
