@@ -1,6 +1,7 @@
-// One self-play game: its opening (a built-in two-ply opening and random
-// plies, fixed by the seed and the game's index), the searched moves, the
-// quiet positions recorded on the way, and the adjudication that ends it.
+// One self-play game: its opening (moves of the built-in book and random
+// plies from the initial position, fixed by the seed and the game's
+// index), the searched moves, the quiet positions recorded on the way, and
+// the adjudication that ends it.
 
 package datagen
 
@@ -8,15 +9,15 @@ import (
 	"context"
 	"math/rand/v2"
 
+	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/engine"
-	"github.com/dameo/dameo/match"
 	"github.com/dameo/dameo/search"
 )
 
 const (
-	// drawPlies: plies without a capture or a man move that draw a game,
-	// as in matches (match.DefaultDrawPlies).
-	drawPlies = match.DefaultDrawPlies
+	// drawPlies: plies without a capture or a man move that draw a game
+	// (the default of the match referee too, docs/rules.md).
+	drawPlies = 100
 	// maxPlies: a game this long is a draw; real games end long before.
 	maxPlies = 400
 	// resignScore and resignPlies: when the searches of resignPlies plies
@@ -31,16 +32,14 @@ const (
 type player struct {
 	cfg      Config
 	searcher *search.Searcher
-	openings []match.Opening
+	book     *book.Book // the book of the openings (nil when Config.BookPlies is 0)
 }
 
 // play plays game index and returns its quiet positions with its result.
 func (pl *player) play(ctx context.Context, index int) ([]Record, error) {
 	rng := rand.New(rand.NewPCG(pl.cfg.Seed, uint64(index)))
-	g, err := pl.opening(rng)
-	if err != nil {
-		return nil, err
-	}
+	g := pl.opening(rng)
+	openingPlies := len(g.Moves())
 	pl.searcher.NewGame()
 	limits := search.Limits{Nodes: pl.cfg.Nodes, Depth: pl.cfg.Depth}
 	var recs []Record
@@ -61,7 +60,7 @@ func (pl *player) play(ctx context.Context, index int) ([]Record, error) {
 			return nil, err
 		}
 		if !p.HasCapture() {
-			recs = append(recs, Record{Position: p, Score: res.Score, Game: index})
+			recs = append(recs, Record{Position: p, Score: res.Score, Game: index, Ply: openingPlies + ply})
 		}
 		white := res.Score // from White's view
 		if p.SideToMove() == engine.Black {
@@ -90,15 +89,19 @@ func (pl *player) play(ctx context.Context, index int) ([]Record, error) {
 	return recs, nil
 }
 
-// opening is the game's start: a built-in opening and up to
-// Config.RandomPlies random plies (fewer if the game ends).
-func (pl *player) opening(rng *rand.Rand) (*engine.Game, error) {
-	o := pl.openings[rng.IntN(len(pl.openings))]
-	g := engine.NewGame(o.Start)
-	for _, m := range o.Moves {
-		if _, err := g.PlayText(m); err != nil {
-			return nil, err
+// opening is the game's start from the initial position: up to
+// Config.BookPlies moves of the book, each chosen at random among the ones
+// it may play, then Config.RandomPlies random plies (fewer if the game
+// ends).
+func (pl *player) opening(rng *rand.Rand) *engine.Game {
+	g := engine.NewGame(engine.StartPosition())
+	for range pl.cfg.BookPlies {
+		p := g.Position()
+		m, ok := pl.book.Choose(&p, rng)
+		if !ok {
+			break
 		}
+		g.Play(m)
 	}
 	for range pl.cfg.RandomPlies {
 		p := g.Position()
@@ -108,7 +111,7 @@ func (pl *player) opening(rng *rand.Rand) (*engine.Game, error) {
 		}
 		g.Play(moves[rng.IntN(len(moves))])
 	}
-	return g, nil
+	return g
 }
 
 // winner is the outcome in which c wins.

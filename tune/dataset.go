@@ -95,10 +95,14 @@ func (s *Set) ReadFrom(r io.Reader) (int64, error) {
 	dr := datagen.NewReader(r)
 	var n int64
 	for {
-		rec, err := dr.Next()
+		p, err := dr.Next()
 		if errors.Is(err, io.EOF) {
 			return n, nil
 		}
+		if err != nil {
+			return n, err
+		}
+		rec, err := p.Decode()
 		if err != nil {
 			return n, err
 		}

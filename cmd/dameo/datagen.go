@@ -1,4 +1,6 @@
-// `dameo datagen`: self-play games that make training data for `dameo tune`.
+// `dameo datagen`: self-play games that make training data for `dameo
+// tune` (a whole run or one shard of it), and `dameo datagen convert`: a
+// text data file of the old format into the binary one.
 
 package main
 
@@ -6,45 +8,58 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime"
 	"time"
 
 	"github.com/dameo/dameo/datagen"
+	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/match"
 	"github.com/dameo/dameo/search"
 )
 
 type datagenCmd struct {
-	Output      string        `arg:"" help:"Data file to write (see the format in --help)." type:"path"`
-	Games       int           `default:"1000" help:"Games the file should hold, numbered from 0 (default ${default})." placeholder:"N"`
+	Play    datagenPlayCmd    `cmd:"" default:"withargs" help:"Play the games and write their positions (the default: dameo datagen FILE)."`
+	Convert datagenConvertCmd `cmd:"" help:"Convert a text data file (format 1, before the binary one) into a binary data file."`
+}
+
+type datagenPlayCmd struct {
+	Output      string        `arg:"" help:"Binary data file to write (the format: datagen/doc.go)." type:"path"`
+	Games       int           `default:"1000" help:"Games of the whole run, numbered from 0; a shard plays its share of them (default ${default})." placeholder:"N"`
+	Shard       string        `default:"1/1" placeholder:"I/N" help:"Play the I-th of N shares of the games: those whose number is I−1 modulo N (default ${default}: all). Shards concatenate into the run's file."`
 	Nodes       int64         `default:"5000" help:"Nodes searched per move (default ${default}; 0 for none, then --depth)." placeholder:"N"`
 	Depth       int           `default:"0" help:"Depth searched per move, 0 = no depth limit (default: 0)." placeholder:"D"`
-	RandomPlies int           `default:"4" name:"random-plies" help:"Random plies after the built-in two-ply opening (default ${default})." placeholder:"N"`
-	Seed        uint64        `default:"1" help:"Seed of the openings; the same seed and settings give the same games (default ${default})."`
+	BookPlies   int           `default:"0" name:"book-plies" help:"Plies of the built-in book at the start of each game, each chosen at random among its moves (default ${default})." placeholder:"N"`
+	RandomPlies int           `default:"8" name:"random-plies" help:"Random plies after the book's (default ${default})." placeholder:"N"`
+	Seed        uint64        `default:"1" help:"Seed of the openings; the same seed and settings give the same games, game by game (default ${default})."`
 	Concurrency int           `default:"0" help:"Games played at once, one thread each; 0 = one per CPU (default: 0)." placeholder:"N"`
 	Hash        int           `default:"16" help:"Transposition table of each game in MiB (default ${default})." placeholder:"MB"`
-	Resume      bool          `help:"Add the games missing from an existing file (made with the same --nodes, --depth, --random-plies and --seed)."`
+	Resume      bool          `help:"Add the games missing from an existing file (made with the same --nodes, --depth, --book-plies, --random-plies, --seed and --shard)."`
 	Interval    time.Duration `default:"30s" help:"Time between progress lines when the output is not a terminal (default ${default})."`
 	Eval        string        `default:"default" enum:"default,hand" help:"Evaluation of the players: default (the engine's) or hand (the hand-set weights the shipped ones were tuned from; docs/tuning.md)."`
 }
 
-// Help is the long help of `dameo datagen --help`: the file format.
-func (c *datagenCmd) Help() string {
-	return `Writes the quiet positions (no capture pending) of each game as lines
-  <position text>;<result 1-0, 0-1 or 1/2>;<search score, side to move, 1/100 man>
-after a line "#game <index> <positions>", below a header line
-"#dameo-datagen 1 <settings>". Ctrl-C stops after writing the finished games;
---resume continues the file.`
+// Help is the long help of `dameo datagen play --help`.
+func (c *datagenPlayCmd) Help() string {
+	return `Writes the quiet positions (no capture pending) of each game, 32 bytes
+each, with the game's result and the search score, after a header with the
+settings. Ctrl-C stops after writing the finished games; --resume continues
+the file. The shards of a run (--shard I/N, the same other settings) merge
+by concatenation: cat shard-*.bin > run.bin.`
 }
 
-func (c *datagenCmd) Run() error {
+func (c *datagenPlayCmd) Run() error {
 	if c.Concurrency == 0 {
 		c.Concurrency = runtime.NumCPU()
 	}
-	cfg := datagen.Config{Games: c.Games, Nodes: c.Nodes, Depth: c.Depth, RandomPlies: c.RandomPlies,
-		Seed: c.Seed, Workers: c.Concurrency, HashMiB: c.Hash}
+	shard, err := match.ParseShard(c.Shard)
+	if err != nil {
+		return usageError{fmt.Errorf("--shard: %v", err)}
+	}
+	cfg := datagen.Config{Games: c.Games, Shard: shard.Index, Shards: shard.Count, Nodes: c.Nodes, Depth: c.Depth,
+		BookPlies: c.BookPlies, RandomPlies: c.RandomPlies, Seed: c.Seed, Workers: c.Concurrency, HashMiB: c.Hash}
 	if c.Eval == "hand" {
 		cfg.Eval = search.NewEvaluator(search.HandWeights())
 	}
@@ -60,7 +75,37 @@ func (c *datagenCmd) Run() error {
 	fmt.Println(stats)
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintln(os.Stderr, "interrupted: the finished games are in the file; --resume continues it")
-		return nil
+		return errInterrupted
 	}
 	return err
+}
+
+type datagenConvertCmd struct {
+	Input  string `arg:"" help:"Text data file (its first line: #dameo-datagen 1 …)." type:"path"`
+	Output string `arg:"" help:"Binary data file to write; it must not exist." type:"path"`
+}
+
+func (c *datagenConvertCmd) Run() error {
+	in, _, err := safefile.Open(c.Input)
+	if err != nil {
+		return usageError{err}
+	}
+	defer in.Close()
+	if _, err := os.Lstat(c.Output); err == nil {
+		return usageError{fmt.Errorf("%s exists: convert into a new file", c.Output)}
+	}
+	var stats datagen.ConvertStats
+	err = safefile.WriteAtomic(c.Output, func(w io.Writer) error {
+		var err error
+		stats, err = datagen.Convert(w, in)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("%s: %w", c.Input, err)
+	}
+	fmt.Printf("games=%d positions=%d\n", stats.Games, stats.Positions)
+	if stats.Dropped > 0 {
+		fmt.Fprintf(os.Stderr, "dameo: warning: %s ends inside a game (still being written?): its %d positions are left out\n", c.Input, stats.Dropped)
+	}
+	return nil
 }

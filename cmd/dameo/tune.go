@@ -4,14 +4,15 @@
 package main
 
 import (
-	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
 
+	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/search"
 	"github.com/dameo/dameo/tune"
 )
@@ -66,7 +67,7 @@ func (c *tuneCmd) Run() error {
 		"held-out loss %.7f (hand-set weights: %.7f). See docs/tuning.md.",
 		strings.Join(names, " "), c.Seed, c.Validation, c.Epochs, c.Patience, c.Batch, c.Lr, c.Decay, c.Lambda, patternsFlag(c.Patterns),
 		set.Len(), res.Valid, res.K, res.BestEpoch, res.Epochs, res.ValidLoss, res.StartVal)
-	return writeAtomically(c.Out, func(f *os.File) error { return tune.WriteGoFile(f, res.Weights, res.Patterns, made) })
+	return safefile.WriteAtomic(c.Out, func(w io.Writer) error { return tune.WriteGoFile(w, res.Weights, res.Patterns, made) })
 }
 
 // patternsFlag is the --patterns flag as given.
@@ -79,36 +80,13 @@ func patternsFlag(on bool) string {
 
 // readData adds the positions of a data file to set.
 func readData(set *tune.Set, path string) error {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
-		return err
+		return usageError{err}
 	}
 	defer f.Close()
 	if _, err := set.ReadFrom(f); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
-}
-
-// writeAtomically writes a file through a temporary file in the same
-// directory renamed over it, so a failed write leaves the old file.
-func writeAtomically(path string, write func(*os.File) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tune-*")
-	if err != nil {
-		return err
-	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		return errors.Join(err, os.Remove(f.Name()))
 	}
 	return nil
 }

@@ -13,7 +13,7 @@ import (
 
 func TestDatagenThenTune(t *testing.T) {
 	dir := t.TempDir()
-	data := filepath.Join(dir, "data.txt")
+	data := filepath.Join(dir, "data.bin")
 	out, errOut, code := run(t, "datagen", data, "--games", "6", "--nodes", "200", "--concurrency", "2", "--eval", "hand")
 	if code != 0 || !strings.Contains(out, "games=6 skipped=0") {
 		t.Fatalf("datagen: status %d\n%s\n%s", code, out, errOut)
@@ -43,18 +43,23 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("#dameo-datagen 1 x\n#game 0 1\nnot a position;1-0;0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	badBin := filepath.Join(dir, "bad.bin")
+	if _, _, code := run(t, "datagen", "convert", bad, badBin); code != 1 {
+		t.Errorf("datagen convert of a bad file: status %d", code)
+	}
 	for _, tc := range []struct {
 		args []string
 		code int
 		want string
 	}{
-		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--games", "0"}, 2, "games must be at least 1"},
+		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--games", "0"}, 2, "games must be 1 to"},
 		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--nodes", "0"}, 2, "set nodes or depth"},
 		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--eval", "other"}, 2, "--eval"},
 		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 1, "--resume"},
-		{[]string{"tune", bad}, 1, "line 3"},
+		{[]string{"tune", bad}, 1, "datagen convert"},
 		{[]string{"tune", filepath.Join(dir, "missing.txt")}, 2, "missing.txt"},
-		{[]string{"tune", bad, "--validation", "0"}, 1, "line 3"},
+		{[]string{"datagen", "convert", bad, badBin}, 1, "line 3"},
+		{[]string{"datagen", "convert", "/dev/zero", badBin}, 2, "not a regular file"},
 	} {
 		_, errOut, code := run(t, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.want) {
