@@ -1,5 +1,5 @@
-// One self-play game: its opening (moves of the built-in book and random
-// plies from the initial position, fixed by the seed and the game's
+// One self-play game: its opening (a two-ply opening or moves of the
+// built-in book, then random plies, fixed by the seed and the game's
 // index), the searched moves, the quiet positions recorded on the way, and
 // the adjudication that ends it.
 
@@ -15,9 +15,9 @@ import (
 )
 
 const (
-	// drawPlies: plies without a capture or a man move that draw a game
-	// (the default of the match referee too, docs/rules.md).
-	drawPlies = 100
+	// drawPlies: plies without a capture or a man move that draw a game,
+	// as in matches.
+	drawPlies = engine.NoProgressLimit
 	// maxPlies: a game this long is a draw; real games end long before.
 	maxPlies = 400
 	// resignScore and resignPlies: when the searches of resignPlies plies
@@ -32,7 +32,8 @@ const (
 type player struct {
 	cfg      Config
 	searcher *search.Searcher
-	book     *book.Book // the book of the openings (nil when Config.BookPlies is 0)
+	openings [][2]engine.Move // engine.TwoPlyOpenings
+	book     *book.Book       // the book of the openings (nil when Config.BookPlies is 0)
 }
 
 // play plays game index and returns its quiet positions with its result.
@@ -89,12 +90,17 @@ func (pl *player) play(ctx context.Context, index int) ([]Record, error) {
 	return recs, nil
 }
 
-// opening is the game's start from the initial position: up to
-// Config.BookPlies moves of the book, each chosen at random among the ones
-// it may play, then Config.RandomPlies random plies (fewer if the game
-// ends).
+// opening is the game's start from the initial position: with
+// Config.BookPlies 0 one of the two-ply openings, else up to BookPlies
+// moves of the book, each chosen at random among the ones it may play;
+// then Config.RandomPlies random plies (fewer if the game ends).
 func (pl *player) opening(rng *rand.Rand) *engine.Game {
 	g := engine.NewGame(engine.StartPosition())
+	if pl.cfg.BookPlies == 0 {
+		for _, m := range pl.openings[rng.IntN(len(pl.openings))] {
+			g.Play(m)
+		}
+	}
 	for range pl.cfg.BookPlies {
 		p := g.Position()
 		m, ok := pl.book.Choose(&p, rng)

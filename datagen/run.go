@@ -17,6 +17,8 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/book"
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/search"
 	"github.com/schollz/progressbar/v3"
@@ -30,14 +32,14 @@ type Config struct {
 	Shards      int    // (Shard 1 of 1: all the games)
 	Nodes       int64  // nodes per move (0: no node limit)
 	Depth       int    // depth per move (0: no depth limit); Nodes or Depth must be set
-	BookPlies   int    // plies of the built-in book at the start of each game
-	RandomPlies int    // random plies after the book's
+	BookPlies   int    // plies of the built-in book at the start of each game (0: a two-ply opening)
+	RandomPlies int    // random plies after the two-ply opening or the book's
 	Seed        uint64 // fixes the openings
 	Workers     int    // games played at once, one search thread each
 	HashMiB     int    // transposition table of each worker
-	// Eval is the evaluation of both players (nil: search.DefaultEvaluator).
+	// Eval is the evaluation of both players (nil: eval.Default()).
 	// It is not in the file's settings: the caller keeps track of it.
-	Eval *search.Evaluator
+	Eval *eval.Evaluator
 }
 
 // settings is the header text of a file made with c: what fixes the games
@@ -123,14 +125,15 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 		}
 		return nil
 	})
-	var openings *book.Book
+	var bk *book.Book
 	if cfg.BookPlies > 0 {
-		if openings, err = book.Builtin(); err != nil {
+		if bk, err = book.Builtin(); err != nil {
 			return stats, err
 		}
 	}
+	openings := engine.TwoPlyOpenings()
 	for range min(cfg.Workers, len(todo)) {
-		pl := &player{cfg: cfg, book: openings,
+		pl := &player{cfg: cfg, openings: openings, book: bk,
 			searcher: search.New(search.Options{Threads: 1, HashMiB: max(cfg.HashMiB, search.MinHashMiB), Eval: cfg.Eval})}
 		g.Go(func() error {
 			var buf []byte

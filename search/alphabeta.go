@@ -31,11 +31,12 @@ const (
 )
 
 // The no-progress rule: referees (dameo match by default) draw a game after
-// noProgressLimit plies without a capture or a man move. Static scores fade
-// toward a draw once fadeStart such plies have passed, so that the search
-// prefers progress (a man move, a capture) while a win can still be made.
+// engine.NoProgressLimit plies without a capture or a man move. Static
+// scores fade toward a draw once fadeStart such plies have passed, so that
+// the search prefers progress (a man move, a capture) while a win can still
+// be made.
 const (
-	noProgressLimit = 100
+	noProgressLimit = engine.NoProgressLimit
 	fadeStart       = 20
 )
 
@@ -207,7 +208,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 // evaluate is the static score of the position at ply, faded toward a
 // draw as the no-progress count nears its limit.
 func (w *worker) evaluate(ply int) Score {
-	s := w.eval.Evaluate(&w.pos[ply])
+	s := Score(w.eval.EvaluateState(&w.pos[ply], &w.evals[ply]))
 	if q := w.quiet[ply]; q > fadeStart {
 		s = s * Score(noProgressLimit-q) / (noProgressLimit - fadeStart)
 	}

@@ -15,9 +15,9 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/datagen"
+	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/match"
-	"github.com/dameo/dameo/search"
 )
 
 type datagenCmd struct {
@@ -31,14 +31,14 @@ type datagenPlayCmd struct {
 	Shard       string        `default:"1/1" placeholder:"I/N" help:"Play the I-th of N shares of the games: those whose number is I−1 modulo N (default ${default}: all). Shards concatenate into the run's file."`
 	Nodes       int64         `default:"5000" help:"Nodes searched per move (default ${default}; 0 for none, then --depth)." placeholder:"N"`
 	Depth       int           `default:"0" help:"Depth searched per move, 0 = no depth limit (default: 0)." placeholder:"D"`
-	BookPlies   int           `default:"0" name:"book-plies" help:"Plies of the built-in book at the start of each game, each chosen at random among its moves (default ${default})." placeholder:"N"`
-	RandomPlies int           `default:"8" name:"random-plies" help:"Random plies after the book's (default ${default})." placeholder:"N"`
+	BookPlies   int           `default:"0" name:"book-plies" help:"Plies of the built-in book at the start of each game, each chosen at random among its moves; 0: a two-ply opening instead (default ${default})." placeholder:"N"`
+	RandomPlies int           `default:"6" name:"random-plies" help:"Random plies after the two-ply opening or the book's (default ${default})." placeholder:"N"`
 	Seed        uint64        `default:"1" help:"Seed of the openings; the same seed and settings give the same games, game by game (default ${default})."`
 	Concurrency int           `default:"0" help:"Games played at once, one thread each; 0 = one per CPU (default: 0)." placeholder:"N"`
 	Hash        int           `default:"16" help:"Transposition table of each game in MiB (default ${default})." placeholder:"MB"`
 	Resume      bool          `help:"Add the games missing from an existing file (made with the same --nodes, --depth, --book-plies, --random-plies, --seed and --shard)."`
 	Interval    time.Duration `default:"30s" help:"Time between progress lines when the output is not a terminal (default ${default})."`
-	Eval        string        `default:"default" enum:"default,hand" help:"Evaluation of the players: default (the engine's) or hand (the hand-set weights the shipped ones were tuned from; docs/tuning.md)."`
+	Eval        string        `help:"Evaluation of the players: the weights file FILE (made by dameo tune), or hand for the hand-set terms the shipped weights were first tuned from (docs/tuning.md; a file named hand: ./hand); default: the embedded weights." placeholder:"FILE"`
 }
 
 // Help is the long help of `dameo datagen play --help`.
@@ -61,7 +61,12 @@ func (c *datagenPlayCmd) Run() error {
 	cfg := datagen.Config{Games: c.Games, Shard: shard.Index, Shards: shard.Count, Nodes: c.Nodes, Depth: c.Depth,
 		BookPlies: c.BookPlies, RandomPlies: c.RandomPlies, Seed: c.Seed, Workers: c.Concurrency, HashMiB: c.Hash}
 	if c.Eval == "hand" {
-		cfg.Eval = search.NewEvaluator(search.HandWeights())
+		cfg.Eval, err = eval.NewEvaluator(eval.HandWeights())
+	} else {
+		cfg.Eval, err = loadEval(c.Eval)
+	}
+	if err != nil {
+		return err
 	}
 	if c.Interval <= 0 {
 		return usageError{errors.New("--interval must be positive")}
