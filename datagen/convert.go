@@ -26,7 +26,7 @@ func Convert(dst io.Writer, src io.Reader) (ConvertStats, error) {
 	if err != nil {
 		return stats, err
 	}
-	buf, err := appendHeader(nil, settings)
+	buf, err := AppendHeader(nil, settings)
 	if err != nil {
 		return stats, fmt.Errorf("line 1: %w", err)
 	}

@@ -35,8 +35,8 @@ const (
 	MaxSettings = MaxHeaderSize - offSettings
 )
 
-// appendHeader appends a section header with the settings text to buf.
-func appendHeader(buf []byte, settings string) ([]byte, error) {
+// AppendHeader appends a section header with the settings text to buf.
+func AppendHeader(buf []byte, settings string) ([]byte, error) {
 	if err := checkSettings(settings); err != nil {
 		return buf, err
 	}

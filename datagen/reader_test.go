@@ -15,7 +15,7 @@ import (
 // the given games (each a slice of records; their Game is set to 10, 11, …).
 func binFile(t testing.TB, settings string, games ...[]Record) []byte {
 	t.Helper()
-	buf, err := appendHeader(nil, settings)
+	buf, err := AppendHeader(nil, settings)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -169,7 +169,7 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 // openOutput opens the file to append to and returns the games it holds.
 func openOutput(path, settings string, resume bool) (*os.File, map[uint32]bool, error) {
 	done := map[uint32]bool{}
-	header, err := appendHeader(nil, settings)
+	header, err := AppendHeader(nil, settings)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -47,6 +47,13 @@ func WriteAtomic(path string, write func(io.Writer) error) error {
 	return nil
 }
 
+// CheckTarget reports whether WriteAtomic may write path: what is there
+// (through symbolic links) must be a regular file or nothing.
+func CheckTarget(path string) error {
+	_, _, err := resolveTarget(path)
+	return err
+}
+
 // resolveTarget follows the symbolic links of path to the file they name
 // and returns it with its permissions (0 when it does not exist yet);
 // anything there but a regular file is refused.
