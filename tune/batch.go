@@ -8,6 +8,7 @@
 package tune
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/dameo/dameo/datagen"
@@ -109,22 +110,24 @@ func (w *worker) lossOf(o *objective, ps []param, recs []datagen.Packed, grad bo
 		total += chunks[i].loss
 	}
 	if grad {
-		shards := w.threads
+		shards := 1 << (bits.Len(uint(w.threads)) - 1) // a power of two: a mask, not a division, picks the shard
 		w.parallel(shards, func(s int) { w.scatter(ps, chunks, s, shards) })
 	}
 	return total, nil
 }
 
 // scatter adds the gradient of the chunks' positions to the parameters of
-// shard s of shards, in position order, and marks them touched.
+// shard s of shards (a power of two), in position order, and marks them
+// touched.
 func (w *worker) scatter(ps []param, chunks []chunk, s, shards int) {
+	mask := uint32(shards - 1)
 	for i := range chunks {
 		c := &chunks[i]
 		start := int32(0)
 		for j, end := range c.ends {
 			dMG, dEG := c.dMG[j], c.dEG[j]
 			for _, f := range c.features[start:end] {
-				if int(f.Index>>shardShift)%shards != s {
+				if f.Index>>shardShift&mask != uint32(s) {
 					continue
 				}
 				p := &ps[f.Index]
