@@ -16,9 +16,9 @@ import (
 
 func TestFeaturesDotWeights(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
-	positions := gamePositions(30)
+	positions := gamePositions(20)
 	var fs []Feature
-	for i := range 4 {
+	for i := range 3 {
 		w := DefaultWeights()
 		if i > 0 {
 			w = randomWeights(rng, 100*i)

@@ -67,6 +67,14 @@ func TestDatagenThenTune(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "resumed after epoch 2") || !strings.Contains(out, "epoch   3: train") || strings.Contains(out, "epoch   2: train") {
 		t.Errorf("tune --resume: status %d\n%s\n%s", code, out, errOut)
 	}
+	// The engine plays with the file's weights.
+	out, errOut, code = run(t, "analyze", "--depth", "2", "--eval", weights)
+	if code != 0 || !strings.Contains(out, "bestmove ") {
+		t.Errorf("analyze --eval: status %d\n%s\n%s", code, out, errOut)
+	}
+	if out, errOut, code := run(t, "datagen", filepath.Join(dir, "again.bin"), "--games", "1", "--nodes", "100", "--eval", weights); code != 0 {
+		t.Errorf("datagen --eval: status %d\n%s\n%s", code, out, errOut)
+	}
 }
 
 func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
@@ -93,6 +101,10 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--games", "0"}, 2, "games must be 1 to"},
 		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--nodes", "0"}, 2, "set nodes or depth"},
 		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--shard", "0/3"}, 2, "--shard"},
+		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--eval", "other"}, 2, "--eval"},
+		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--eval", dir}, 2, "not a regular file"},
+		{[]string{"bench", "--depth", "1", "--eval", "/dev/zero"}, 2, "--eval: /dev/zero: not a regular file"},
+		{[]string{"analyze", "--depth", "1", "--eval", bad}, 2, "not a dameo weights file"},
 		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 1, "--resume"},
 		{[]string{"datagen", "/dev/null", "--games", "1", "--nodes", "100", "--resume"}, 1, "not a regular file"},
 		{[]string{"datagen", fifo, "--games", "1", "--nodes", "100", "--resume"}, 1, "not a regular file"},
