@@ -143,15 +143,19 @@ func (d *Data) scan(path string, each func(*datagen.Reader, *datagen.Packed) err
 	if ended != nil {
 		r.OnGame = func(_ uint64, game uint32, _ int) { ended(r, game) }
 	}
+	sections := 0
 	for {
 		rec, err := r.Next()
 		if errors.Is(err, io.EOF) {
 			return nil
 		}
 		if err == nil {
-			if _, ok := d.runs[r.RunKey()]; !ok {
-				settings, _ := r.Settings()
-				d.runs[r.RunKey()] = settings
+			if r.Sections() != sections { // a new header: note its run
+				sections = r.Sections()
+				if _, ok := d.runs[r.RunKey()]; !ok {
+					settings, _ := r.Settings()
+					d.runs[r.RunKey()] = settings
+				}
 			}
 			err = each(r, rec)
 		}
