@@ -66,11 +66,22 @@ func (e *Evaluator) EvaluateState(p *engine.Position, s *State) int32 {
 }
 
 // evaluate is the score of p whose windows, from the side to move's view,
-// are v.
+// are v. The windows come first: their tables are large and rarely in the
+// nearest cache, and the term counts that follow keep the processor busy
+// while their values arrive.
 func (e *Evaluator) evaluate(p *engine.Position, v *windowView) int32 {
+	var mg, eg int32
+	for r := range windowsUp {
+		table := &e.windows[windowTable[r]]
+		for w := r * windowsAcross; w < (r+1)*windowsAcross; w++ {
+			x := table[v.index(w)]
+			mg, eg = mg+int32(x.mg), eg+int32(x.eg)
+		}
+	}
 	var counts [NumTerms]int32
 	termCounts(p, &counts)
-	mg, eg := patternSum(&e.patterns, p)
+	pm, pe := patternSum(&e.patterns, p)
+	mg, eg = mg+pm, eg+pe
 	for t, n := range &counts {
 		mg += e.terms[t][0] * n
 		eg += e.terms[t][1] * n
@@ -83,13 +94,6 @@ func (e *Evaluator) evaluate(p *engine.Position, v *windowView) int32 {
 		}
 		for k := enemy; k != 0; k &= k - 1 {
 			x := e.kings[kingSquare(true, bits.TrailingZeros64(k))]
-			mg, eg = mg+int32(x.mg), eg+int32(x.eg)
-		}
-	}
-	for r := range windowsUp {
-		table := &e.windows[windowTable[r]]
-		for w := r * windowsAcross; w < (r+1)*windowsAcross; w++ {
-			x := table[v.index(w)]
 			mg, eg = mg+int32(x.mg), eg+int32(x.eg)
 		}
 	}

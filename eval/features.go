@@ -50,7 +50,8 @@ type Feature struct {
 }
 
 // MaxFeatures bounds the number of features AppendFeatures lists for one
-// position.
+// position (every term, every 2×2 window, a king on every square, every
+// 4×3 window).
 const MaxFeatures = int(NumTerms) + NumPatterns + 64 + NumWindows
 
 // AppendFeatures appends the active features of p, from the side to

@@ -17,5 +17,5 @@ func fifoCase(t *testing.T, dir string) []struct{ path, want string } {
 	if err := syscall.Mkfifo(path, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return []struct{ path, want string }{{path, "not a regular file"}}
+	return []struct{ path, want string }{{path, "not a regular file (a FIFO)"}}
 }

@@ -177,13 +177,23 @@ func LoadEvaluator(path string) (*Evaluator, error) {
 }
 
 // checkRegular passes on the error of a Stat, or refuses what is not a
-// regular file.
+// regular file, naming what it is.
 func checkRegular(fi os.FileInfo, err error) error {
 	if err != nil {
 		return err
 	}
-	if !fi.Mode().IsRegular() {
-		return fmt.Errorf("not a regular file (%v)", fi.Mode().Type())
+	if fi.Mode().IsRegular() {
+		return nil
 	}
-	return nil
+	kind := "a special file"
+	for _, k := range []struct {
+		bit  os.FileMode
+		name string
+	}{{os.ModeDir, "a directory"}, {os.ModeNamedPipe, "a FIFO"}, {os.ModeDevice, "a device"}, {os.ModeSocket, "a socket"}} {
+		if fi.Mode()&k.bit != 0 {
+			kind = k.name
+			break
+		}
+	}
+	return errors.New("not a regular file (" + kind + ")")
 }

@@ -104,11 +104,11 @@ func TestLoadRefusesWhatIsNotAWeightsFile(t *testing.T) {
 		t.Errorf("LoadEvaluator(\"\"): %v, not the default", err)
 	}
 	cases := []struct{ path, want string }{
-		{dir, "not a regular file"},
+		{dir, "not a regular file (a directory)"},
 		{filepath.Join(dir, "missing.bin"), "no such file"},
 	}
 	if _, err := os.Stat("/dev/zero"); err == nil {
-		cases = append(cases, struct{ path, want string }{"/dev/zero", "not a regular file"})
+		cases = append(cases, struct{ path, want string }{"/dev/zero", "not a regular file (a device)"})
 	}
 	cases = append(cases, fifoCase(t, dir)...)
 	for _, tc := range cases {

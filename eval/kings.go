@@ -10,8 +10,9 @@ import "github.com/dameo/dameo/engine"
 // kingSquares is the number of squares up to the left–right mirror.
 const kingSquares = 32
 
-// NumKingSquares is the number of king-square features: kingSquares for
-// the side to move's kings, then as many for the opponent's.
+// NumKingSquares is the number of king-square features: 32 squares (up to
+// the mirror) for the side to move's kings, then as many for the
+// opponent's.
 const NumKingSquares = 2 * kingSquares
 
 // kingSquare is the feature of a king on s (side to move's view), 0 to

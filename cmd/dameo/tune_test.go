@@ -103,7 +103,7 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--shard", "0/3"}, 2, "--shard"},
 		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--eval", "other"}, 2, "--eval"},
 		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--eval", dir}, 2, "not a regular file"},
-		{[]string{"bench", "--depth", "1", "--eval", "/dev/zero"}, 2, "--eval: /dev/zero: not a regular file"},
+		{[]string{"bench", "--depth", "1", "--eval", "/dev/zero"}, 2, "--eval: /dev/zero: not a regular file (a device)"},
 		{[]string{"analyze", "--depth", "1", "--eval", bad}, 2, "not a dameo weights file"},
 		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 1, "--resume"},
 		{[]string{"datagen", "/dev/null", "--games", "1", "--nodes", "100", "--resume"}, 1, "not a regular file"},
