@@ -56,42 +56,18 @@ merge)
 	;;
 esac
 
-if [ $# -lt 2 ]; then
-	sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
-	exit 2
-fi
-shards=$1
-results=$2
-shift 2
-case "$shards" in
-'' | *[!0-9]* | 0)
-	echo "datagen-array.sh: SHARDS must be a positive number, not '$shards'" >&2
-	exit 2
-	;;
-esac
-args=("$@")
-seeded=no
-for a in "${args[@]}"; do
+for a in "$@"; do
 	case "$a" in
-	--seed | --seed=*) seeded=yes ;;
 	--shard | --shard=* | --resume)
 		echo "datagen-array.sh: $a is set for each task, do not give it" >&2
 		exit 2
 		;;
 	esac
 done
-if [ "$seeded" = no ]; then
-	seed=$(od -An -N6 -tu8 /dev/urandom | tr -d ' ')
-	args+=(--seed "$seed")
-	echo "seed $seed"
-fi
-mkdir -p "$results"
-results=$(cd "$results" && pwd)
-script=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
-array=$(sbatch --parsable --job-name=dameo-datagen --array="1-$shards" \
-	--cpus-per-task="${CPUS_PER_TASK:-1}" --output="$results/shard-%a.out" \
-	"$script" shard "$results" "${args[@]}")
-array=${array%%;*}
+# shellcheck source=array-lib.sh
+. "$(dirname "$0")/array-lib.sh"
+array_args datagen-array.sh 2 "$@"
+array_submit dameo-datagen
 merge=$(sbatch --parsable --job-name=dameo-merge --dependency="afterok:$array" \
 	--output="$results/merge.out" "$script" merge "$results" "$shards")
 merge=${merge%%;*}
