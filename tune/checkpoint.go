@@ -76,18 +76,26 @@ func writeCheckpoint(path, settings string, st *state) error {
 		}
 		b = append(b, stopped)
 		bw.Write(b)
-		var rec [24]byte
-		for i := range st.params {
-			p := &st.params[i]
-			for j, x := range [6]float32{p.w[0], p.w[1], p.m[0], p.m[1], p.v[0], p.v[1]} {
-				le.PutUint32(rec[4*j:], math.Float32bits(x))
+		// The parameters a block at a time: 6 float32 each, then the best
+		// weights, 2 int16 each.
+		block := make([]byte, 0, 24*4096)
+		for first := 0; first < len(st.params); first += 4096 {
+			block = block[:0]
+			for i := first; i < min(first+4096, len(st.params)); i++ {
+				p := &st.params[i]
+				for _, x := range [6]float32{p.w[0], p.w[1], p.m[0], p.m[1], p.v[0], p.v[1]} {
+					block = le.AppendUint32(block, math.Float32bits(x))
+				}
 			}
-			bw.Write(rec[:])
+			bw.Write(block)
 		}
-		for i := range st.best.MG {
-			le.PutUint16(rec[:], uint16(st.best.MG[i]))
-			le.PutUint16(rec[2:], uint16(st.best.EG[i]))
-			bw.Write(rec[:4])
+		for first := 0; first < len(st.best.MG); first += 4096 {
+			block = block[:0]
+			for i := first; i < min(first+4096, len(st.best.MG)); i++ {
+				block = le.AppendUint16(block, uint16(st.best.MG[i]))
+				block = le.AppendUint16(block, uint16(st.best.EG[i]))
+			}
+			bw.Write(block)
 		}
 		if err := bw.Flush(); err != nil {
 			return err
@@ -136,23 +144,30 @@ func readCheckpoint(path, settings string) (*state, error) {
 	}
 	st.k, st.lr, st.bestLoss, st.startTrain, st.startVal = fs[0], fs[1], fs[2], fs[3], fs[4]
 	st.stopped = s[64] == 1
-	var rec [24]byte
-	for i := range st.params {
-		if _, err := io.ReadFull(br, rec[:]); err != nil {
+	block := make([]byte, 24*4096)
+	for first := 0; first < len(st.params); first += 4096 {
+		n := min(4096, len(st.params)-first)
+		if _, err := io.ReadFull(br, block[:24*n]); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		var x [6]float32
-		for j := range x {
-			x[j] = math.Float32frombits(le.Uint32(rec[4*j:]))
+		for i := range n {
+			var x [6]float32
+			for j := range x {
+				x[j] = math.Float32frombits(le.Uint32(block[24*i+4*j:]))
+			}
+			st.params[first+i] = param{w: [2]float32{x[0], x[1]}, m: [2]float32{x[2], x[3]}, v: [2]float32{x[4], x[5]}}
 		}
-		st.params[i] = param{w: [2]float32{x[0], x[1]}, m: [2]float32{x[2], x[3]}, v: [2]float32{x[4], x[5]}}
 	}
-	for i := range st.best.MG {
-		if _, err := io.ReadFull(br, rec[:4]); err != nil {
+	for first := 0; first < len(st.best.MG); first += 4096 {
+		n := min(4096, len(st.best.MG)-first)
+		if _, err := io.ReadFull(br, block[:4*n]); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		st.best.MG[i], st.best.EG[i] = int16(le.Uint16(rec[:])), int16(le.Uint16(rec[2:]))
+		for i := range n {
+			st.best.MG[first+i], st.best.EG[first+i] = int16(le.Uint16(block[4*i:])), int16(le.Uint16(block[4*i+2:]))
+		}
 	}
+	var rec [4]byte
 	sum := crc.Sum32()
 	if _, err := io.ReadFull(raw, rec[:4]); err != nil || le.Uint32(rec[:]) != sum {
 		return nil, errors.Join(fmt.Errorf("%s: checkpoint corrupt: bad CRC-32C checksum", path), err)
