@@ -21,7 +21,7 @@ type ConvertStats struct {
 // format.
 func Convert(dst io.Writer, src io.Reader) (ConvertStats, error) {
 	var stats ConvertStats
-	tr := NewTextReader(src)
+	tr := newTextReader(src)
 	settings, err := tr.Settings()
 	if err != nil {
 		return stats, err
@@ -51,7 +51,7 @@ func Convert(dst io.Writer, src io.Reader) (ConvertStats, error) {
 			seen[rec.Game] = true
 		}
 		recs = append(recs, rec)
-		if !tr.BlockDone() {
+		if !tr.blockDone() {
 			continue
 		}
 		if buf, err = AppendGame(buf, recs); err != nil {

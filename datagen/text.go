@@ -1,5 +1,5 @@
 // Reading the text data files of format version 1 (doc.go), which the
-// converter turns into binary ones: a streaming TextReader with bounded
+// converter turns into binary ones: a streaming textReader with bounded
 // lines and line-numbered errors.
 
 package datagen
@@ -35,8 +35,8 @@ type LineError struct {
 func (e *LineError) Error() string { return fmt.Sprintf("line %d: %v", e.Line, e.Err) }
 func (e *LineError) Unwrap() error { return e.Err }
 
-// TextReader reads a text data file as a stream of records.
-type TextReader struct {
+// textReader reads a text data file as a stream of records.
+type textReader struct {
 	br       *bufio.Reader
 	line     int    // lines read so far
 	settings string // the header's settings, once read
@@ -45,27 +45,27 @@ type TextReader struct {
 	left     int    // positions of the current block not read yet
 }
 
-// NewTextReader reads the text data file r.
-func NewTextReader(r io.Reader) *TextReader {
-	return &TextReader{br: bufio.NewReaderSize(r, 1<<16)}
+// newTextReader reads the text data file r.
+func newTextReader(r io.Reader) *textReader {
+	return &textReader{br: bufio.NewReaderSize(r, 1<<16)}
 }
 
 // Settings are the header's settings text (it reads the header if Next has
 // not yet).
-func (r *TextReader) Settings() (string, error) {
+func (r *textReader) Settings() (string, error) {
 	if err := r.readHeader(); err != nil {
 		return "", err
 	}
 	return r.settings, nil
 }
 
-// BlockDone reports whether the last record returned ended its block.
-func (r *TextReader) BlockDone() bool { return r.left == 0 }
+// blockDone reports whether the last record returned ended its block.
+func (r *textReader) blockDone() bool { return r.left == 0 }
 
 // readLine reads one line without its newline; io.EOF at the end of the
 // file, ErrTruncated for a last line without a newline, an error for a
 // line longer than maxLine (read no further).
-func (r *TextReader) readLine() (string, error) {
+func (r *textReader) readLine() (string, error) {
 	b, err := r.br.ReadSlice('\n')
 	if err == io.EOF && len(b) == 0 {
 		return "", io.EOF
@@ -82,7 +82,7 @@ func (r *TextReader) readLine() (string, error) {
 	return strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r"), nil
 }
 
-func (r *TextReader) readHeader() error {
+func (r *textReader) readHeader() error {
 	if r.started {
 		return nil
 	}
@@ -107,7 +107,7 @@ func (r *TextReader) readHeader() error {
 }
 
 // Next is the next record; io.EOF after the last. Errors are *LineError.
-func (r *TextReader) Next() (Record, error) {
+func (r *textReader) Next() (Record, error) {
 	if err := r.readHeader(); err != nil {
 		return Record{}, err
 	}
@@ -142,7 +142,7 @@ func (r *TextReader) Next() (Record, error) {
 }
 
 // startBlock reads a line outside a block: a game marker, or a comment.
-func (r *TextReader) startBlock(s string) error {
+func (r *textReader) startBlock(s string) error {
 	rest, ok := strings.CutPrefix(s, gameMarker)
 	if !ok {
 		if strings.HasPrefix(s, "#") {

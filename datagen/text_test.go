@@ -46,7 +46,7 @@ func textFile(recs []Record, blocks ...int) string {
 }
 
 func readAllText(text string) ([]Record, error) {
-	r := NewTextReader(strings.NewReader(text))
+	r := newTextReader(strings.NewReader(text))
 	var out []Record
 	for {
 		rec, err := r.Next()
@@ -169,7 +169,7 @@ func (e *endless) Read(p []byte) (int, error) {
 func TestTextLongLineFailsFast(t *testing.T) {
 	for _, prefix := range []string{"", textFile(nil) + gameMarker + "1 1\n"} {
 		src := &endless{}
-		r := NewTextReader(io.MultiReader(strings.NewReader(prefix), src))
+		r := newTextReader(io.MultiReader(strings.NewReader(prefix), src))
 		_, err := r.Next()
 		if err == nil || !strings.Contains(err.Error(), "longer than") {
 			t.Errorf("after %q: %v, want a line too long", prefix, err)
@@ -186,7 +186,7 @@ func FuzzTextReader(f *testing.F) {
 	f.Add(textFile(sampleRecords(f), 2, 1))
 	f.Add("#dameo-datagen 1 x\n#game 0 1\n")
 	f.Fuzz(func(t *testing.T, text string) {
-		r := NewTextReader(strings.NewReader(text))
+		r := newTextReader(strings.NewReader(text))
 		for range 1000 {
 			rec, err := r.Next()
 			if err != nil {
