@@ -86,12 +86,20 @@ func (s Stats) String() string {
 // Run plays the games of cfg's shard missing from the file at path and
 // appends their records. Without resume the file must not exist yet; with
 // resume an existing file must be a regular file with cfg's settings, and
-// a partial game at its end (from an interrupted run) is cut off first. Progress goes to progress, as
-// a bar when terminal is true and as a line every interval otherwise.
-// Cancelling ctx stops the run: the games finished so far stay in the file.
+// a partial game at its end (from an interrupted run) is cut off first.
+// Progress goes to progress, as a bar when terminal is true and as a line
+// every interval otherwise. Cancelling ctx stops the run: the games
+// finished so far stay in the file.
 func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.Writer, terminal bool, interval time.Duration) (Stats, error) {
 	if err := cfg.Validate(); err != nil {
 		return Stats{}, err
+	}
+	var bk *book.Book
+	if cfg.BookPlies > 0 {
+		var err error
+		if bk, err = book.Builtin(); err != nil {
+			return Stats{}, err
+		}
 	}
 	f, done, err := openOutput(path, cfg.settings(), resume)
 	if err != nil {
@@ -125,12 +133,6 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 		}
 		return nil
 	})
-	var bk *book.Book
-	if cfg.BookPlies > 0 {
-		if bk, err = book.Builtin(); err != nil {
-			return stats, err
-		}
-	}
 	openings := engine.TwoPlyOpenings()
 	for range min(cfg.Workers, len(todo)) {
 		pl := &player{cfg: cfg, openings: openings, book: bk,
