@@ -45,7 +45,7 @@ func newWorker(threads, batchSize int) *worker {
 		touched: make([]uint64, (eval.NumParams+63)/64)}
 	for i := range w.chunks {
 		c := &w.chunks[i]
-		c.features = make([]eval.Feature, 0, chunkSize*eval.MaxFeatures)
+		c.features = make([]eval.Feature, 0, chunkSize*eval.MaxFeatures/2) // grown by append if need be, once
 		c.ends = make([]int32, 0, chunkSize)
 		c.dMG, c.dEG = make([]float32, 0, chunkSize), make([]float32, 0, chunkSize)
 	}

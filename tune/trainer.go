@@ -48,8 +48,8 @@ func (c Config) Validate() error {
 		return errors.New("the held-out share must be 1 to 50 percent")
 	case c.Epochs < 1 || c.Patience < 1 || c.BatchSize < 1 || c.Threads < 1 || c.Threads > 1024:
 		return errors.New("epochs, patience, batch size and threads (to 1024) must be at least 1")
-	case c.BatchSize > 1<<24 || c.BufferSize < c.BatchSize || c.BufferSize > 1<<28:
-		return errors.New("the batch must be at most 16777216 positions and the buffer from the batch to 268435456")
+	case c.BatchSize > 1<<18 || c.BufferSize < c.BatchSize || c.BufferSize > 1<<28:
+		return errors.New("the batch must be at most 262144 positions and the buffer from the batch to 268435456")
 	case !(c.LearningRate > 0) || !(c.Decay > 0 && c.Decay <= 1) || !(c.Lambda >= 0 && c.Lambda <= 1):
 		return errors.New("learning rate must be positive, decay in (0, 1], lambda in [0, 1]")
 	case !(c.L2 >= 0 && c.L2 < 1) || !(c.K >= 0 && c.K <= 1):
