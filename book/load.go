@@ -5,11 +5,11 @@ package book
 import (
 	_ "embed"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sync"
+
+	"github.com/dameo/dameo/internal/safefile"
 )
 
 // MaxFileSize bounds the size of a book file: 2 GiB, some 40 million
@@ -36,20 +36,11 @@ func Load(path string) (*Book, error) {
 // readBookFile returns the bytes of a book file whose header is sound and
 // whose size is the one the header announces; Decode checks the rest.
 func readBookFile(path string) ([]byte, error) {
-	if err := checkRegular(os.Stat(path)); err != nil {
-		return nil, err
-	}
-	// The file may have been replaced since: open it without waiting for
-	// a writer (a FIFO) and check again what was opened.
-	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlocking, 0)
+	f, fi, err := safefile.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err := checkRegular(fi, err); err != nil {
-		return nil, err
-	}
 	head := make([]byte, headerSize)
 	n, err := io.ReadFull(f, head)
 	if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF {
@@ -75,33 +66,6 @@ func readBookFile(path string) ([]byte, error) {
 		return nil, fmt.Errorf("reading %d bytes: %w", size, err)
 	}
 	return data, nil
-}
-
-// checkRegular passes on the error of a Stat, or refuses what is not a
-// regular file.
-func checkRegular(fi os.FileInfo, err error) error {
-	if err != nil {
-		return err
-	}
-	if !fi.Mode().IsRegular() {
-		return errors.New("not a regular file (" + fileKind(fi.Mode()) + ")")
-	}
-	return nil
-}
-
-// fileKind names the kind of a file that is not regular.
-func fileKind(m os.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&os.ModeNamedPipe != 0:
-		return "a FIFO"
-	case m&os.ModeDevice != 0:
-		return "a device"
-	case m&os.ModeSocket != 0:
-		return "a socket"
-	}
-	return "a special file"
 }
 
 // builtinData is the default book (regenerated as docs/book.md says).

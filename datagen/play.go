@@ -1,6 +1,7 @@
-// One self-play game: its opening (a built-in two-ply opening and random
-// plies, fixed by the seed and the game's index), the searched moves, the
-// quiet positions recorded on the way, and the adjudication that ends it.
+// One self-play game: its opening (a two-ply opening or moves of the
+// built-in book, then random plies, fixed by the seed and the game's
+// index), the searched moves, the quiet positions recorded on the way, and
+// the adjudication that ends it.
 
 package datagen
 
@@ -8,6 +9,7 @@ import (
 	"context"
 	"math/rand/v2"
 
+	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/search"
 )
@@ -31,12 +33,14 @@ type player struct {
 	cfg      Config
 	searcher *search.Searcher
 	openings [][2]engine.Move // engine.TwoPlyOpenings
+	book     *book.Book       // the book of the openings (nil when Config.BookPlies is 0)
 }
 
 // play plays game index and returns its quiet positions with its result.
 func (pl *player) play(ctx context.Context, index int) ([]Record, error) {
 	rng := rand.New(rand.NewPCG(pl.cfg.Seed, uint64(index)))
 	g := pl.opening(rng)
+	openingPlies := len(g.Moves())
 	pl.searcher.NewGame()
 	limits := search.Limits{Nodes: pl.cfg.Nodes, Depth: pl.cfg.Depth}
 	var recs []Record
@@ -57,7 +61,7 @@ func (pl *player) play(ctx context.Context, index int) ([]Record, error) {
 			return nil, err
 		}
 		if !p.HasCapture() {
-			recs = append(recs, Record{Position: p, Score: res.Score, Game: index})
+			recs = append(recs, Record{Position: p, Score: res.Score, Game: index, Ply: openingPlies + ply})
 		}
 		white := res.Score // from White's view
 		if p.SideToMove() == engine.Black {
@@ -86,11 +90,23 @@ func (pl *player) play(ctx context.Context, index int) ([]Record, error) {
 	return recs, nil
 }
 
-// opening is the game's start: a built-in opening and up to
-// Config.RandomPlies random plies (fewer if the game ends).
+// opening is the game's start from the initial position: with
+// Config.BookPlies 0 one of the two-ply openings, else up to BookPlies
+// moves of the book, each chosen at random among the ones it may play;
+// then Config.RandomPlies random plies (fewer if the game ends).
 func (pl *player) opening(rng *rand.Rand) *engine.Game {
 	g := engine.NewGame(engine.StartPosition())
-	for _, m := range pl.openings[rng.IntN(len(pl.openings))] {
+	if pl.cfg.BookPlies == 0 {
+		for _, m := range pl.openings[rng.IntN(len(pl.openings))] {
+			g.Play(m)
+		}
+	}
+	for range pl.cfg.BookPlies {
+		p := g.Position()
+		m, ok := pl.book.Choose(&p, rng)
+		if !ok {
+			break
+		}
 		g.Play(m)
 	}
 	for range pl.cfg.RandomPlies {

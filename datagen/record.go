@@ -60,6 +60,7 @@ type Record struct {
 	Result   Outcome      // the game's result
 	Score    search.Score // the search score, side to move's view
 	Game     int          // the index of the game it comes from
+	Ply      int          // plies from the game's initial position (UnknownPly: not known)
 }
 
 // Target is the record's result for the side to move: 1, ½ or 0.

@@ -1,6 +1,7 @@
-// Running datagen: the settings, the output file (new, or resumed by
-// skipping the games it holds), the games spread over goroutines, and the
-// progress shown while they play.
+// Running datagen: the settings, the share of the run's games a shard
+// plays, the output file (new, or resumed by skipping the games it holds),
+// the games spread over goroutines, and the progress shown while they
+// play.
 
 package datagen
 
@@ -9,13 +10,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/eval"
+	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/search"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/sync/errgroup"
@@ -23,10 +27,13 @@ import (
 
 // Config are the settings of a datagen run.
 type Config struct {
-	Games       int    // games to have in the file, indices 0 to Games−1
+	Games       int    // games of the whole run, indices 0 to Games−1
+	Shard       int    // this file's share of them: the games whose index is Shard−1 modulo Shards
+	Shards      int    // (Shard 1 of 1: all the games)
 	Nodes       int64  // nodes per move (0: no node limit)
 	Depth       int    // depth per move (0: no depth limit); Nodes or Depth must be set
-	RandomPlies int    // random plies after the two-ply opening
+	BookPlies   int    // plies of the built-in book at the start of each game (0: a two-ply opening)
+	RandomPlies int    // random plies after the two-ply opening or the book's
 	Seed        uint64 // fixes the openings
 	Workers     int    // games played at once, one search thread each
 	HashMiB     int    // transposition table of each worker
@@ -36,22 +43,26 @@ type Config struct {
 }
 
 // settings is the header text of a file made with c: what fixes the games
-// (not Games, Workers or HashMiB, which a resumed run may change).
+// and the share of them (not Games, Workers or HashMiB, which a resumed
+// run may change).
 func (c Config) settings() string {
-	return fmt.Sprintf("nodes=%d depth=%d random-plies=%d seed=%d", c.Nodes, c.Depth, c.RandomPlies, c.Seed)
+	return fmt.Sprintf("nodes=%d depth=%d book-plies=%d random-plies=%d seed=%d shard=%d/%d",
+		c.Nodes, c.Depth, c.BookPlies, c.RandomPlies, c.Seed, c.Shard, c.Shards)
 }
 
 // Validate reports settings that cannot make a run.
 func (c Config) Validate() error {
 	switch {
-	case c.Games < 1:
-		return errors.New("games must be at least 1")
+	case c.Games < 1 || c.Games > math.MaxUint32:
+		return fmt.Errorf("games must be 1 to %d", uint32(math.MaxUint32))
+	case c.Shards < 1 || c.Shard < 1 || c.Shard > c.Shards:
+		return fmt.Errorf("shard %d/%d: want I/N with 1 ≤ I ≤ N", c.Shard, c.Shards)
 	case c.Nodes < 0 || c.Depth < 0 || c.Nodes == 0 && c.Depth == 0:
 		return errors.New("set nodes or depth per move (positive)")
 	case c.Depth > search.MaxDepth:
 		return fmt.Errorf("depth must be at most %d", search.MaxDepth)
-	case c.RandomPlies < 0 || c.RandomPlies > 100:
-		return errors.New("random plies must be 0 to 100")
+	case c.RandomPlies < 0 || c.RandomPlies > 100 || c.BookPlies < 0 || c.BookPlies > 100:
+		return errors.New("book and random plies must be 0 to 100")
 	case c.Workers < 1:
 		return errors.New("workers must be at least 1")
 	}
@@ -60,7 +71,7 @@ func (c Config) Validate() error {
 
 // Stats summarise a run.
 type Stats struct {
-	Skipped   int // games already in a resumed file
+	Skipped   int // games of the shard already in a resumed file
 	Games     int // games played now
 	Positions int // positions written now
 	Elapsed   time.Duration
@@ -72,15 +83,23 @@ func (s Stats) String() string {
 		s.Games, s.Skipped, s.Positions, s.Elapsed.Seconds(), perMin)
 }
 
-// Run plays the games of cfg missing from the file at path and appends
-// their blocks. Without resume the file must not exist yet; with resume an
-// existing file must have cfg's settings, and a partial block at its end
-// (from an interrupted run) is cut off first. Progress goes to progress, as
-// a bar when terminal is true and as a line every interval otherwise.
-// Cancelling ctx stops the run: the games finished so far stay in the file.
+// Run plays the games of cfg's shard missing from the file at path and
+// appends their records. Without resume the file must not exist yet; with
+// resume an existing file must be a regular file with cfg's settings, and
+// a partial game at its end (from an interrupted run) is cut off first.
+// Progress goes to progress, as a bar when terminal is true and as a line
+// every interval otherwise. Cancelling ctx stops the run: the games
+// finished so far stay in the file.
 func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.Writer, terminal bool, interval time.Duration) (Stats, error) {
 	if err := cfg.Validate(); err != nil {
 		return Stats{}, err
+	}
+	var bk *book.Book
+	if cfg.BookPlies > 0 {
+		var err error
+		if bk, err = book.Builtin(); err != nil {
+			return Stats{}, err
+		}
 	}
 	f, done, err := openOutput(path, cfg.settings(), resume)
 	if err != nil {
@@ -88,12 +107,14 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 	}
 	defer f.Close()
 	var todo []int
-	for i := range cfg.Games {
-		if !done[i] {
+	stats := Stats{}
+	for i := cfg.Shard - 1; i < cfg.Games; i += cfg.Shards {
+		if done[uint32(i)] {
+			stats.Skipped++
+		} else {
 			todo = append(todo, i)
 		}
 	}
-	stats := Stats{Skipped: cfg.Games - len(todo)}
 	start := time.Now()
 	var games, positions atomic.Int64
 	stopProgress := showProgress(progress, terminal, interval, len(todo), &games, &positions, start)
@@ -114,7 +135,7 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 	})
 	openings := engine.TwoPlyOpenings()
 	for range min(cfg.Workers, len(todo)) {
-		pl := &player{cfg: cfg, openings: openings,
+		pl := &player{cfg: cfg, openings: openings, book: bk,
 			searcher: search.New(search.Options{Threads: 1, HashMiB: max(cfg.HashMiB, search.MinHashMiB), Eval: cfg.Eval})}
 		g.Go(func() error {
 			var buf []byte
@@ -123,7 +144,9 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 				if err != nil {
 					return err
 				}
-				buf = AppendGame(buf[:0], i, recs)
+				if buf, err = AppendGame(buf[:0], recs); err != nil {
+					return err
+				}
 				writeMu.Lock()
 				_, err = f.Write(buf)
 				writeMu.Unlock()
@@ -146,23 +169,27 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 }
 
 // openOutput opens the file to append to and returns the games it holds.
-func openOutput(path, settings string, resume bool) (*os.File, map[int]bool, error) {
-	done := map[int]bool{}
+func openOutput(path, settings string, resume bool) (*os.File, map[uint32]bool, error) {
+	done := map[uint32]bool{}
+	header, err := AppendHeader(nil, settings)
+	if err != nil {
+		return nil, nil, err
+	}
 	if !resume {
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 		if errors.Is(err, os.ErrExist) {
 			return nil, nil, fmt.Errorf("%s exists: use --resume to add to it", path)
 		}
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := WriteHeader(f, settings); err != nil {
+		if _, err := f.Write(header); err != nil {
 			f.Close()
 			return nil, nil, err
 		}
 		return f, done, nil
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := safefile.OpenReadWrite(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -174,7 +201,7 @@ func openOutput(path, settings string, resume bool) (*os.File, map[int]bool, err
 		_, err = f.Seek(end, io.SeekStart)
 	}
 	if err == nil && end == 0 {
-		err = WriteHeader(f, settings)
+		_, err = f.Write(header)
 	}
 	if err != nil {
 		f.Close()
@@ -185,13 +212,20 @@ func openOutput(path, settings string, resume bool) (*os.File, map[int]bool, err
 
 // scanGames reads a file to resume: it checks its settings, adds its
 // complete games to done and returns the length of the file up to the end
-// of its last complete block (0 for an empty file).
-func scanGames(f *os.File, settings string, done map[int]bool) (int64, error) {
+// of its last complete game (0 for an empty file). A game twice is
+// refused.
+func scanGames(f *os.File, settings string, done map[uint32]bool) (int64, error) {
 	if st, err := f.Stat(); err != nil || st.Size() == 0 {
 		return 0, err
 	}
 	r := NewReader(f)
-	r.onBlock = func(index int) { done[index] = true }
+	var dup error
+	r.OnGame = func(_ uint64, game uint32, _ int) {
+		if done[game] && dup == nil {
+			dup = fmt.Errorf("game %d appears twice", game)
+		}
+		done[game] = true
+	}
 	got, err := r.Settings()
 	if err != nil {
 		return 0, err
@@ -201,10 +235,14 @@ func scanGames(f *os.File, settings string, done map[int]bool) (int64, error) {
 	}
 	for {
 		_, err := r.Next()
-		if err == io.EOF || errors.Is(err, ErrTruncated) {
+		switch {
+		case dup != nil:
+			return 0, dup
+		case r.Sections() > 1:
+			return 0, errors.New("more than one section (a concatenation of files): resume only the file of one run")
+		case err == io.EOF || errors.Is(err, ErrTruncated):
 			return r.CompleteOffset(), nil
-		}
-		if err != nil {
+		case err != nil:
 			return 0, err
 		}
 	}

@@ -5,6 +5,7 @@
 package datagen
 
 import (
+	"bytes"
 	"context"
 	"io"
 	"os"
@@ -17,34 +18,36 @@ import (
 
 // testConfig plays tiny searches so that games are quick.
 func testConfig(games, workers int) Config {
-	return Config{Games: games, Nodes: 300, RandomPlies: 4, Seed: 7, Workers: workers, HashMiB: 1}
+	return Config{Games: games, Shard: 1, Shards: 1, Nodes: 300, BookPlies: 2, RandomPlies: 4, Seed: 7, Workers: workers, HashMiB: 1}
 }
 
 // readGames reads a data file into its records by game index.
 func readGames(t *testing.T, path string) map[int][]Record {
 	t.Helper()
-	f, err := os.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
 	games := map[int][]Record{}
-	ended := map[int]bool{}
-	r := NewReader(f)
-	r.onBlock = func(index int) {
+	r := NewReader(bytes.NewReader(data))
+	ended := map[uint32]bool{}
+	r.OnGame = func(_ uint64, index uint32, _ int) {
 		if ended[index] {
 			t.Errorf("game %d twice in %s", index, path)
 		}
 		ended[index] = true
-		games[index] = append(games[index], []Record{}...) // a game without positions
 	}
 	for {
-		rec, err := r.Next()
-		if err != nil {
-			if err != io.EOF {
-				t.Fatal(err)
-			}
+		p, err := r.Next()
+		if err == io.EOF {
 			return games
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := p.Decode()
+		if err != nil {
+			t.Fatal(err)
 		}
 		games[rec.Game] = append(games[rec.Game], rec)
 	}
@@ -60,7 +63,7 @@ func run(t *testing.T, cfg Config, path string, resume bool) Stats {
 }
 
 func TestRunWritesQuietPositionsWithResults(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "data.txt")
+	path := filepath.Join(t.TempDir(), "data.bin")
 	stats := run(t, testConfig(4, 2), path, false)
 	games := readGames(t, path)
 	if stats.Games != 4 || len(games) != 4 {
@@ -76,6 +79,9 @@ func TestRunWritesQuietPositionsWithResults(t *testing.T) {
 			if r.Result != recs[0].Result {
 				t.Errorf("game %d: two results", i)
 			}
+			if r.Ply < 6 || r.Ply >= maxPlies+6 {
+				t.Errorf("game %d: ply %d, not after the 6 opening plies", i, r.Ply)
+			}
 		}
 	}
 	if total != stats.Positions || total == 0 {
@@ -90,23 +96,30 @@ func TestRunWritesQuietPositionsWithResults(t *testing.T) {
 // resumed, hold the same games as a file made in one run with one worker.
 func TestResume(t *testing.T) {
 	dir := t.TempDir()
-	whole := filepath.Join(dir, "whole.txt")
+	whole := filepath.Join(dir, "whole.bin")
 	run(t, testConfig(5, 1), whole, false)
 	want := readGames(t, whole)
 
-	grown := filepath.Join(dir, "grown.txt")
+	grown := filepath.Join(dir, "grown.bin")
 	run(t, testConfig(2, 2), grown, false)
 	if s := run(t, testConfig(5, 2), grown, true); s.Skipped != 2 || s.Games != 3 {
 		t.Errorf("resume: %v, want 2 skipped and 3 played", s)
 	}
-	cut := filepath.Join(dir, "cut.txt")
+	cut := filepath.Join(dir, "cut.bin")
 	data, err := os.ReadFile(whole)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Cut the file in the middle of its last block's position lines.
-	lastMarker := strings.LastIndex(string(data), gameMarker)
-	if err := os.WriteFile(cut, data[:lastMarker+len(gameMarker)+20], 0o644); err != nil {
+	// Cut the file in the middle of its last game's records, inside a record.
+	lastGame := want[4][0].Game
+	for len(data) > 0 {
+		p := Packed(data[len(data)-RecordSize:])
+		if p.Game() != uint32(lastGame) {
+			break
+		}
+		data = data[:len(data)-RecordSize]
+	}
+	if err := os.WriteFile(cut, data[:len(data)+RecordSize+7], 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if s := run(t, testConfig(5, 2), cut, true); s.Skipped != 4 || s.Games != 1 {
@@ -131,7 +144,7 @@ func TestResume(t *testing.T) {
 }
 
 func TestRunRefusesBadConfig(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "data.txt")
+	path := filepath.Join(t.TempDir(), "data.bin")
 	for _, cfg := range []Config{
 		{Games: 0, Nodes: 1, Workers: 1},
 		{Games: 1, Workers: 1},
@@ -145,5 +158,37 @@ func TestRunRefusesBadConfig(t *testing.T) {
 	}
 	if _, err := os.Stat(path); err == nil {
 		t.Errorf("a refused run made the file")
+	}
+}
+
+// TestShards: the shards of a run hold between them the games of the run
+// made unsharded, each game once, the same records.
+func TestShards(t *testing.T) {
+	dir := t.TempDir()
+	whole := filepath.Join(dir, "whole.bin")
+	run(t, testConfig(5, 2), whole, false)
+	want := readGames(t, whole)
+	got := map[int][]Record{}
+	for i := 1; i <= 2; i++ {
+		cfg := testConfig(5, 2)
+		cfg.Shard, cfg.Shards = i, 2
+		path := filepath.Join(dir, "shard.bin"+string(rune('0'+i)))
+		if s := run(t, cfg, path, false); s.Games != 4-i {
+			t.Errorf("shard %d/2 of 5 games played %d", i, s.Games)
+		}
+		for g, recs := range readGames(t, path) {
+			if g%2 != i-1 || got[g] != nil {
+				t.Errorf("game %d in shard %d/2", g, i)
+			}
+			got[g] = recs
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%d games in the shards, %d unsharded", len(got), len(want))
+	}
+	for g := range want {
+		if !slices.Equal(got[g], want[g]) {
+			t.Errorf("game %d differs between the shards and the unsharded run", g)
+		}
 	}
 }

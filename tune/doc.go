@@ -1,16 +1,22 @@
-// Package tune fits the evaluation's weights to game results by the Texel
-// method: the evaluation, scaled by a constant K, is read as a win
-// probability through the logistic function, and the weights are those
-// that make it predict the results of self-play games (package datagen)
-// best, in mean squared error. The evaluation is eval's sparse linear
-// model, its features and their indices taken from eval.AppendFeatures:
-// the terms' weights and, for a set made with NewSet(true), the values of
-// the 2×2 window patterns, fitted together (the other features keep their
-// starting weights). K is fitted first with the starting weights, then
-// the weights by mini-batch gradient descent with Adam on all cores,
-// stopping early when the loss of a held-out set of games stops
-// improving. Games are told apart by their number only: game n of every
-// data file is held out or not with the others. A run is deterministic
-// for a seed, whatever the number of threads. The result is an
-// eval.Weights, written as a weights file by eval.Write.
+// Package tune fits the evaluation's weights to self-play games (package
+// datagen's binary files): the evaluation is eval's sparse linear model
+// (eval.AppendFeatures: a middlegame and an endgame weight per feature,
+// tapered by phase), read as a win probability through σ(K·eval), and the
+// weights minimise the mean of (σ(K·eval) − target)², the target
+// λ·result + (1 − λ)·σ(K·search score). K is fitted first so that the
+// search scores predict the results best, unless given.
+//
+// The data need not fit in memory: the files are checked once (every
+// record, no file or game twice), a share of the games is held out by a
+// hash of the seed, the run and the game and kept in memory, and each
+// epoch streams the training records from disk through a shuffling buffer
+// (seeded by the seed and the epoch) into mini-batches. A batch's
+// features are decoded straight from the packed records on all cores;
+// the gradient is summed in a fixed order and sparse Adam updates only the
+// weights the batch touched (with L2 regularisation), so a run is
+// deterministic for a seed whatever the number of threads. After each
+// epoch the held-out loss is measured, the best weights kept, the run
+// stopped early when it has not improved for a number of epochs, and a
+// checkpoint written to resume from. The result is an eval.Weights, which
+// eval.Write writes as a weights file.
 package tune

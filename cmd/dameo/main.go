@@ -34,7 +34,7 @@ type cli struct {
 	GUI      guiCmd           `cmd:"" name:"gui" help:"Serve a board to the web browser: play, analyse, set up positions, PDN, watch engines play."`
 	Egtb     egtbCmd          `cmd:"" help:"Endgame tables: build, probe, verify and summarize them."`
 	Datagen  datagenCmd       `cmd:"" help:"Play self-play games and write their quiet positions for the tuner."`
-	Tune     tuneCmd          `cmd:"" help:"Fit the evaluation weights to datagen files (Texel tuning) and write them as Go source."`
+	Tune     tuneCmd          `cmd:"" help:"Train the evaluation weights on datagen files and write them as a weights file."`
 	Version  kong.VersionFlag `help:"Print the version and exit."`
 }
 

@@ -1,33 +1,45 @@
-// `dameo tune`: fit the evaluation's weights to datagen files (Texel
-// tuning) and write them as a weights file (such as eval/weights/default.bin).
+// `dameo tune`: fit the evaluation's weights to datagen files and write
+// them as a weights file (such as eval/weights/default.bin).
 
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/dameo/dameo/eval"
+	"github.com/dameo/dameo/internal/safefile"
+	"github.com/dameo/dameo/match"
 	"github.com/dameo/dameo/tune"
+	"github.com/schollz/progressbar/v3"
 )
 
 type tuneCmd struct {
-	Data       []string `arg:"" help:"Data files made by dameo datagen." type:"existingfile"`
-	Output     string   `short:"o" aliases:"out" help:"Weights file to write, such as eval/weights/default.bin (default: none, the terms' weights are only printed)." type:"path" placeholder:"FILE"`
-	Seed       uint64   `default:"1" help:"Seed of the held-out games and the batch order (default ${default})."`
+	Data       []string `arg:"" help:"Binary data files made by dameo datagen (or concatenations of them)." type:"path"`
+	Output     string   `required:"" short:"o" aliases:"out" help:"Weights file to write, such as eval/weights/default.bin (required)." type:"path" placeholder:"FILE"`
+	Checkpoint string   `help:"Checkpoint written after each epoch (default: the --output file with .ckpt added)." type:"path" placeholder:"FILE"`
+	Resume     bool     `help:"Go on from the checkpoint, if there is one (same data and settings; --epochs and --patience may change)."`
+	Start      string   `default:"hand" help:"Weights to start from: hand (the hand-set terms, all else 0), default (the embedded weights) or a weights file (default ${default})." placeholder:"FILE"`
+	Seed       uint64   `default:"1" help:"Seed of the held-out games and the order of each epoch (default ${default})."`
 	Validation int      `default:"10" help:"Percent of the games held out to stop early, 1 to 50 (default ${default})." placeholder:"PCT"`
-	Epochs     int      `default:"200" help:"Most passes over the training positions, 1 or more (default ${default})." placeholder:"N"`
-	Patience   int      `default:"10" help:"Stop after this many epochs without a better held-out loss, 1 or more (default ${default})." placeholder:"N"`
-	Batch      int      `default:"16384" help:"Positions per gradient step, 1 or more (default ${default})." placeholder:"N"`
-	Lr         float64  `default:"1" help:"Adam's learning rate in 1/100 man, more than 0 (default ${default})."`
-	Decay      float64  `default:"0.98" help:"Learning rate factor per epoch, more than 0 and at most 1 (default ${default})."`
-	Lambda     float64  `default:"1" help:"Weight of the game result in the target, 0 to 1, the rest the search score's (default ${default}: the result only)."`
+	Epochs     int      `default:"100" help:"Most passes over the training positions, 1 or more (default ${default})." placeholder:"N"`
+	Patience   int      `default:"5" help:"Stop after this many epochs without a better held-out loss, 1 or more (default ${default})." placeholder:"N"`
+	Batch      int      `default:"16384" help:"Positions per step, 1 or more (default ${default})." placeholder:"N"`
+	Buffer     int      `default:"1048576" help:"Positions shuffled together, 32 bytes each, 1 or more (default ${default})." placeholder:"N"`
+	Lr         float64  `default:"1" help:"Adam's learning rate in 1/100 man (default ${default})."`
+	Decay      float64  `default:"0.9" help:"Learning rate factor per epoch (default ${default})."`
+	Lambda     float64  `default:"1" help:"Weight of the game result in the target, the rest the search score's (default ${default}: the result only)."`
+	L2         float64  `default:"0" name:"l2" help:"L2 regularisation of the weights a batch touches (default ${default})."`
+	K          float64  `default:"0" name:"k" help:"Logistic scale per 1/100 man; 0: fitted to the search scores (default ${default})."`
 	Threads    int      `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
-	Patterns   bool     `help:"Also fit the values of the 2×2 window patterns; without it they are 0 in the file."`
+	Interval   seconds  `default:"30" help:"Seconds between progress lines when standard error is not a terminal, more than 0 (default ${default})." placeholder:"S"`
 }
 
 func (c *tuneCmd) Run() error {
@@ -40,110 +52,99 @@ func (c *tuneCmd) Run() error {
 		atLeast("epochs", int64(c.Epochs), 1),
 		atLeast("patience", int64(c.Patience), 1),
 		atLeast("batch", int64(c.Batch), 1),
+		atLeast("buffer", int64(c.Buffer), 1),
+		positiveSeconds("interval", c.Interval),
 	} {
 		if check != nil {
 			return check
 		}
 	}
-	switch {
-	case !(c.Lr > 0):
-		return usageError{fmt.Errorf("--lr must be more than 0, not %g", c.Lr)}
-	case !(c.Decay > 0 && c.Decay <= 1):
-		return usageError{fmt.Errorf("--decay must be more than 0 and at most 1, not %g", c.Decay)}
-	case !(c.Lambda >= 0 && c.Lambda <= 1):
-		return usageError{fmt.Errorf("--lambda must be 0 to 1, not %g", c.Lambda)}
+	if c.Checkpoint == "" {
+		c.Checkpoint = c.Output + ".ckpt"
 	}
-	if c.Output != "" {
-		if err := checkWritable(c.Output); err != nil {
-			return usageError{fmt.Errorf("--output: %v", err)}
-		}
-	}
-	start := time.Now()
-	set := tune.NewSet(c.Patterns)
-	for _, path := range c.Data {
-		if err := readData(set, path); err != nil {
+	for _, target := range []string{c.Output, c.Checkpoint} {
+		if err := safefile.CheckTarget(target); err != nil {
 			return usageError{err}
 		}
 	}
-	fmt.Printf("read %s from %s in %.1fs\n", plural(set.Len(), "position"), plural(len(c.Data), "file"), time.Since(start).Seconds())
+	start, err := startWeights(c.Start)
+	if err != nil {
+		return usageError{fmt.Errorf("--start: %w", err)}
+	}
 	cfg := tune.Config{Seed: c.Seed, ValidationPercent: c.Validation, Epochs: c.Epochs, Patience: c.Patience,
-		BatchSize: c.Batch, LearningRate: c.Lr, Decay: c.Decay, Lambda: c.Lambda, Threads: threads, Log: os.Stdout}
-	res, err := tune.Run(set, eval.HandWeights(), cfg)
+		BatchSize: c.Batch, BufferSize: c.Buffer, LearningRate: c.Lr, Decay: c.Decay, Lambda: c.Lambda, L2: c.L2, K: c.K,
+		Threads: threads, Checkpoint: c.Checkpoint, Resume: c.Resume, Log: os.Stdout}
+	if err := cfg.Validate(); err != nil {
+		return usageError{err}
+	}
+	begin := time.Now()
+	data, err := tune.OpenData(c.Data, c.Seed, c.Validation)
 	if err != nil {
 		return usageError{err}
 	}
-	elapsed := time.Since(start)
-	fmt.Printf("done in %.1fs\n", elapsed.Seconds())
-	for t := range eval.NumTerms {
-		i := eval.TermIndex(t)
-		fmt.Printf("%-16s %5d %5d\n", t, res.Weights.MG[i], res.Weights.EG[i])
+	fmt.Printf("checked %s in %.1fs\n", plural(len(c.Data), "file"), time.Since(begin).Seconds())
+	stop := showTuneProgress(&cfg, data.TrainPositions(), c.Interval.duration())
+	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	defer cancel()
+	res, err := tune.Run(ctx, data, start, cfg)
+	stop()
+	if errors.Is(err, context.Canceled) {
+		fmt.Fprintln(os.Stderr, "interrupted: --resume goes on from the checkpoint of the last finished epoch")
+		return errInterrupted
 	}
-	if c.Output == "" {
-		return nil
+	if err != nil {
+		return err
 	}
+	fmt.Printf("done in %.1fs\n", time.Since(begin).Seconds())
 	names := make([]string, len(c.Data))
 	for i, d := range c.Data {
 		names[i] = filepath.Base(d)
 	}
-	made := fmt.Sprintf("dameo tune %s --seed %d --validation %d --epochs %d --patience %d --batch %d --lr %g --decay %g --lambda %g%s\n"+
+	made := fmt.Sprintf("dameo tune %s --start %s --seed %d --validation %d --epochs %d --patience %d --batch %d --buffer %d --lr %g --decay %g --lambda %g --l2 %g --k %g\n"+
 		"from %d positions (%d held out), K = %.6f, best epoch %d of %d;\n"+
-		"held-out loss %.7f (hand-set weights: %.7f). See docs/tuning.md.",
-		strings.Join(names, " "), c.Seed, c.Validation, c.Epochs, c.Patience, c.Batch, c.Lr, c.Decay, c.Lambda, patternsFlag(c.Patterns),
-		set.Len(), res.Valid, res.K, res.BestEpoch, res.Epochs, res.ValidLoss, res.StartVal)
-	return writeAtomically(c.Output, func(f *os.File) error { return eval.Write(f, res.Weights, made) })
+		"held-out loss %.7f (start: %.7f). See docs/tuning.md.",
+		strings.Join(names, " "), filepath.Base(c.Start), c.Seed, c.Validation, c.Epochs, c.Patience, c.Batch, c.Buffer, c.Lr, c.Decay, c.Lambda, c.L2, c.K,
+		data.TrainPositions()+int64(data.ValidPositions()), data.ValidPositions(), res.K, res.BestEpoch, res.Epochs, res.ValidLoss, res.StartValid)
+	return safefile.WriteAtomic(c.Output, func(w io.Writer) error { return eval.Write(w, res.Weights, made) })
 }
 
-// patternsFlag is the --patterns flag as given.
-func patternsFlag(on bool) string {
-	if on {
-		return " --patterns"
+// startWeights are the weights --start names.
+func startWeights(name string) (*eval.Weights, error) {
+	switch name {
+	case "hand":
+		return eval.HandWeights(), nil
+	case "default":
+		return eval.DefaultWeights(), nil
 	}
-	return ""
+	w, _, err := eval.Load(name)
+	return w, err
 }
 
-// readData adds the positions of a data file to set.
-func readData(set *tune.Set, path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
+// showTuneProgress sets cfg's progress to a bar per epoch on a terminal,
+// else to a line every interval, and returns what ends it.
+func showTuneProgress(cfg *tune.Config, total int64, interval time.Duration) (stop func()) {
+	if match.IsTerminal(os.Stderr) {
+		var bar *progressbar.ProgressBar
+		last := 0
+		cfg.Progress = func(epoch int, done, _ int64) {
+			if epoch != last {
+				if bar != nil {
+					_ = bar.Finish()
+				}
+				bar = progressbar.NewOptions64(total, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionShowCount(),
+					progressbar.OptionSetPredictTime(true), progressbar.OptionSetWidth(30),
+					progressbar.OptionSetDescription(fmt.Sprintf("epoch %d", epoch)))
+				last = epoch
+			}
+			_ = bar.Set64(done)
+		}
+		return func() {
+			if bar != nil {
+				_ = bar.Exit()
+			}
+		}
 	}
-	defer f.Close()
-	if _, err := set.ReadFrom(f); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
-}
-
-// checkWritable checks, before the work, that writeAtomically can write
-// path: a file can be made in its directory.
-func checkWritable(path string) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tune-*")
-	if err != nil {
-		return err
-	}
-	f.Close()
-	return os.Remove(f.Name())
-}
-
-// writeAtomically writes a file through a temporary file in the same
-// directory renamed over it, so a failed write leaves the old file.
-func writeAtomically(path string, write func(*os.File) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), ".tune-*")
-	if err != nil {
-		return err
-	}
-	err = write(f)
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		return errors.Join(err, os.Remove(f.Name()))
-	}
-	return nil
+	lines := startProgressLines(os.Stderr, "tune: positions of all epochs", 0, int(total)*cfg.Epochs, interval)
+	cfg.Progress = func(epoch int, done, _ int64) { lines.set((epoch-1)*int(total) + int(done)) }
+	return lines.close
 }

@@ -1,3 +1,5 @@
+//go:build unix
+
 // The tuning pipeline from the command line: datagen writes a file, tune
 // reads it and writes a weights file that the engine loads; bad flags and
 // files are refused with a clear error.
@@ -5,9 +7,11 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/dameo/dameo/eval"
@@ -15,32 +19,60 @@ import (
 
 func TestDatagenThenTune(t *testing.T) {
 	dir := t.TempDir()
-	data := filepath.Join(dir, "data.txt")
-	out, errOut, code := run(t, "datagen", data, "--games", "6", "--nodes", "200", "--concurrency", "2", "--eval", "hand")
-	if code != 0 || !strings.Contains(out, "games=6 skipped=0") {
-		t.Fatalf("datagen: status %d\n%s\n%s", code, out, errOut)
+	shards := []string{filepath.Join(dir, "shard-1.bin"), filepath.Join(dir, "shard-2.bin")}
+	for i, shard := range shards {
+		out, errOut, code := run(t, "datagen", shard, "--games", "8", "--shard", fmt.Sprintf("%d/2", i+1), "--nodes", "200",
+			"--book-plies", "4", "--concurrency", "2", "--eval", "hand")
+		if code != 0 || !strings.Contains(out, "games=4 skipped=0") {
+			t.Fatalf("datagen: status %d\n%s\n%s", code, out, errOut)
+		}
 	}
-	if out, _, code := run(t, "datagen", data, "--games", "6", "--nodes", "200", "--resume"); code != 0 || !strings.Contains(out, "games=0 skipped=6") {
+	if out, _, code := run(t, "datagen", shards[0], "--games", "8", "--shard", "1/2", "--nodes", "200", "--book-plies", "4", "--resume"); code != 0 || !strings.Contains(out, "games=0 skipped=4") {
 		t.Errorf("datagen --resume of a complete file: status %d\n%s", code, out)
 	}
+	data := filepath.Join(dir, "data.bin")
+	var merged []byte
+	for _, shard := range shards {
+		b, err := os.ReadFile(shard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		merged = append(merged, b...)
+	}
+	if err := os.WriteFile(data, merged, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The weights file through a symbolic link: the link stays, its file is written.
 	weights := filepath.Join(dir, "weights.bin")
-	out, errOut, code = run(t, "tune", data, "--epochs", "2", "--validation", "30", "--patterns", "--out", weights)
-	if code != 0 || !strings.Contains(out, "epoch   1: train") || !strings.Contains(out, " positions from 1 file in ") {
-		t.Fatalf("tune (--out, the old spelling of --output): status %d\n%s\n%s", code, out, errOut)
+	link := filepath.Join(dir, "link.bin")
+	if err := os.Symlink("weights.bin", link); err != nil {
+		t.Fatal(err)
+	}
+	tuneArgs := []string{"tune", data, "--epochs", "2", "--validation", "30", "--batch", "64", "--buffer", "256", "--out", link}
+	out, errOut, code := run(t, tuneArgs...)
+	if code != 0 || !strings.Contains(out, "epoch   2: train") {
+		t.Fatalf("tune: status %d\n%s\n%s", code, out, errOut)
+	}
+	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("--out through a link replaced the link")
 	}
 	w, description, err := eval.Load(weights)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(description, "--patterns") || w.MG[eval.TermIndex(eval.TermMan)] == 0 {
+	if !strings.Contains(description, "dameo tune data.bin") || w.MG[eval.TermIndex(eval.TermMan)] == 0 {
 		t.Errorf("the weights file: description %q, man weight %d", description, w.MG[eval.TermIndex(eval.TermMan)])
+	}
+	out, errOut, code = run(t, append(tuneArgs, "--epochs", "3", "--resume")...)
+	if code != 0 || !strings.Contains(out, "resumed after epoch 2") || !strings.Contains(out, "epoch   3: train") || strings.Contains(out, "epoch   2: train") {
+		t.Errorf("tune --resume: status %d\n%s\n%s", code, out, errOut)
 	}
 	// The engine plays with the file's weights.
 	out, errOut, code = run(t, "analyze", "--depth", "2", "--eval", weights)
 	if code != 0 || !strings.Contains(out, "bestmove ") {
 		t.Errorf("analyze --eval: status %d\n%s\n%s", code, out, errOut)
 	}
-	if out, errOut, code := run(t, "datagen", filepath.Join(dir, "again.txt"), "--games", "1", "--nodes", "100", "--eval", weights); code != 0 {
+	if out, errOut, code := run(t, "datagen", filepath.Join(dir, "again.bin"), "--games", "1", "--nodes", "100", "--eval", weights); code != 0 {
 		t.Errorf("datagen --eval: status %d\n%s\n%s", code, out, errOut)
 	}
 }
@@ -51,25 +83,55 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 	if err := os.WriteFile(bad, []byte("#dameo-datagen 1 x\n#game 0 1\nnot a position;1-0;0\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	good := filepath.Join(dir, "good.bin")
+	if out, errOut, code := run(t, "datagen", good, "--games", "4", "--nodes", "100", "--eval", "hand"); code != 0 {
+		t.Fatalf("datagen: status %d\n%s\n%s", code, out, errOut)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	badBin := filepath.Join(dir, "bad.bin")
+	weights := filepath.Join(dir, "w.bin")
 	for _, tc := range []struct {
 		args []string
 		code int
 		want string
 	}{
-		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--games", "0"}, 2, "--games must be 1 or more, not 0"},
-		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--nodes", "0"}, 2, "--nodes 0 needs a --depth"},
-		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--eval", "other"}, 2, "--eval"},
-		{[]string{"datagen", filepath.Join(dir, "a.txt"), "--eval", dir}, 2, "not a regular file"},
+		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--games", "0"}, 2, "games must be 1 to"},
+		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--nodes", "0"}, 2, "set nodes or depth"},
+		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--shard", "0/3"}, 2, "--shard"},
+		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--eval", "other"}, 2, "--eval"},
+		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--eval", dir}, 2, "not a regular file"},
 		{[]string{"bench", "--depth", "1", "--eval", "/dev/zero"}, 2, "--eval: /dev/zero: not a regular file (a device)"},
 		{[]string{"analyze", "--depth", "1", "--eval", bad}, 2, "not a dameo weights file"},
-		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 2, "--resume"},
-		{[]string{"tune", bad}, 2, "line 3"},
-		{[]string{"tune", filepath.Join(dir, "missing.txt")}, 2, "missing.txt"},
-		{[]string{"tune", bad, "--validation", "0"}, 2, "--validation must be 1 to 50, not 0"},
+		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 1, "--resume"},
+		{[]string{"datagen", "/dev/null", "--games", "1", "--nodes", "100", "--resume"}, 1, "not a regular file"},
+		{[]string{"datagen", fifo, "--games", "1", "--nodes", "100", "--resume"}, 1, "not a regular file"},
+		{[]string{"datagen", "convert", bad, badBin}, 1, "line 3"},
+		{[]string{"datagen", "convert", "/dev/zero", badBin}, 2, "not a regular file"},
+		{[]string{"datagen", "convert", bad, good}, 2, "exists"},
+		{[]string{"tune", bad, "--out", weights}, 2, "datagen convert"},
+		{[]string{"tune", "/dev/zero", "--out", weights}, 2, "not a regular file"},
+		{[]string{"tune", fifo, "--out", weights}, 2, "not a regular file"},
+		{[]string{"tune", filepath.Join(dir, "missing.bin"), "--out", weights}, 2, "missing.bin"},
+		{[]string{"tune", good, good, "--out", weights}, 2, "same file"},
+		{[]string{"tune", good, "--out", "/dev/null"}, 2, "not a regular file"},
+		{[]string{"tune", good, "--out", "/dev/full"}, 2, "not a regular file"},
+		{[]string{"tune", good, "--out", fifo}, 2, "not a regular file"},
+		{[]string{"tune", good, "--out", dir}, 2, "not a regular file"},
+		{[]string{"tune", good, "--out", weights, "--checkpoint", "/dev/null"}, 2, "not a regular file"},
+		{[]string{"tune", good, "--out", weights, "--validation", "0"}, 2, "held-out share"},
+		{[]string{"tune", good, "--out", weights, "--start", "/dev/zero"}, 2, "--start"},
 	} {
 		_, errOut, code := run(t, tc.args...)
 		if code != tc.code || !strings.Contains(errOut, tc.want) {
 			t.Errorf("%v: status %d, stderr %q; want %d and %q", tc.args, code, errOut, tc.code, tc.want)
+		}
+	}
+	for _, special := range []string{"/dev/null", "/dev/full"} {
+		if fi, err := os.Stat(special); err != nil || fi.Mode().IsRegular() {
+			t.Errorf("%s is now a regular file", special)
 		}
 	}
 }

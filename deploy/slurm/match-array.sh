@@ -51,38 +51,10 @@ report)
 	;;
 esac
 
-if [ $# -lt 3 ]; then
-	sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
-	exit 2
-fi
-shards=$1
-results=$2
-shift 2
-case "$shards" in
-'' | *[!0-9]* | 0)
-	echo "match-array.sh: SHARDS must be a positive number, not '$shards'" >&2
-	exit 2
-	;;
-esac
-args=("$@")
-seeded=no
-for a in "${args[@]}"; do
-	case "$a" in
-	--seed | --seed=* | -srand) seeded=yes ;;
-	esac
-done
-if [ "$seeded" = no ]; then
-	seed=$(od -An -N6 -tu8 /dev/urandom | tr -d ' ')
-	args+=(--seed "$seed")
-	echo "seed $seed"
-fi
-mkdir -p "$results"
-results=$(cd "$results" && pwd)
-script=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
-array=$(sbatch --parsable --job-name=dameo-match --array="1-$shards" \
-	--cpus-per-task="${CPUS_PER_TASK:-1}" --output="$results/shard-%a.out" \
-	"$script" shard "$results" "${args[@]}")
-array=${array%%;*}
+# shellcheck source=array-lib.sh
+. "$(dirname "$0")/array-lib.sh"
+array_args match-array.sh 3 "$@"
+array_submit dameo-match
 report=$(sbatch --parsable --job-name=dameo-report --dependency="afterany:$array" \
 	--output="$results/report.out" "$script" report "$results")
 report=${report%%;*}
