@@ -134,28 +134,31 @@ func countMenMoves(men, empty, mask Bitboard, delta uint) int {
 }
 
 // HasQuietMove reports whether the side to move has a move without capture
-// (it may still be obliged to capture): a man's step or a king's step to a
-// neighbouring square. Linear moves need no test of their own: the front man
-// of the line could step onto the square the move lands on.
-func (p *Position) HasQuietMove() bool {
+// (it may still be obliged to capture). Linear moves need no test of their
+// own: the front man of the line could step onto the square the move lands
+// on.
+func (p *Position) HasQuietMove() bool { return p.steps() != 0 }
+
+// steps is the set of empty squares a piece of the side to move can step
+// to: a man one square forward or diagonally forward, a king to any
+// neighbouring square.
+func (p *Position) steps() Bitboard {
 	us := p.side()
 	own, enemy := p.sides()
 	empty := ^(own | enemy)
-	men, oriented := Orient(own&^p.kings, us), Orient(empty, us)
-	if ((men&northMask)<<northDelta|(men&northEastMask)<<northEastDelta|(men&northWestMask)<<northWestDelta)&oriented != 0 {
-		return true
-	}
+	men := Orient(own&^p.kings, us)
+	t := Orient((men&northMask)<<northDelta|(men&northEastMask)<<northEastDelta|(men&northWestMask)<<northWestDelta, us)
 	k := own & p.kings
-	return (k<<8|k>>8|(k&notFileH)<<1|(k&notFileA)>>1|
-		(k&notFileH)<<9|(k&notFileA)<<7|(k&notFileH)>>7|(k&notFileA)>>9)&empty != 0
+	t |= k<<8 | k>>8 | (k&notFileH)<<1 | (k&notFileA)>>1 |
+		(k&notFileH)<<9 | (k&notFileA)<<7 | (k&notFileH)>>7 | (k&notFileA)>>9
+	return t & empty
 }
 
-// kingTargets is the set of squares a king on s can slide to.
+// kingTargets is the set of squares a king on s can slide to: eight rays,
+// each cut at its first blocker without a branch.
 func kingTargets(s Square, occupied Bitboard) Bitboard {
-	var t Bitboard
-	for d := direction(0); d < numDirections; d++ {
-		empty, _ := rayTo(s, d, occupied)
-		t |= empty
-	}
-	return t
+	return ascendingRay(&rays[north], s, occupied) | descendingRay(&rays[south], s, occupied) |
+		ascendingRay(&rays[east], s, occupied) | descendingRay(&rays[west], s, occupied) |
+		ascendingRay(&rays[northEast], s, occupied) | ascendingRay(&rays[northWest], s, occupied) |
+		descendingRay(&rays[southEast], s, occupied) | descendingRay(&rays[southWest], s, occupied)
 }
