@@ -80,25 +80,15 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	if alpha >= beta {
 		return alpha
 	}
-	capture := p.HasCapture()
+	lm := p.LeafMasks()
+	capture := lm.Takes != 0
 	if depth <= 0 && !capture {
-		if !p.HasQuietMove() {
+		if lm.Steps == 0 {
 			return -Win + Score(ply)
 		}
 		return w.evaluate(ply)
 	}
 	depth = max(depth, 0)
-
-	// Captures are compulsory, so many positions have a single move (the
-	// only capture): it costs no depth, and such a position is neither
-	// looked up nor stored, as its only move leads to the next entry.
-	l := &w.lists[ply]
-	if capture {
-		p.GenerateCaptures(l)
-		if l.Len == 1 {
-			return w.forced(alpha, beta, depth, ply, pvNode)
-		}
-	}
 
 	key := p.Key()
 	e, hit := w.tt.probe(key)
@@ -109,10 +99,29 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		}
 	}
 
+	// Captures are compulsory, so many positions have a single move (the
+	// only capture): it costs no depth, and such a position is not stored,
+	// as its only move leads to the next entry.
+	l := &w.lists[ply]
+	if capture {
+		p.GenerateCaptures(l)
+		if l.Len == 1 {
+			return w.forced(alpha, beta, depth, ply, pvNode)
+		}
+	}
+
 	// Reverse futility: a quiet position whose static score beats beta by
-	// a margin per ply left is taken to fail high.
+	// a margin per ply left is taken to fail high. The static score comes
+	// from the table when it has one, and goes into it.
+	staticEval := noEval
+	if hit {
+		staticEval = e.eval
+	}
 	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !capture {
-		if v := w.evaluate(ply); v-rfpMargin*Score(depth) >= beta && p.HasQuietMove() {
+		if staticEval == noEval {
+			staticEval = w.eval.Evaluate(p)
+		}
+		if v := w.fade(staticEval, ply); v-rfpMargin*Score(depth) >= beta && lm.Steps != 0 {
 			return v
 		}
 	}
@@ -124,9 +133,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	}
 	tt := -1
 	if hit && e.hasMove && e.index < l.Len {
-		if m := l.Moves[e.index]; m.From == engine.Square(e.from) && m.To == engine.Square(e.to) {
-			tt = e.index
-		}
+		tt = e.index
 	}
 	pk := w.order(ply, l, tt)
 	quiet := !l.Moves[0].IsCapture()
@@ -146,6 +153,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		m := l.Moves[idx]
 		w.pos[ply+1] = p.Play(m)
 		w.enter(ply+1, m)
+		w.prefetch(ply + 1)
 		var s Score
 		if i == 0 {
 			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
@@ -189,7 +197,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		}
 	}
 
-	d := ttData{score: scoreToTT(best, ply), depth: depth, bound: boundUpper}
+	d := ttData{score: scoreToTT(best, ply), eval: staticEval, depth: depth, bound: boundUpper}
 	switch {
 	case best >= beta:
 		d.bound = boundLower
@@ -197,8 +205,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		d.bound = boundExact
 	}
 	if bestIdx >= 0 {
-		m := l.Moves[bestIdx]
-		d.hasMove, d.from, d.to, d.index = true, uint8(m.From), uint8(m.To), bestIdx
+		d.hasMove, d.index = true, bestIdx
 	}
 	w.tt.store(key, d)
 	return best
@@ -207,11 +214,22 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 // evaluate is the static score of the position at ply, faded toward a
 // draw as the no-progress count nears its limit.
 func (w *worker) evaluate(ply int) Score {
-	s := w.eval.Evaluate(&w.pos[ply])
+	return w.fade(w.eval.Evaluate(&w.pos[ply]), ply)
+}
+
+// fade is the static score s of the position at ply faded toward a draw
+// as the no-progress count nears its limit.
+func (w *worker) fade(s Score, ply int) Score {
 	if q := w.quiet[ply]; q > fadeStart {
 		s = s * Score(noProgressLimit-q) / (noProgressLimit - fadeStart)
 	}
 	return s
+}
+
+// prefetch touches the table bucket of the position at ply, just reached,
+// so that its probe finds it in the cache.
+func (w *worker) prefetch(ply int) {
+	w.sink ^= w.tt.touch(w.pos[ply].Key())
 }
 
 // forced searches the single move of the position at ply, at the same depth.

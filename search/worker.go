@@ -87,6 +87,7 @@ type worker struct {
 
 	clock clock // main thread only
 	best  Result
+	sink  uint64 // the words loaded by prefetch, so that the loads are kept
 }
 
 func newWorker(id int) *worker { return &worker{id: id} }
