@@ -72,39 +72,45 @@ const (
 	northWestMask, northWestDelta = notFileA, 7
 )
 
-// generateQuiet adds every step, linear move and king slide of the side to move.
+// generateQuiet adds every step, linear move and king slide of the side to
+// move. The list's length is kept in a local variable and written once: a
+// store of a move through the list could otherwise be taken to change it.
 func (p *Position) generateQuiet(l *MoveList) {
 	us := p.side()
 	own, enemy := p.sides()
 	men, empty := Orient(own&^p.kings, us), Orient(^(own|enemy), us)
-	addMenMoves(l, us, men, empty, northMask, northDelta)
-	addMenMoves(l, us, men, empty, northEastMask, northEastDelta)
-	addMenMoves(l, us, men, empty, northWestMask, northWestDelta)
+	n := l.Len
+	n = addMenMoves(&l.Moves, n, us, men, empty, northMask, northDelta)
+	n = addMenMoves(&l.Moves, n, us, men, empty, northEastMask, northEastDelta)
+	n = addMenMoves(&l.Moves, n, us, men, empty, northWestMask, northWestDelta)
 	occupied := own | enemy
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		from := firstSquare(k)
 		for t := kingTargets(from, occupied); t != 0; t &= t - 1 {
-			l.add(Move{From: from, To: firstSquare(t)})
+			n = put(&l.Moves, n, Move{From: from, To: firstSquare(t)})
 		}
 	}
+	l.Len = n
 }
 
 // addMenMoves adds the steps and linear moves of men (oriented as White's)
-// in the direction that adds delta to a square index, from squares in mask.
-func addMenMoves(l *MoveList, us Color, men, empty, mask Bitboard, delta Square) {
+// in the direction that adds delta to a square index, from squares in mask,
+// to the n moves of moves, and returns the new count.
+func addMenMoves(moves *[MaxMoves]Move, n int, us Color, men, empty, mask Bitboard, delta Square) int {
 	step := func(b Bitboard) Bitboard { return (b & mask) << (delta & 63) }
 	for t := step(men) & empty; t != 0; t &= t - 1 {
 		to := firstSquare(t)
-		l.add(Move{From: orientSquare(to-delta, us), To: orientSquare(to, us)})
+		n = put(moves, n, Move{From: orientSquare(to-delta, us), To: orientSquare(to, us)})
 	}
 	line := step(men) & men
-	for n := Square(2); line != 0; n++ {
+	for k := Square(2); line != 0; k++ {
 		for t := step(line) & empty; t != 0; t &= t - 1 {
 			to := firstSquare(t)
-			l.add(Move{From: orientSquare(to-n*delta, us), To: orientSquare(to, us)})
+			n = put(moves, n, Move{From: orientSquare(to-k*delta, us), To: orientSquare(to, us)})
 		}
 		line = step(line) & men
 	}
+	return n
 }
 
 // countQuiet is the number of quiet moves, as generateQuiet would list them.

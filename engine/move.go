@@ -35,11 +35,16 @@ type MoveList struct {
 // Slice is the list's moves (sharing its storage).
 func (l *MoveList) Slice() []Move { return l.Moves[:l.Len] }
 
-func (l *MoveList) add(m Move) {
-	if l.Len < MaxMoves {
-		l.Moves[l.Len] = m
-		l.Len++
+func (l *MoveList) add(m Move) { l.Len = put(&l.Moves, l.Len, m) }
+
+// put stores m as move n of moves unless they are full, and returns the
+// new count.
+func put(moves *[MaxMoves]Move, n int, m Move) int {
+	if uint(n) < MaxMoves {
+		moves[n] = m
+		n++
 	}
+	return n
 }
 
 // Contains reports whether m is in the list.
