@@ -61,9 +61,6 @@ const (
 	numDirections
 )
 
-// delta is the change in square index for one step in each direction.
-var delta = [numDirections]int{8, -8, 1, -1, 9, 7, -7, -9}
-
 // shift moves every square of b one step in direction d, dropping squares
 // that would leave the board.
 func shift(b Bitboard, d direction) Bitboard {

@@ -5,43 +5,23 @@
 
 package engine
 
-// fillNorth is gen with every square reached from gen northward through
-// the squares of empty added; the other three follow. Three doubling steps
-// cover the seven squares a ray can have.
-func fillNorth(gen, empty Bitboard) Bitboard {
-	gen |= empty & (gen << 8)
-	empty &= empty << 8
-	gen |= empty & (gen << 16)
-	empty &= empty << 16
-	return gen | empty&(gen<<32)
+// fillUp is gen with every square reached from gen through the squares
+// of empty added, stepping step squares up the board at a time (8 north,
+// 1 east); fillDown steps down. Three doubling steps cover the seven
+// squares a ray can have. East and west first take out of empty the squares
+// a step would reach by wrapping round from the other edge.
+func fillUp(gen, empty Bitboard, step uint) Bitboard {
+	gen |= empty & (gen << step)
+	empty &= empty << step
+	gen |= empty & (gen << (2 * step))
+	return gen | empty&(empty<<(2*step))&(gen<<(4*step))
 }
 
-func fillSouth(gen, empty Bitboard) Bitboard {
-	gen |= empty & (gen >> 8)
-	empty &= empty >> 8
-	gen |= empty & (gen >> 16)
-	empty &= empty >> 16
-	return gen | empty&(gen>>32)
-}
-
-// fillEast and fillWest first take out the squares a shift would reach by
-// wrapping round from the other edge.
-func fillEast(gen, empty Bitboard) Bitboard {
-	empty &= notFileA
-	gen |= empty & (gen << 1)
-	empty &= empty << 1
-	gen |= empty & (gen << 2)
-	empty &= empty << 2
-	return gen | empty&(gen<<4)
-}
-
-func fillWest(gen, empty Bitboard) Bitboard {
-	empty &= notFileH
-	gen |= empty & (gen >> 1)
-	empty &= empty >> 1
-	gen |= empty & (gen >> 2)
-	empty &= empty >> 2
-	return gen | empty&(gen>>4)
+func fillDown(gen, empty Bitboard, step uint) Bitboard {
+	gen |= empty & (gen >> step)
+	empty &= empty >> step
+	gen |= empty & (gen >> (2 * step))
+	return gen | empty&(empty>>(2*step))&(gen>>(4*step))
 }
 
 // jumpable is the set of victims that a man of men (orthogonally next to
@@ -53,10 +33,10 @@ func jumpable(men, kings, victims, empty Bitboard) Bitboard {
 	// that direction: the men, and every square a king slides to.
 	fromSouth, fromNorth, fromWest, fromEast := men, men, men, men
 	if kings != 0 {
-		fromSouth |= fillNorth(kings, empty)
-		fromNorth |= fillSouth(kings, empty)
-		fromWest |= fillEast(kings, empty)
-		fromEast |= fillWest(kings, empty)
+		fromSouth |= fillUp(kings, empty, 8)
+		fromNorth |= fillDown(kings, empty, 8)
+		fromWest |= fillUp(kings, empty&notFileA, 1)
+		fromEast |= fillDown(kings, empty&notFileH, 1)
 	}
 	return victims & (North(fromSouth)&South(empty) |
 		South(fromNorth)&North(empty) |
