@@ -31,7 +31,7 @@ const (
 	// legal move when nothing better is known). A time limit bounds it at
 	// its hard limit.
 	depthOneGrace = 10 * time.Millisecond
-	depthOneNodes = 100_000
+	depthOneNodes = 10_000
 )
 
 // rootMove is a legal move at the root with its latest score and line.
