@@ -153,7 +153,6 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		m := l.Moves[idx]
 		w.pos[ply+1] = p.Play(m)
 		w.enter(ply+1, m)
-		w.prefetch(ply + 1)
 		var s Score
 		if i == 0 {
 			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
@@ -224,12 +223,6 @@ func (w *worker) fade(s Score, ply int) Score {
 		s = s * Score(noProgressLimit-q) / (noProgressLimit - fadeStart)
 	}
 	return s
-}
-
-// prefetch touches the table bucket of the position at ply, just reached,
-// so that its probe finds it in the cache.
-func (w *worker) prefetch(ply int) {
-	w.sink ^= w.tt.touch(w.pos[ply].Key())
 }
 
 // forced searches the single move of the position at ply, at the same depth.

@@ -106,10 +106,6 @@ func (t *table) bucket(key uint64) *ttBucket {
 	return &t.buckets[hi]
 }
 
-// touch loads the first word of key's bucket, so that the probe that
-// follows soon finds it in the cache (Go has no prefetch instruction).
-func (t *table) touch(key uint64) uint64 { return t.bucket(key)[0].data.Load() }
-
 // probe looks key up.
 func (t *table) probe(key uint64) (ttData, bool) {
 	b := t.bucket(key)

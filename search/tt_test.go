@@ -99,7 +99,6 @@ func TestTTAllocatesNothing(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() {
 		tt.store(12345, ttData{score: 1, eval: 2, depth: 3, bound: boundExact})
 		tt.probe(12345)
-		tt.touch(12345)
 	}); n != 0 {
 		t.Errorf("store and probe allocate %v times", n)
 	}

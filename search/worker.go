@@ -87,7 +87,6 @@ type worker struct {
 
 	clock clock // main thread only
 	best  Result
-	sink  uint64 // the words loaded by prefetch, so that the loads are kept
 }
 
 func newWorker(id int) *worker { return &worker{id: id} }
