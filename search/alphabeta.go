@@ -5,9 +5,11 @@
 // A position with a single legal move costs no depth (and, when the move is
 // a capture, no table entry). Late quiet moves are searched with reduced
 // depth (LMR) and searched again if they fail high. There is no null-move
-// pruning: zugzwang is common in draughts. Positions at the referee's
-// no-progress limit are draws, and static scores fade toward it. Positions
-// the endgame tables cover get the tables' exact score.
+// pruning: zugzwang is common in draughts. A quiet position at the horizon
+// with a capture threat against the side to move gets one more ply.
+// Positions at the referee's no-progress limit are draws, and static scores
+// fade toward it. Positions the endgame tables cover get the tables' exact
+// score.
 
 package search
 
@@ -28,6 +30,10 @@ const (
 	// 3 + depth² moves, of the ordinary quiet moves (no killer, counter move or crowning).
 	lmpDepth = 3
 	lmpBase  = 3
+	// maxThreatExtensions: a quiet position at the horizon whose side to
+	// move has a piece the opponent could take at once is searched one
+	// more ply (Scan's extension), at most this many times on a path.
+	maxThreatExtensions = 1
 )
 
 // The no-progress rule: referees (dameo match by default) draw a game after
@@ -82,13 +88,24 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	}
 	lm := p.LeafMasks()
 	capture := lm.Takes != 0
+	extended := false
 	if depth <= 0 && !capture {
 		if lm.Steps == 0 {
 			return -Win + Score(ply)
 		}
-		return w.evaluate(ply)
+		if lm.Threatened == 0 || w.threatExtensions[ply] >= maxThreatExtensions {
+			return w.evaluate(ply)
+		}
+		// A capture threat at the horizon: the opponent could take a
+		// piece at once, so the static score is unreliable; one more ply
+		// of moves lets the side to move answer it.
+		depth, extended = 1, true
 	}
 	depth = max(depth, 0)
+	w.threatExtensions[ply+1] = w.threatExtensions[ply]
+	if extended {
+		w.threatExtensions[ply+1]++
+	}
 
 	key := p.Key()
 	e, hit := w.tt.probe(key)

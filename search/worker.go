@@ -68,6 +68,9 @@ type worker struct {
 	keys    []uint64 // keys of the game since its last irreversible move, then of the path
 	base    int      // index in keys of the root
 	quiet   [maxPly + 1]int
+	// threatExtensions[ply] is the number of capture-threat extensions on
+	// the path to ply, set by the node at ply-1 (0 at ply 1).
+	threatExtensions [maxPly + 1]int
 
 	nodes     int64
 	published atomic.Int64 // nodes, published every pollInterval nodes and at the end
