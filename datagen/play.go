@@ -9,14 +9,13 @@ import (
 	"math/rand/v2"
 
 	"github.com/dameo/dameo/engine"
-	"github.com/dameo/dameo/match"
 	"github.com/dameo/dameo/search"
 )
 
 const (
 	// drawPlies: plies without a capture or a man move that draw a game,
-	// as in matches (match.DefaultDrawPlies).
-	drawPlies = match.DefaultDrawPlies
+	// as in matches.
+	drawPlies = engine.NoProgressLimit
 	// maxPlies: a game this long is a draw; real games end long before.
 	maxPlies = 400
 	// resignScore and resignPlies: when the searches of resignPlies plies
@@ -31,16 +30,13 @@ const (
 type player struct {
 	cfg      Config
 	searcher *search.Searcher
-	openings []match.Opening
+	openings [][2]engine.Move // engine.TwoPlyOpenings
 }
 
 // play plays game index and returns its quiet positions with its result.
 func (pl *player) play(ctx context.Context, index int) ([]Record, error) {
 	rng := rand.New(rand.NewPCG(pl.cfg.Seed, uint64(index)))
-	g, err := pl.opening(rng)
-	if err != nil {
-		return nil, err
-	}
+	g := pl.opening(rng)
 	pl.searcher.NewGame()
 	limits := search.Limits{Nodes: pl.cfg.Nodes, Depth: pl.cfg.Depth}
 	var recs []Record
@@ -92,13 +88,10 @@ func (pl *player) play(ctx context.Context, index int) ([]Record, error) {
 
 // opening is the game's start: a built-in opening and up to
 // Config.RandomPlies random plies (fewer if the game ends).
-func (pl *player) opening(rng *rand.Rand) (*engine.Game, error) {
-	o := pl.openings[rng.IntN(len(pl.openings))]
-	g := engine.NewGame(o.Start)
-	for _, m := range o.Moves {
-		if _, err := g.PlayText(m); err != nil {
-			return nil, err
-		}
+func (pl *player) opening(rng *rand.Rand) *engine.Game {
+	g := engine.NewGame(engine.StartPosition())
+	for _, m := range pl.openings[rng.IntN(len(pl.openings))] {
+		g.Play(m)
 	}
 	for range pl.cfg.RandomPlies {
 		p := g.Position()
@@ -108,7 +101,7 @@ func (pl *player) opening(rng *rand.Rand) (*engine.Game, error) {
 		}
 		g.Play(moves[rng.IntN(len(moves))])
 	}
-	return g, nil
+	return g
 }
 
 // winner is the outcome in which c wins.

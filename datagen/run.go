@@ -14,7 +14,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/dameo/dameo/match"
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/search"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/sync/errgroup"
@@ -29,9 +30,9 @@ type Config struct {
 	Seed        uint64 // fixes the openings
 	Workers     int    // games played at once, one search thread each
 	HashMiB     int    // transposition table of each worker
-	// Eval is the evaluation of both players (nil: search.DefaultEvaluator).
+	// Eval is the evaluation of both players (nil: eval.Default()).
 	// It is not in the file's settings: the caller keeps track of it.
-	Eval *search.Evaluator
+	Eval *eval.Evaluator
 }
 
 // settings is the header text of a file made with c: what fixes the games
@@ -111,7 +112,7 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 		}
 		return nil
 	})
-	openings := match.DefaultOpenings()
+	openings := engine.TwoPlyOpenings()
 	for range min(cfg.Workers, len(todo)) {
 		pl := &player{cfg: cfg, openings: openings,
 			searcher: search.New(search.Options{Threads: 1, HashMiB: max(cfg.HashMiB, search.MinHashMiB), Eval: cfg.Eval})}

@@ -89,6 +89,12 @@ func (g *Game) PlayText(s string) (Move, error) {
 	return m, nil
 }
 
+// NoProgressLimit is the number of consecutive plies without a capture and
+// without a man move after which a game is drawn, as the engine's referee
+// (dameo match, by default) and its self-play adjudicate; the search scores
+// such positions as draws (docs/rules.md).
+const NoProgressLimit = 100
+
 // NoProgressPlies is the number of consecutive plies, up to now, without a
 // capture and without a man move.
 func (g *Game) NoProgressPlies() int { return g.noProgress[len(g.noProgress)-1] }

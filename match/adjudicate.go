@@ -16,8 +16,8 @@ import (
 )
 
 // DefaultDrawPlies is the default number of plies without a capture or a
-// man move after which a game is drawn (docs/rules.md).
-const DefaultDrawPlies = 100
+// man move after which a game is drawn: the engine's no-progress limit.
+const DefaultDrawPlies = engine.NoProgressLimit
 
 // ResignRule adjudicates a loss when, over the last Moves moves of each
 // engine, the losing side's engine scored at most −Score and its

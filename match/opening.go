@@ -11,7 +11,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/dameo/dameo/engine"
@@ -44,31 +43,17 @@ func (o Opening) String() string {
 	return s
 }
 
-// DefaultOpenings is the built-in opening set: every distinct position after
-// two plies from the initial position, ordered by their moves.
+// DefaultOpenings is the built-in opening set (engine.TwoPlyOpenings):
+// every distinct position after two plies from the initial position,
+// ordered by their moves.
 func DefaultOpenings() []Opening {
 	start := engine.StartPosition()
 	var out []Opening
-	seen := map[engine.Position]bool{}
-	for _, m1 := range sortedMoves(start) {
-		p1 := start.Play(m1)
-		for _, m2 := range sortedMoves(p1) {
-			p2 := p1.Play(m2)
-			if seen[p2] {
-				continue
-			}
-			seen[p2] = true
-			out = append(out, Opening{Start: start, Moves: []string{start.FormatMove(m1), p1.FormatMove(m2)}})
-		}
+	for _, ms := range engine.TwoPlyOpenings() {
+		p1 := start.Play(ms[0])
+		out = append(out, Opening{Start: start, Moves: []string{start.FormatMove(ms[0]), p1.FormatMove(ms[1])}})
 	}
 	return out
-}
-
-// sortedMoves lists the legal moves of p ordered by their notation.
-func sortedMoves(p engine.Position) []engine.Move {
-	ms := p.LegalMoves()
-	sort.Slice(ms, func(i, j int) bool { return p.FormatMove(ms[i]) < p.FormatMove(ms[j]) })
-	return ms
 }
 
 // LoadOpenings reads an openings file. A file whose name ends in ".pdn" is

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/search"
 )
@@ -69,9 +70,10 @@ func (s *session) hub() {
 
 // setParam carries out `set-param name=<n> value=<v>`. After `init`, setting
 // book or book-file loads the book at once; if that fails the parameter keeps
-// its old value. Setting egtb-dir loads the tables at once; if that fails
-// the parameter and the tables stay as they were. Other parameters never touch the book, even when an earlier
-// load failed.
+// its old value. Setting egtb-dir loads the tables at once, and setting
+// eval-file the weights file; if that fails the parameter and the tables or
+// the weights stay as they were. Other parameters never touch the book,
+// even when an earlier load failed.
 func (s *session) setParam(l *hub.Line) {
 	name, ok := l.Get("name")
 	if !ok {
@@ -95,6 +97,15 @@ func (s *session) setParam(l *hub.Line) {
 			return
 		}
 		s.applied.Tablebase = tb
+		s.cfg.Searcher.SetOptions(s.applied)
+	}
+	if name == "eval-file" {
+		e, err := eval.LoadEvaluator(next.evalFile)
+		if err != nil {
+			s.fail("%v", err)
+			return
+		}
+		s.applied.Eval = e
 		s.cfg.Searcher.SetOptions(s.applied)
 	}
 	bookParam := name == "book" || name == "book-file"

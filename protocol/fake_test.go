@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/search"
 )
 
@@ -23,6 +24,7 @@ type fakeSearcher struct {
 	// move, when not NoMove, is returned instead of the first legal move.
 	move engine.Move
 	tb   search.Tablebase // the tables last given by SetOptions
+	ev   *eval.Evaluator  // the evaluation last given by SetOptions
 }
 
 func (f *fakeSearcher) record(c string) {
@@ -48,8 +50,15 @@ func (f *fakeSearcher) Limits() []search.Limits {
 func (f *fakeSearcher) SetOptions(o search.Options) {
 	f.record(fmt.Sprintf("SetOptions %d %d", o.Threads, o.HashMiB))
 	f.mu.Lock()
-	f.tb = o.Tablebase
+	f.tb, f.ev = o.Tablebase, o.Eval
 	f.mu.Unlock()
+}
+
+// Eval is the evaluation last given by SetOptions.
+func (f *fakeSearcher) Eval() *eval.Evaluator {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.ev
 }
 
 // Tablebase is the tables last given by SetOptions.

@@ -19,6 +19,7 @@ type settings struct {
 	book         bool
 	bookFile     string
 	egtbDir      string
+	evalFile     string
 	ponder       bool
 	multiPV      int
 	moveOverhead float64 // seconds
@@ -46,6 +47,7 @@ func (s *settings) declare() []hub.Line {
 		boolParam("book", s.book),
 		param("book-file", s.bookFile, "string"),
 		param("egtb-dir", s.egtbDir, "string"),
+		param("eval-file", s.evalFile, "string"),
 		boolParam("ponder", s.ponder),
 		intParam("multipv", s.multiPV, 1, search.MaxMultiPV),
 		param("move-overhead", formatReal(s.moveOverhead), "real").Set("min", "0").Set("max", formatReal(maxMoveOverhead)),
@@ -79,6 +81,8 @@ func (s settings) set(name, value string) (settings, error) {
 		s.bookFile = value
 	case "egtb-dir":
 		s.egtbDir = value
+	case "eval-file":
+		s.evalFile = value
 	case "move-overhead":
 		s.moveOverhead, err = parseRealParam(name, value, 0, maxMoveOverhead)
 	default:

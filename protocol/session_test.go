@@ -8,6 +8,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"sort"
@@ -16,6 +18,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/search"
 )
 
@@ -29,6 +32,7 @@ func TestHandshake(t *testing.T) {
 		"param name=book value=false type=bool",
 		`param name=book-file value="" type=string`,
 		`param name=egtb-dir value="" type=string`,
+		`param name=eval-file value="" type=string`,
 		"param name=ponder value=false type=bool",
 		"param name=multipv value=1 type=int min=1 max=64",
 		"param name=move-overhead value=0.05 type=real min=0 max=5",
@@ -230,6 +234,45 @@ func TestEgtbDirParam(t *testing.T) {
 	h2.send("set-param name=egtb-dir value=/tables")
 	h2.expect(`error message="this engine has no endgame tables"`)
 	h2.finish()
+}
+
+func TestEvalFileParam(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "hand.bin")
+	f, err := os.Create(good)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := eval.Write(f, eval.HandWeights(), "hand-set terms"); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	h := start(t, nil)
+	h.send("set-param name=eval-file value=" + good)
+	h.sync()
+	loaded := h.fake.Eval()
+	if loaded == nil || loaded == eval.Default() {
+		t.Fatalf("searcher evaluation %p, want the file's", loaded)
+	}
+	// Files that fail to load: an error, the evaluation and the value stay.
+	for _, bad := range []string{dir, filepath.Join(dir, "missing.bin"), "/dev/zero"} {
+		h.send("set-param name=eval-file value=" + bad)
+		h.expectPrefix("error message=")
+		if h.fake.Eval() != loaded {
+			t.Errorf("%s: the evaluation changed", bad)
+		}
+	}
+	h.send("hub")
+	if _, params := h.until("wait"); !slices.Contains(params, "param name=eval-file value="+good+" type=string") {
+		t.Errorf("params after failed loads %q, want eval-file still %s", params, good)
+	}
+	// Empty: the embedded weights again.
+	h.send(`set-param name=eval-file value=""`)
+	h.sync()
+	if h.fake.Eval() != eval.Default() {
+		t.Errorf("eval-file empty: not the embedded evaluation")
+	}
+	h.finish()
 }
 
 func TestBookLoadErrorAtInit(t *testing.T) {

@@ -44,11 +44,12 @@ const (
 )
 
 // The no-progress rule: referees (dameo match by default) draw a game after
-// noProgressLimit plies without a capture or a man move. Static scores fade
-// toward a draw once fadeStart such plies have passed, so that the search
-// prefers progress (a man move, a capture) while a win can still be made.
+// engine.NoProgressLimit plies without a capture or a man move. Static
+// scores fade toward a draw once fadeStart such plies have passed, so that
+// the search prefers progress (a man move, a capture) while a win can still
+// be made.
 const (
-	noProgressLimit = 100
+	noProgressLimit = engine.NoProgressLimit
 	fadeStart       = 20
 )
 
@@ -146,7 +147,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	}
 	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !capture && excluded == engine.NoMove {
 		if staticEval == noEval {
-			staticEval = w.eval.Evaluate(p)
+			staticEval = w.staticScore(ply)
 		}
 		if v := w.fade(staticEval, ply); v-rfpMargin*Score(depth) >= beta && lm.Steps != 0 {
 			return v
@@ -264,7 +265,13 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 // evaluate is the static score of the position at ply, faded toward a
 // draw as the no-progress count nears its limit.
 func (w *worker) evaluate(ply int) Score {
-	return w.fade(w.eval.Evaluate(&w.pos[ply]), ply)
+	return w.fade(w.staticScore(ply), ply)
+}
+
+// staticScore is the evaluation's score of the position at ply, before the
+// no-progress fade.
+func (w *worker) staticScore(ply int) Score {
+	return Score(w.eval.EvaluateState(&w.pos[ply], &w.evals[ply]))
 }
 
 // fade is the static score s of the position at ply faded toward a draw

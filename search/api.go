@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 )
 
 // Score is a search score from the side to move's view in hundredths of a
@@ -21,14 +22,18 @@ const (
 	WinBound Score = Win - 1000
 )
 
+// The static evaluation stays below the scores of forced results: this
+// constant does not compile otherwise.
+const _ = uint(WinBound - eval.Bound - 1)
+
 // IsWin reports whether s is a forced win or loss score.
 func (s Score) IsWin() bool { return s > WinBound || s < -WinBound }
 
 // Options configure a Searcher.
 type Options struct {
-	Threads int        // search goroutines, at least 1
-	HashMiB int        // transposition table size in MiB, at least 1
-	Eval    *Evaluator // static evaluation; nil means DefaultEvaluator()
+	Threads int             // search goroutines, at least 1
+	HashMiB int             // transposition table size in MiB, at least 1
+	Eval    *eval.Evaluator // static evaluation; nil means eval.Default()
 	// Tablebase, when not nil, gives the exact score of the positions it
 	// covers below the root; a covered root (outside analysis) is answered
 	// with the tables' best move without a search.

@@ -8,13 +8,6 @@ import (
 	"github.com/dameo/dameo/engine"
 )
 
-func BenchmarkEvaluate(b *testing.B) {
-	p := engine.StartPosition()
-	for b.Loop() {
-		Evaluate(&p)
-	}
-}
-
 func BenchmarkSearchStartDepth8(b *testing.B) {
 	s := New(Options{Threads: 1, HashMiB: 16})
 	g := engine.NewGame(engine.StartPosition())

@@ -1,8 +1,8 @@
 // Package search finds the best move in a position: a principal-variation
 // alpha-beta search with iterative deepening, aspiration windows and
 // multi-PV, on several threads sharing one transposition table (Lazy SMP),
-// with move ordering, time management, and a static evaluation whose
-// weights are data (Weights) and whose counts can be read out (Features)
-// for tuning. Callers make a Searcher, with an Evaluator of their choice,
-// and search a game's current position with it.
+// with move ordering and time management, scoring its leaves with the
+// static evaluation of package eval (kept up to date move by move through
+// an eval.State per ply). Callers make a Searcher, with an eval.Evaluator
+// of their choice, and search a game's current position with it.
 package search

@@ -8,19 +8,21 @@ import (
 	"testing"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 )
 
 func TestSearchersWithOwnEvaluators(t *testing.T) {
-	heavyTempo := DefaultWeights()
-	heavyTempo[TermTempo] = Pair{200, 200}
-	heavy := NewEvaluator(heavyTempo)
-	if tunedPatterns != nil {
-		heavy = NewPatternEvaluator(heavyTempo, tunedPatterns)
+	heavyTempo := eval.DefaultWeights()
+	tempo := eval.TermIndex(eval.TermTempo)
+	heavyTempo.MG[tempo], heavyTempo.EG[tempo] = 200, 200
+	heavy, err := eval.NewEvaluator(heavyTempo)
+	if err != nil {
+		t.Fatal(err)
 	}
-	evaluators := []*Evaluator{nil, DefaultEvaluator(), heavy}
+	evaluators := []*eval.Evaluator{nil, eval.Default(), heavy}
 	g := engine.NewGame(engine.StartPosition())
 	limits := Limits{Depth: 5}
-	search := func(e *Evaluator) Result {
+	search := func(e *eval.Evaluator) Result {
 		return New(Options{Threads: 1, HashMiB: 1, Eval: e}).Search(context.Background(), g, limits, nil)
 	}
 	alone := make([]Result, len(evaluators))

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 )
 
 // randomPosition places a few random pieces of each colour (men never on
@@ -450,8 +451,9 @@ func TestEvaluateFadesWithoutProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := newWorker(0)
-	w.eval, w.pos[0] = defaultEvaluator, p
-	full := w.eval.Evaluate(&p)
+	w.eval, w.pos[0] = eval.Default(), p
+	w.evals[0].Init(&p)
+	full := Score(w.eval.Evaluate(&p))
 	if full == 0 {
 		t.Fatal("test position evaluates to 0")
 	}

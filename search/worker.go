@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 )
 
 const (
@@ -49,7 +50,7 @@ type worker struct {
 	s        *Searcher
 	st       *searchState
 	tt       *table
-	eval     *Evaluator
+	eval     *eval.Evaluator
 	tb       Tablebase // nil: no tables
 	tbPieces int       // tb's MaxPieces
 	limits   Limits
@@ -57,6 +58,7 @@ type worker struct {
 	info     func(Info) // main thread only; may be nil
 
 	pos     [maxPly + 1]engine.Position
+	evals   [maxPly + 1]eval.State // evals[ply]: the evaluation's state of pos[ply]
 	lists   [maxPly + 1]engine.MoveList
 	picks   [maxPly + 1]picker
 	killers [maxPly + 1][2]engine.Move
@@ -108,13 +110,14 @@ func (w *worker) prepare(s *Searcher, st *searchState, root engine.Position, key
 	w.s, w.st, w.tt, w.limits, w.infinite, w.info = s, st, s.tt, limits, infinite, info
 	w.eval = s.opts.Eval
 	if w.eval == nil {
-		w.eval = defaultEvaluator
+		w.eval = eval.Default()
 	}
 	w.tb, w.tbPieces = s.opts.Tablebase, 0
 	if w.tb != nil {
 		w.tbPieces = w.tb.MaxPieces()
 	}
 	w.pos[0] = root
+	w.evals[0].Init(&root)
 	w.keys = append(slices.Grow(w.keys[:0], len(keys)+maxPly+2), keys...)
 	w.base = len(keys) - 1
 	w.keys = w.keys[:w.base+maxPly+2]
@@ -421,10 +424,12 @@ func (w *worker) checkClock() {
 	}
 }
 
-// enter records the key and the no-progress count of the position at ply,
-// reached by move m from ply-1.
+// enter records the key, the evaluation's state and the no-progress count
+// of the position at ply, reached by move m from ply-1.
 func (w *worker) enter(ply int, m engine.Move) {
 	w.keys[w.base+ply] = w.pos[ply].Key()
+	w.evals[ply] = w.evals[ply-1]
+	w.evals[ply].Update(&w.pos[ply-1], &w.pos[ply])
 	w.moves[ply] = m
 	prev := &w.pos[ply-1]
 	if prev.IsIrreversible(m) {

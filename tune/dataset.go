@@ -1,7 +1,6 @@
-// The training set in memory: each position reduced to the evaluation's
-// feature counts (only the terms that are not zero) and, optionally, the
-// contents of its pattern windows, with its phase and its target, compact
-// enough for millions of positions.
+// The training set in memory: each position reduced to its active features
+// (eval.AppendFeatures) of the groups fitted, with its phase and its
+// target, compact enough for millions of positions.
 
 package tune
 
@@ -10,81 +9,70 @@ import (
 	"io"
 
 	"github.com/dameo/dameo/datagen"
-	"github.com/dameo/dameo/engine"
-	"github.com/dameo/dameo/search"
+	"github.com/dameo/dameo/eval"
 )
 
-// entry is one non-zero feature count of a position: pair is the index of
-// the weight pair it multiplies, a search.Term or, from search.NumTerms on,
-// a window's contents (patternPair).
+// entry is one active feature of a position, as eval.AppendFeatures lists
+// it: index is the weight pair it multiplies.
 type entry struct {
-	pair  uint16
+	index uint32
 	count int16
-}
-
-// patternPair is the weight pair of window w holding contents c.
-func patternPair(w int, c uint8) uint16 {
-	table := w / (search.NumWindows / search.NumPatternTables)
-	return uint16(int(search.NumTerms) + table*search.WindowConfigs + int(c))
 }
 
 // sample is one position: its entries are Set.entries[first:first+n].
 type sample struct {
 	first  uint32
-	n      uint8   // at most search.NumTerms + search.NumWindows
-	phase  uint8   // search.Features.Phase
+	n      uint8   // at most eval.MaxFeatures
+	phase  uint8   // eval.Phase
 	result float32 // the game's result for the side to move: 1, ½ or 0
 	score  float32 // the search score, side to move's view
 	game   uint32  // the game the position comes from
 }
 
-// Set is a set of training positions. The zero Set has only the terms'
-// counts; NewSet(true) also the pattern windows.
+// Set is a set of training positions. The zero Set fits the terms only;
+// NewSet(true) also the 2×2 patterns.
 type Set struct {
 	samples  []sample
 	entries  []entry
 	patterns bool
+	limit    int            // features fitted: indices below it (0: not yet set)
+	features []eval.Feature // Add's buffer
 }
 
-// NewSet is an empty set, with the pattern windows if patterns is true.
+// NewSet is an empty set, with the 2×2 patterns if patterns is true.
 func NewSet(patterns bool) *Set { return &Set{patterns: patterns} }
 
-// pairs is the number of weight pairs the set's positions use.
+// pairs is the number of weight pairs the set's positions use: the
+// leading groups of eval's weight vector (the terms, and the 2×2 patterns
+// with NewSet(true)); the other features are left out, their weights 0.
 func (s *Set) pairs() int {
-	if s.patterns {
-		return int(search.NumTerms) + search.NumPatternTables*search.WindowConfigs
+	if s.limit == 0 {
+		groups := eval.Groups()
+		last := groups[0]
+		if s.patterns {
+			last = groups[1]
+		}
+		s.limit = last.Offset + last.Len
 	}
-	return int(search.NumTerms)
+	return s.limit
 }
 
-// mgShare is the share of the middlegame weights in the evaluation of sm:
-// its phase over the full phase (as search.Features.Vector takes it).
-func (sm *sample) mgShare() float64 { return float64(sm.phase) / (2 * engine.MenPerSide) }
+// mgShare is the share of the middlegame weights in the evaluation of sm.
+func (sm *sample) mgShare() float64 { return eval.MGShare(int32(sm.phase)) }
 
 // Len is the number of positions.
 func (s *Set) Len() int { return len(s.samples) }
 
 // Add adds a record.
 func (s *Set) Add(r *datagen.Record) {
-	var f search.Features
-	f.Count(&r.Position)
-	sm := sample{first: uint32(len(s.entries)), phase: uint8(f.Phase),
+	limit := s.pairs()
+	sm := sample{first: uint32(len(s.entries)), phase: uint8(eval.Phase(&r.Position)),
 		result: float32(r.Target()), score: float32(r.Score), game: uint32(r.Game)}
-	for t, c := range &f.Counts {
-		if c != 0 {
-			// A count is at most 8 per square (king mobility): it fits.
-			s.entries = append(s.entries, entry{uint16(t), int16(c)})
+	s.features = eval.AppendFeatures(s.features[:0], &r.Position)
+	for _, f := range s.features {
+		if int(f.Index) < limit {
+			s.entries = append(s.entries, entry{f.Index, f.Count})
 			sm.n++
-		}
-	}
-	if s.patterns {
-		var idx [search.NumWindows]uint8
-		search.WindowIndices(&r.Position, &idx)
-		for w, c := range idx {
-			if c != 0 { // an empty window adds nothing (search.Patterns)
-				s.entries = append(s.entries, entry{patternPair(w, c), 1})
-				sm.n++
-			}
 		}
 	}
 	s.samples = append(s.samples, sm)

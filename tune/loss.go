@@ -1,6 +1,7 @@
 // The Texel loss and its gradient: the mean over positions of
 // (σ(K·eval) − target)², where σ is the logistic function, eval the
-// tapered evaluation of the flat weight vector (search.Weights.Vector) and
+// tapered evaluation (eval.MGShare) of the flat weight vector (the
+// middlegame and the endgame weight of each feature index, side by side) and
 // target the game's result, optionally blended with σ(K·search score).
 // Sums are split into fixed chunks and added in chunk order, so that the
 // result does not depend on the number of threads.
@@ -29,8 +30,8 @@ type objective struct {
 func (o *objective) eval(sm *sample, w []float64) float64 {
 	mg, eg := 0.0, 0.0
 	for _, e := range o.set.entries[sm.first : sm.first+uint32(sm.n)] {
-		mg += float64(e.count) * w[2*int(e.pair)]
-		eg += float64(e.count) * w[2*int(e.pair)+1]
+		mg += float64(e.count) * w[2*int(e.index)]
+		eg += float64(e.count) * w[2*int(e.index)+1]
 	}
 	s := sm.mgShare()
 	return mg*s + eg*(1-s)
@@ -61,8 +62,8 @@ func (o *objective) chunk(idx []uint32, w, grad []float64) float64 {
 		s := sm.mgShare()
 		for _, e := range o.set.entries[sm.first : sm.first+uint32(sm.n)] {
 			c := g * float64(e.count)
-			grad[2*int(e.pair)] += c * s
-			grad[2*int(e.pair)+1] += c * (1 - s)
+			grad[2*int(e.index)] += c * s
+			grad[2*int(e.index)+1] += c * (1 - s)
 		}
 	}
 	return loss

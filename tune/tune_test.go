@@ -1,20 +1,19 @@
-// Tests of the tuner: the set's evaluation against the engine's features,
-// the gradient against a numerical one, K's fit, a run's determinism for a
-// seed (whatever the threads), and the generated Go file.
+// Tests of the tuner: the set's evaluation against the engine's, the
+// gradient against a numerical one, K's fit, and a run's determinism for a
+// seed (whatever the threads).
 
 package tune
 
 import (
 	"bytes"
-	"go/parser"
-	"go/token"
 	"math"
 	"math/rand/v2"
-	"strings"
+	"slices"
 	"testing"
 
 	"github.com/dameo/dameo/datagen"
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/search"
 )
 
@@ -50,37 +49,49 @@ func allIndices(s *Set) []uint32 {
 	return idx
 }
 
-// TestEvalMatchesFeatures: the set's evaluation of each position is the
-// dot product of search.Features.Vector and the weight vector.
-func TestEvalMatchesFeatures(t *testing.T) {
+// startVector is the tuner's weight vector of w for set.
+func startVector(set *Set, w *eval.Weights) []float64 {
+	v := make([]float64, 2*set.pairs())
+	for i := range set.pairs() {
+		v[2*i], v[2*i+1] = float64(w.MG[i]), float64(w.EG[i])
+	}
+	return v
+}
+
+// TestEvalMatchesEngine: with random weights for the features it fits,
+// the set's evaluation of each position is the engine's evaluation with
+// those weights, but for the engine's truncation to a whole number.
+func TestEvalMatchesEngine(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	n := 0
-	for range 50 {
-		p := engine.StartPosition()
-		for range 120 {
-			moves := p.LegalMoves()
-			if len(moves) == 0 {
-				break
+	for _, patterns := range []bool{false, true} {
+		probe := NewSet(patterns)
+		w := eval.NewWeights()
+		for i := range probe.pairs() {
+			w.MG[i], w.EG[i] = int16(rng.IntN(201)-100), int16(rng.IntN(201)-100)
+		}
+		e, err := eval.NewEvaluator(w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := startVector(probe, w)
+		for range 25 {
+			p := engine.StartPosition()
+			for range 120 {
+				moves := p.LegalMoves()
+				if len(moves) == 0 {
+					break
+				}
+				set := NewSet(patterns)
+				set.Add(&datagen.Record{Position: p})
+				o := &objective{set: set}
+				got, want := o.eval(&set.samples[0], v), float64(e.Evaluate(&p))
+				if want != eval.Bound && want != -eval.Bound && math.Abs(got-want) >= 1+1e-9 {
+					t.Fatalf("%v (patterns %v): tuner's eval %v, engine's %v", p, patterns, got, want)
+				}
+				n++
+				p = p.Play(moves[rng.IntN(len(moves))])
 			}
-			var set Set
-			set.Add(&datagen.Record{Position: p})
-			var f search.Features
-			f.Count(&p)
-			fv := f.Vector()
-			var w [search.NumParams]float64
-			for j := range w {
-				w[j] = rng.Float64()*200 - 100
-			}
-			want := 0.0
-			for j := range fv {
-				want += fv[j] * w[j]
-			}
-			o := &objective{set: &set}
-			if got := o.eval(&set.samples[0], w[:]); math.Abs(got-want) > 1e-6*(1+math.Abs(want)) {
-				t.Fatalf("%v: eval %v, features·weights %v", p, got, want)
-			}
-			n++
-			p = p.Play(moves[rng.IntN(len(moves))])
 		}
 	}
 	if n < 1000 {
@@ -93,12 +104,10 @@ func TestEvalMatchesFeatures(t *testing.T) {
 func TestGradientNumerically(t *testing.T) {
 	set := randomSet(300, true)
 	idx := allIndices(set)
-	hand := search.HandWeights()
-	v := hand.Vector()
-	w := make([]float64, 2*set.pairs())
-	copy(w, v[:])
+	w := startVector(set, eval.HandWeights())
+	terms := 2 * int(eval.NumTerms)
 	rng := rand.New(rand.NewPCG(1, 2))
-	for j := len(v); j < len(w); j++ {
+	for j := terms; j < len(w); j++ {
 		w[j] = rng.Float64()*20 - 10
 	}
 	for _, lambda := range []float64{1, 0.6} {
@@ -107,7 +116,7 @@ func TestGradientNumerically(t *testing.T) {
 		o.loss(idx, w, grad)
 		nonZero := 0
 		for j := range w {
-			if j >= len(v) && j%97 != 0 {
+			if j >= terms && j%97 != 0 {
 				continue // a sample of the pattern values: all would take long
 			}
 			const h = 1e-3
@@ -125,7 +134,7 @@ func TestGradientNumerically(t *testing.T) {
 				nonZero++
 			}
 		}
-		if nonZero < len(v)/2 {
+		if nonZero < terms/2 {
 			t.Errorf("only %d of %d gradient components are not zero", nonZero, len(w))
 		}
 	}
@@ -134,19 +143,18 @@ func TestGradientNumerically(t *testing.T) {
 // TestFitK: K fitted to results drawn from σ(K·eval) comes out near K.
 func TestFitK(t *testing.T) {
 	set := randomSet(20000, false)
-	hand := search.HandWeights()
-	v := hand.Vector()
+	v := startVector(set, eval.HandWeights())
 	const trueK = 0.01
 	rng := rand.New(rand.NewPCG(8, 9))
 	o := &objective{set: set, threads: 2, lambda: 1}
 	for i := range set.samples {
-		p := sigmoid(trueK * o.eval(&set.samples[i], v[:]))
+		p := sigmoid(trueK * o.eval(&set.samples[i], v))
 		set.samples[i].result = 0
 		if rng.Float64() < p {
 			set.samples[i].result = 1
 		}
 	}
-	if k := fitK(o, allIndices(set), v[:]); math.Abs(k-trueK) > 0.2*trueK {
+	if k := fitK(o, allIndices(set), v); math.Abs(k-trueK) > 0.2*trueK {
 		t.Errorf("K fitted %v, results drawn with %v", k, trueK)
 	}
 }
@@ -162,7 +170,7 @@ func TestRunDeterministic(t *testing.T) {
 	for _, threads := range []int{1, 3, 3} {
 		var log bytes.Buffer
 		cfg.Threads, cfg.Log = threads, &log
-		res, err := Run(set, search.HandWeights(), cfg)
+		res, err := Run(set, eval.HandWeights(), cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -177,17 +185,17 @@ func TestRunDeterministic(t *testing.T) {
 		t.Errorf("no improvement: %+v\n%s", r, logs[0])
 	}
 	cfg.Seed++
-	other, _ := Run(set, search.HandWeights(), cfg)
+	other, _ := Run(set, eval.HandWeights(), cfg)
 	if sameResult(other, results[0]) {
 		t.Errorf("another seed gave the same run")
 	}
 }
 
 func sameResult(a, b Result) bool {
-	if (a.Patterns == nil) != (b.Patterns == nil) || a.Patterns != nil && *a.Patterns != *b.Patterns {
+	if !slices.Equal(a.Weights.MG, b.Weights.MG) || !slices.Equal(a.Weights.EG, b.Weights.EG) {
 		return false
 	}
-	a.Patterns, b.Patterns = nil, nil
+	a.Weights, b.Weights = nil, nil
 	return a == b
 }
 
@@ -203,32 +211,11 @@ func TestRunRefusesBadConfig(t *testing.T) {
 	} {
 		cfg := good
 		change(&cfg)
-		if _, err := Run(set, search.HandWeights(), cfg); err == nil {
+		if _, err := Run(set, eval.HandWeights(), cfg); err == nil {
 			t.Errorf("%+v: no error", cfg)
 		}
 	}
-	if _, err := Run(&Set{}, search.HandWeights(), good); err == nil {
+	if _, err := Run(&Set{}, eval.HandWeights(), good); err == nil {
 		t.Errorf("an empty set: no error")
-	}
-}
-
-func TestWriteGoFile(t *testing.T) {
-	w := search.HandWeights()
-	w[search.TermKing] = search.Pair{MG: 321, EG: -7}
-	var b bytes.Buffer
-	var pt search.Patterns
-	pt[3][5] = search.Pair{MG: 11, EG: -12}
-	if err := WriteGoFile(&b, w, &pt, "line one\nline two"); err != nil {
-		t.Fatal(err)
-	}
-	src := b.String()
-	if _, err := parser.ParseFile(token.NewFileSet(), "weights_tuned.go", src, parser.ParseComments); err != nil {
-		t.Fatalf("the file does not parse: %v\n%s", err, src)
-	}
-	for _, want := range []string{"// Code generated by dameo tune; DO NOT EDIT.\n// line one\n// line two\n\npackage search\n",
-		"TermKing:", "{321, -7}", "TermTempo:", "{0, 0}, {11, -12}, {0, 0}", "var tunedPatterns = &Patterns{"} {
-		if !strings.Contains(src, want) {
-			t.Errorf("the file lacks %q:\n%s", want, src)
-		}
 	}
 }

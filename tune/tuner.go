@@ -12,7 +12,7 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"github.com/dameo/dameo/search"
+	"github.com/dameo/dameo/eval"
 )
 
 // Config are the settings of a run.
@@ -43,17 +43,16 @@ func (c Config) validate() error {
 
 // Result is the outcome of a run.
 type Result struct {
-	K                    float64          // the fitted logistic scale, per hundredth of a man
-	Weights              search.Weights   // the best weights, rounded
-	Patterns             *search.Patterns // the best pattern values, rounded (nil for a set without patterns)
-	Train, Valid         int              // positions in each set
-	StartTrain, StartVal float64          // losses of the starting weights
-	TrainLoss, ValidLoss float64          // losses of Weights (rounded)
+	K                    float64       // the fitted logistic scale, per hundredth of a man
+	Weights              *eval.Weights // the best weights, rounded; those of the features not fitted as they started
+	Train, Valid         int           // positions in each set
+	StartTrain, StartVal float64       // losses of the starting weights
+	TrainLoss, ValidLoss float64       // losses of Weights (rounded)
 	Epochs, BestEpoch    int
 }
 
-// Run fits weights to set from start.
-func Run(set *Set, start search.Weights, cfg Config) (Result, error) {
+// Run fits weights to set from start (weights of eval.NumParams values).
+func Run(set *Set, start *eval.Weights, cfg Config) (Result, error) {
 	if err := cfg.validate(); err != nil {
 		return Result{}, err
 	}
@@ -65,9 +64,13 @@ func Run(set *Set, start search.Weights, cfg Config) (Result, error) {
 		return Result{}, fmt.Errorf("%d positions are too few to hold some games out", set.Len())
 	}
 	res := Result{Train: len(train), Valid: len(valid)}
-	sv := start.Vector()
-	w := make([]float64, 2*set.pairs()) // the patterns start at 0
-	copy(w, sv[:])
+	if len(start.MG) != eval.NumParams || len(start.EG) != eval.NumParams {
+		return Result{}, fmt.Errorf("start weights of %d and %d values, want %d", len(start.MG), len(start.EG), eval.NumParams)
+	}
+	w := make([]float64, 2*set.pairs())
+	for i := range set.pairs() {
+		w[2*i], w[2*i+1] = float64(start.MG[i]), float64(start.EG[i])
+	}
 	o := &objective{set: set, lambda: 1, threads: cfg.Threads}
 	res.K = fitK(o, train, w)
 	o.lambda = cfg.Lambda
@@ -100,9 +103,9 @@ func Run(set *Set, start search.Weights, cfg Config) (Result, error) {
 		}
 	}
 	rounded := roundVector(best)
-	res.Weights = search.WeightsFromVector([search.NumParams]float64(rounded[:search.NumParams]))
-	if set.patterns {
-		res.Patterns = patternsFromVector(rounded[search.NumParams:])
+	res.Weights = start.Clone()
+	for i := range set.pairs() {
+		res.Weights.MG[i], res.Weights.EG[i] = int16(rounded[2*i]), int16(rounded[2*i+1])
 	}
 	res.TrainLoss, res.ValidLoss = o.loss(train, rounded, nil), o.loss(valid, rounded, nil)
 	fmt.Fprintf(cfg.Log, "best epoch %d, rounded weights: train %.7f valid %.7f\n", res.BestEpoch, res.TrainLoss, res.ValidLoss)
@@ -112,27 +115,15 @@ func Run(set *Set, start search.Weights, cfg Config) (Result, error) {
 func slicesClone(w []float64) []float64 { return append([]float64(nil), w...) }
 
 // roundVector is w with each value as the engine takes it: rounded to a
-// whole number within ±search.MaxWeight (NaN as 0).
+// whole number within ±math.MaxInt16 (NaN as 0).
 func roundVector(w []float64) []float64 {
 	r := make([]float64, len(w))
 	for j, x := range w {
 		if !math.IsNaN(x) {
-			r[j] = min(max(math.Round(x), -search.MaxWeight), search.MaxWeight)
+			r[j] = min(max(math.Round(x), -math.MaxInt16), math.MaxInt16)
 		}
 	}
 	return r
-}
-
-// patternsFromVector is the pattern part of a rounded weight vector.
-func patternsFromVector(v []float64) *search.Patterns {
-	var pt search.Patterns
-	for w := range pt {
-		for c := range pt[w] {
-			j := 2 * (w*search.WindowConfigs + c)
-			pt[w][c] = search.Pair{MG: int32(v[j]), EG: int32(v[j+1])}
-		}
-	}
-	return &pt
 }
 
 // split puts each game's positions in the training or the held-out set,

@@ -22,6 +22,7 @@ type analyzeCmd struct {
 	Hash     int     `default:"64" help:"Transposition table size in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
 	Multipv  int     `default:"1" help:"Number of principal variations, 1 to ${max_multipv} (default ${default})." placeholder:"K"`
 	Egtb     string  `help:"Use the endgame tables in DIR (built with dameo egtb build) instead of the embedded ones of up to 3 pieces." placeholder:"DIR"`
+	Eval     string  `help:"Evaluate with the weights file FILE (made by dameo tune; default: the weights embedded in the program)." placeholder:"FILE" type:"path"`
 	Position string  `arg:"" optional:"" help:"${position_help} Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
 }
 
@@ -49,6 +50,9 @@ func (c *analyzeCmd) Run() error {
 		return err
 	}
 	if opts.Tablebase, err = loadTablebase(c.Egtb); err != nil {
+		return err
+	}
+	if opts.Eval, err = loadEval(c.Eval); err != nil {
 		return err
 	}
 	if limits.Depth == 0 && limits.Nodes == 0 && limits.MoveTime == 0 {

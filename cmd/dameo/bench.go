@@ -13,9 +13,10 @@ import (
 )
 
 type benchCmd struct {
-	Depth   int `default:"${bench_depth}" help:"Search depth of each position, 1 to ${max_depth} (default ${default}: some 5 to 15 seconds on one thread)." placeholder:"D"`
-	Threads int `default:"1" help:"Search threads, ${min_threads} to ${max_threads} (default ${default}; the node count is deterministic only with 1)." placeholder:"T"`
-	Hash    int `default:"${bench_hash}" help:"Transposition table size in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
+	Depth   int    `default:"${bench_depth}" help:"Search depth of each position, 1 to ${max_depth} (default ${default}: some 5 to 15 seconds on one thread)." placeholder:"D"`
+	Threads int    `default:"1" help:"Search threads, ${min_threads} to ${max_threads} (default ${default}; the node count is deterministic only with 1)." placeholder:"T"`
+	Hash    int    `default:"${bench_hash}" help:"Transposition table size in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
+	Eval    string `help:"Evaluate with the weights file FILE (made by dameo tune; default: the weights embedded in the program). The signature holds for the embedded weights only." placeholder:"FILE" type:"path"`
 }
 
 func (c *benchCmd) Run() error {
@@ -24,6 +25,10 @@ func (c *benchCmd) Run() error {
 	}
 	opts := search.Options{Threads: c.Threads, HashMiB: c.Hash}
 	if err := flagBounds(opts, search.Limits{}); err != nil {
+		return err
+	}
+	var err error
+	if opts.Eval, err = loadEval(c.Eval); err != nil {
 		return err
 	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)

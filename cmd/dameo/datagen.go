@@ -12,8 +12,8 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/datagen"
+	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/match"
-	"github.com/dameo/dameo/search"
 )
 
 type datagenCmd struct {
@@ -27,7 +27,7 @@ type datagenCmd struct {
 	Hash        int           `default:"16" help:"Transposition table of each game in MiB (default ${default})." placeholder:"MB"`
 	Resume      bool          `help:"Add the games missing from an existing file (made with the same --nodes, --depth, --random-plies and --seed)."`
 	Interval    time.Duration `default:"30s" help:"Time between progress lines when the output is not a terminal (default ${default})."`
-	Eval        string        `default:"default" enum:"default,hand" help:"Evaluation of the players: default (the engine's) or hand (the hand-set weights the shipped ones were tuned from; docs/tuning.md)."`
+	Eval        string        `help:"Evaluation of the players: the weights file FILE (made by dameo tune), or hand for the hand-set terms the shipped weights were first tuned from (docs/tuning.md; a file named hand: ./hand); default: the embedded weights." placeholder:"FILE"`
 }
 
 // Help is the long help of `dameo datagen --help`: the file format.
@@ -45,8 +45,14 @@ func (c *datagenCmd) Run() error {
 	}
 	cfg := datagen.Config{Games: c.Games, Nodes: c.Nodes, Depth: c.Depth, RandomPlies: c.RandomPlies,
 		Seed: c.Seed, Workers: c.Concurrency, HashMiB: c.Hash}
+	var err error
 	if c.Eval == "hand" {
-		cfg.Eval = search.NewEvaluator(search.HandWeights())
+		cfg.Eval, err = eval.NewEvaluator(eval.HandWeights())
+	} else {
+		cfg.Eval, err = loadEval(c.Eval)
+	}
+	if err != nil {
+		return err
 	}
 	if c.Interval <= 0 {
 		return usageError{errors.New("--interval must be positive")}

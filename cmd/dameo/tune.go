@@ -1,5 +1,5 @@
 // `dameo tune`: fit the evaluation's weights to datagen files (Texel
-// tuning) and write them as search/weights_tuned.go.
+// tuning) and write them as a weights file (such as eval/weights/default.bin).
 
 package main
 
@@ -12,13 +12,13 @@ import (
 	"strings"
 	"time"
 
-	"github.com/dameo/dameo/search"
+	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/tune"
 )
 
 type tuneCmd struct {
 	Data       []string `arg:"" help:"Data files made by dameo datagen." type:"existingfile"`
-	Out        string   `help:"Go file to write the weights to, such as search/weights_tuned.go (default: print them only)." type:"path" placeholder:"FILE"`
+	Out        string   `help:"Weights file to write, such as eval/weights/default.bin (default: print the terms' weights only)." type:"path" placeholder:"FILE"`
 	Seed       uint64   `default:"1" help:"Seed of the held-out games and the batch order (default ${default})."`
 	Validation int      `default:"10" help:"Percent of the games held out to stop early, 1 to 50 (default ${default})." placeholder:"PCT"`
 	Epochs     int      `default:"200" help:"Most passes over the training positions (default ${default})." placeholder:"N"`
@@ -28,7 +28,7 @@ type tuneCmd struct {
 	Decay      float64  `default:"0.98" help:"Learning rate factor per epoch (default ${default})."`
 	Lambda     float64  `default:"1" help:"Weight of the game result in the target, the rest the search score's (default ${default}: the result only)."`
 	Threads    int      `default:"0" help:"Threads, 0 = one per CPU (default: 0)." placeholder:"T"`
-	Patterns   bool     `help:"Also fit the values of the 2×2 window patterns (search.Patterns); without it the engine gets no patterns."`
+	Patterns   bool     `help:"Also fit the values of the 2×2 window patterns; without it they are 0 in the file."`
 }
 
 func (c *tuneCmd) Run() error {
@@ -45,14 +45,15 @@ func (c *tuneCmd) Run() error {
 	fmt.Printf("read %d positions from %d files in %.1fs\n", set.Len(), len(c.Data), time.Since(start).Seconds())
 	cfg := tune.Config{Seed: c.Seed, ValidationPercent: c.Validation, Epochs: c.Epochs, Patience: c.Patience,
 		BatchSize: c.Batch, LearningRate: c.Lr, Decay: c.Decay, Lambda: c.Lambda, Threads: c.Threads, Log: os.Stdout}
-	res, err := tune.Run(set, search.HandWeights(), cfg)
+	res, err := tune.Run(set, eval.HandWeights(), cfg)
 	if err != nil {
 		return usageError{err}
 	}
 	elapsed := time.Since(start)
 	fmt.Printf("done in %.1fs\n", elapsed.Seconds())
-	for t, p := range res.Weights {
-		fmt.Printf("%-16s %5d %5d\n", search.Term(t), p.MG, p.EG)
+	for t := range eval.NumTerms {
+		i := eval.TermIndex(t)
+		fmt.Printf("%-16s %5d %5d\n", t, res.Weights.MG[i], res.Weights.EG[i])
 	}
 	if c.Out == "" {
 		return nil
@@ -61,12 +62,12 @@ func (c *tuneCmd) Run() error {
 	for i, d := range c.Data {
 		names[i] = filepath.Base(d)
 	}
-	made := fmt.Sprintf("Made by: dameo tune %s --seed %d --validation %d --epochs %d --patience %d --batch %d --lr %g --decay %g --lambda %g%s\n"+
+	made := fmt.Sprintf("dameo tune %s --seed %d --validation %d --epochs %d --patience %d --batch %d --lr %g --decay %g --lambda %g%s\n"+
 		"from %d positions (%d held out), K = %.6f, best epoch %d of %d;\n"+
 		"held-out loss %.7f (hand-set weights: %.7f). See docs/tuning.md.",
 		strings.Join(names, " "), c.Seed, c.Validation, c.Epochs, c.Patience, c.Batch, c.Lr, c.Decay, c.Lambda, patternsFlag(c.Patterns),
 		set.Len(), res.Valid, res.K, res.BestEpoch, res.Epochs, res.ValidLoss, res.StartVal)
-	return writeAtomically(c.Out, func(f *os.File) error { return tune.WriteGoFile(f, res.Weights, res.Patterns, made) })
+	return writeAtomically(c.Out, func(f *os.File) error { return eval.Write(f, res.Weights, made) })
 }
 
 // patternsFlag is the --patterns flag as given.

@@ -1,8 +1,8 @@
 // A slow reference of the evaluation's feature counts, square by square
-// from the rules' description of each term, checked against Features.Count
+// from the rules' description of each term, checked against termCounts
 // on the positions of random games.
 
-package search
+package eval
 
 import (
 	"testing"
@@ -101,12 +101,12 @@ func TestFeaturesMatchReference(t *testing.T) {
 	positions := gamePositions(300)
 	for i := range positions {
 		p := &positions[i]
-		var f Features
-		f.Count(p)
-		if want := referenceCounts(p); f.Counts != want {
+		var counts [NumTerms]int32
+		termCounts(p, &counts)
+		if want := referenceCounts(p); counts != want {
 			for term := range NumTerms {
-				if f.Counts[term] != want[term] {
-					t.Errorf("%v: %v counts %d, reference %d", p, term, f.Counts[term], want[term])
+				if counts[term] != want[term] {
+					t.Errorf("%v: %v counts %d, reference %d", p, term, counts[term], want[term])
 				}
 			}
 			t.FailNow()

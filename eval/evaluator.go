@@ -1,0 +1,101 @@
+// The Evaluator: a set of weights in the layout the search reads (the
+// 4×3 tables as flat middlegame–endgame pairs), fixed when it is made so
+// that any number of searchers and goroutines can share it, and the
+// evaluation itself.
+
+package eval
+
+import (
+	"math/bits"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// pair16 is a feature's middlegame and endgame weight side by side, so
+// that one memory access reads both.
+type pair16 struct{ mg, eg int16 }
+
+// Evaluator is a static evaluation. It does not change after it is made.
+type Evaluator struct {
+	terms    [NumTerms][2]int32
+	patterns [NumPatternTables][PatternConfigs]pair16 // empty contents hold 0
+	kings    [NumKingSquares]pair16
+	windows  *[NumWindowTables][WindowConfigs]pair16
+}
+
+// NewEvaluator is the evaluation with weights w (a copy: changing w later
+// changes nothing).
+func NewEvaluator(w *Weights) (*Evaluator, error) {
+	if err := w.check(); err != nil {
+		return nil, err
+	}
+	e := &Evaluator{windows: new([NumWindowTables][WindowConfigs]pair16)}
+	at := func(i int) pair16 { return pair16{w.MG[i], w.EG[i]} }
+	for t := range NumTerms {
+		e.terms[t] = [2]int32{int32(w.MG[TermIndex(t)]), int32(w.EG[TermIndex(t)])}
+	}
+	for t := range e.patterns {
+		for c := 1; c < PatternConfigs; c++ {
+			e.patterns[t][c] = at(PatternIndex(t, uint8(c)))
+		}
+	}
+	for k := range e.kings {
+		e.kings[k] = at(kingSquaresOffset + k)
+	}
+	for t := range e.windows {
+		for c := range e.windows[t] {
+			e.windows[t][c] = at(WindowIndex(t, int32(c)))
+		}
+	}
+	return e, nil
+}
+
+// Evaluate is the static score of p for the side to move, in hundredths of
+// a man, within ±Bound: the tapered sum of the weights of p's features
+// (AppendFeatures), computed from the board.
+func (e *Evaluator) Evaluate(p *engine.Position) int32 {
+	var v windowView
+	v.read(sideMen(p))
+	return e.evaluate(p, &v)
+}
+
+// EvaluateState is Evaluate with the 4×3 windows read from s, which must
+// be p's state (State.Init, State.Update): the same score, sooner.
+func (e *Evaluator) EvaluateState(p *engine.Position, s *State) int32 {
+	return e.evaluate(p, &s.views[p.SideToMove()])
+}
+
+// evaluate is the score of p whose windows, from the side to move's view,
+// are v. The windows come first: their tables are large and rarely in the
+// nearest cache, and the term counts that follow keep the processor busy
+// while their values arrive.
+func (e *Evaluator) evaluate(p *engine.Position, v *windowView) int32 {
+	var mg, eg int32
+	for r := range windowsUp {
+		table := &e.windows[windowTable[r]]
+		for w := r * windowsAcross; w < (r+1)*windowsAcross; w++ {
+			x := table[v.index(w)]
+			mg, eg = mg+int32(x.mg), eg+int32(x.eg)
+		}
+	}
+	var counts [NumTerms]int32
+	termCounts(p, &counts)
+	pm, pe := patternSum(&e.patterns, p)
+	mg, eg = mg+pm, eg+pe
+	for t, n := range &counts {
+		mg += e.terms[t][0] * n
+		eg += e.terms[t][1] * n
+	}
+	if kings := p.Kings(engine.White) | p.Kings(engine.Black); kings != 0 {
+		own, enemy := sideKings(p)
+		for k := own; k != 0; k &= k - 1 {
+			x := e.kings[kingSquare(false, bits.TrailingZeros64(k))]
+			mg, eg = mg+int32(x.mg), eg+int32(x.eg)
+		}
+		for k := enemy; k != 0; k &= k - 1 {
+			x := e.kings[kingSquare(true, bits.TrailingZeros64(k))]
+			mg, eg = mg+int32(x.mg), eg+int32(x.eg)
+		}
+	}
+	return Taper(mg, eg, Phase(p))
+}

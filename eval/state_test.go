@@ -1,0 +1,118 @@
+// Tests of the incremental state: along random games, the state updated
+// move by move equals the state read from the board at every ply, for
+// both sides' views, through promotions and captures of many pieces, and
+// evaluates alike; updating allocates nothing.
+
+package eval
+
+import (
+	"math/bits"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/dameo/dameo/engine"
+)
+
+func TestStateIncrementalMatchesScratch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	e := mustEvaluator(randomWeights(rng, 100))
+	var plies, promotions, multiCaptures, kingCaptures, kingMoves, blackToMove int
+	for range 150 {
+		p := engine.StartPosition()
+		var s State
+		s.Init(&p)
+		for range 300 {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[rng.IntN(len(moves))]
+			q := p.Play(m)
+			s.Update(&p, &q)
+			var fresh State
+			fresh.Init(&q)
+			if s != fresh {
+				t.Fatalf("%v after %v: the updated state differs from the one read from the board", &p, p.FormatMove(m))
+			}
+			if a, b := e.EvaluateState(&q, &s), e.Evaluate(&q); a != b {
+				t.Fatalf("%v: EvaluateState %d, Evaluate %d", &q, a, b)
+			}
+			us := p.SideToMove()
+			if bits.OnesCount64(q.Kings(us)) > bits.OnesCount64(p.Kings(us)) {
+				promotions++
+			}
+			if bits.OnesCount64(m.Captured) >= 2 {
+				multiCaptures++
+			}
+			if m.Captured&(p.Kings(engine.White)|p.Kings(engine.Black)) != 0 {
+				kingCaptures++
+			}
+			if p.Kings(us)>>m.From&1 != 0 {
+				kingMoves++
+			}
+			if q.SideToMove() == engine.Black {
+				blackToMove++
+			}
+			plies++
+			p = q
+		}
+	}
+	t.Logf("%d plies: %d promotions, %d captures of 2 or more pieces, %d of kings, %d king moves",
+		plies, promotions, multiCaptures, kingCaptures, kingMoves)
+	if promotions < 10 || multiCaptures < 10 || kingCaptures < 10 || kingMoves < 100 || blackToMove < plies/3 {
+		t.Errorf("the games did not cover the cases: %d promotions, %d multiple captures, %d king captures, %d king moves, %d Black to move",
+			promotions, multiCaptures, kingCaptures, kingMoves, blackToMove)
+	}
+}
+
+// TestStateViews: each colour's view of the start position is the same
+// (it is symmetric), and a lone white man is an own man in White's view
+// and an enemy man, rank mirrored, in Black's.
+func TestStateViews(t *testing.T) {
+	var s State
+	start := engine.StartPosition()
+	s.Init(&start)
+	if s.views[engine.White] != s.views[engine.Black] {
+		t.Errorf("the start position's views differ")
+	}
+	p, err := engine.ParsePosition("8/8/8/8/8/8/8/w7 w") // a1
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Init(&p)
+	if s.views[engine.White].index(0) != 1 {
+		t.Errorf("White's view of a1: %d, want 1", s.views[engine.White].index(0))
+	}
+	// In Black's view a1 is a8: rank 7, the top rank of the windows of
+	// rank placement 5, digit 8 of window 25.
+	if got := s.views[engine.Black].index(25); got != 2*6561 {
+		t.Errorf("Black's view of a1: window 25 holds %d, want %d", got, 2*6561)
+	}
+}
+
+func TestStateAllocatesNothing(t *testing.T) {
+	ps := gamePositions(2)
+	e := Default()
+	var s State
+	allocs := testing.AllocsPerRun(10, func() {
+		s.Init(&ps[0])
+		for i := 1; i < len(ps); i++ {
+			s.Update(&ps[i-1], &ps[i])
+			e.EvaluateState(&ps[i], &s)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("%v allocations per %d positions", allocs, len(ps))
+	}
+}
+
+func BenchmarkStateUpdate(b *testing.B) {
+	ps := gamePositions(20)
+	var s State
+	for b.Loop() {
+		s.Init(&ps[0])
+		for i := 1; i < len(ps); i++ {
+			s.Update(&ps[i-1], &ps[i])
+		}
+	}
+}

@@ -1,0 +1,105 @@
+// The windows of 4 files × 3 ranks, in the manner of Scan: each window's
+// men, seen from the side to move (its men moving toward rank 8), read as
+// a base-3 number (each square empty or a king 0, own man 1, enemy man 2)
+// that indexes a table of 3^12 learned values. The windows stand at every
+// placement on the board; those of nearby ranks share a table, and a
+// window and its left–right mirror image share a value (the index is the
+// smaller of the two readings). Kings are not in the windows: they have
+// their own features (kings.go).
+
+package eval
+
+import "github.com/dameo/dameo/engine"
+
+const (
+	windowFiles   = 4
+	windowRanks   = 3
+	windowsAcross = 8 - windowFiles + 1 // placements along a rank
+	windowsUp     = 8 - windowRanks + 1 // placements along a file
+	// NumWindows is the number of 4×3 windows: window w covers files
+	// w%5 to w%5+3 and ranks w/5 to w/5+2 in the side to move's view.
+	NumWindows = windowsAcross * windowsUp
+	// NumWindowTables is the number of 4×3 tables (WindowTable).
+	NumWindowTables = 4
+	// WindowConfigs is the number of contents of a 4×3 window, 3^12: the
+	// square on the window's file j and rank i (both from 0) is digit
+	// 4i + j, its state 0 (empty or king), 1 (own man) or 2 (enemy man).
+	WindowConfigs = 531441
+)
+
+// windowTable is the table of the windows on each rank placement: the
+// home ranks, the two lower middle, the two upper middle, and the
+// opponent's home ranks.
+var windowTable = [windowsUp]uint8{0, 1, 1, 2, 2, 3}
+
+// WindowTable is the table of window w.
+func WindowTable(w int) int { return int(windowTable[w/windowsAcross]) }
+
+// base3 and base3Mirror read 4 bits b0…b3 of a rank as base-3 digits:
+// Σ bj·3^j, and mirrored, Σ bj·3^(3−j).
+var base3, base3Mirror = func() (t, m [16]int32) {
+	for b := range 16 {
+		for j := range windowFiles {
+			if b>>j&1 != 0 {
+				t[b] += pow3(j)
+				m[b] += pow3(windowFiles - 1 - j)
+			}
+		}
+	}
+	return t, m
+}()
+
+func pow3(n int) int32 {
+	p := int32(1)
+	for range n {
+		p *= 3
+	}
+	return p
+}
+
+// windowView is the contents of every window seen by one side (own men
+// moving toward rank 8): each as read and as its left–right mirror image
+// reads; the window's index is the smaller.
+type windowView struct {
+	contents, mirror [NumWindows]int32
+}
+
+// index is the table index of window w.
+func (v *windowView) index(w int) int32 { return min(v.contents[w], v.mirror[w]) }
+
+// read sets v to the windows of own and enemy men, both in the viewer's
+// orientation.
+func (v *windowView) read(own, enemy engine.Bitboard) {
+	for r := range windowsUp {
+		for f := range windowsAcross {
+			var c, m int32
+			for i := range windowRanks {
+				shift := 8*(r+i) + f
+				o, e := own>>shift&15, enemy>>shift&15
+				row := pow3(windowFiles * i)
+				c += (base3[o] + 2*base3[e]) * row
+				m += (base3Mirror[o] + 2*base3Mirror[e]) * row
+			}
+			w := r*windowsAcross + f
+			v.contents[w], v.mirror[w] = c, m
+		}
+	}
+}
+
+// sideMen are the side to move's and the opponent's men, in the side to
+// move's view.
+func sideMen(p *engine.Position) (own, enemy engine.Bitboard) {
+	us := p.SideToMove()
+	return engine.Orient(p.Men(us), us), engine.Orient(p.Men(us.Other()), us)
+}
+
+// WindowContents sets c to the index of each 4×3 window of p in its table
+// (the smaller of its reading and its mirror image's), from the side to
+// move's view.
+func WindowContents(p *engine.Position, c *[NumWindows]int32) {
+	var v windowView
+	v.read(sideMen(p))
+	for w := range c {
+		c[w] = v.index(w)
+	}
+}

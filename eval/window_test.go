@@ -1,0 +1,123 @@
+// Tests of the 4×3 windows: contents against a square by square
+// reference, the mirror image sharing values, and kings left out.
+
+package eval
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// referenceWindows are the table indices of p's 4×3 windows, one square at
+// a time from the side to move's view: the smaller of the reading of the
+// window and of its mirror image.
+func referenceWindows(p *engine.Position) [NumWindows]int32 {
+	us := p.SideToMove()
+	own, enemy := engine.Orient(p.Men(us), us), engine.Orient(p.Men(us.Other()), us)
+	state := func(sq int) int32 {
+		switch {
+		case own>>sq&1 != 0:
+			return 1
+		case enemy>>sq&1 != 0:
+			return 2
+		}
+		return 0
+	}
+	var idx [NumWindows]int32
+	for r := range 6 {
+		for f := range 5 {
+			var c, m, pow int32 = 0, 0, 1
+			for i := range 3 {
+				for j := range 4 {
+					c += state(8*(r+i)+f+j) * pow
+					m += state(8*(r+i)+f+3-j) * pow
+					pow *= 3
+				}
+			}
+			idx[5*r+f] = min(c, m)
+		}
+	}
+	return idx
+}
+
+func TestWindowsMatchReference(t *testing.T) {
+	positions := gamePositions(100)
+	for i := range positions {
+		p := &positions[i]
+		var idx [NumWindows]int32
+		WindowContents(p, &idx)
+		if want := referenceWindows(p); idx != want {
+			t.Fatalf("%v: windows %v, reference %v", p, idx, want)
+		}
+	}
+	for _, tc := range []struct {
+		pos  string
+		want int32 // window a1–d3
+	}{
+		{"8/8/8/8/8/8/8/w7 w", 1},    // own man on a1: digit 0
+		{"8/8/8/8/8/8/8/3w4 w", 1},   // d1 is a1 in the mirror image
+		{"8/8/8/8/8/8/1b6/8 w", 486}, // enemy man on b2: digit 5, 2·3^5 (mirrored: c2, digit 6, 2·3^6)
+		{"8/8/8/8/8/w7/8/8 w", 6561}, // a3: digit 8
+		{"8/8/8/8/8/8/8/W7 w", 0},    // a king is not in the windows
+		{"b7/8/8/8/8/8/8/8 b", 1},    // Black's a8 is its own a1
+	} {
+		p, err := engine.ParsePosition(tc.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var idx [NumWindows]int32
+		WindowContents(&p, &idx)
+		if idx[0] != tc.want {
+			t.Errorf("%s: window a1–d3 holds %d, want %d", tc.pos, idx[0], tc.want)
+		}
+	}
+}
+
+// mirrorFiles is p with its files mirrored (a ↔ h).
+func mirrorFiles(t *testing.T, p *engine.Position) engine.Position {
+	t.Helper()
+	m := func(b engine.Bitboard) engine.Bitboard {
+		var out engine.Bitboard
+		for sq := range 64 {
+			if b>>sq&1 != 0 {
+				out |= 1 << (sq ^ 7)
+			}
+		}
+		return out
+	}
+	q, err := engine.NewPosition(m(p.Pieces(engine.White)), m(p.Pieces(engine.Black)),
+		m(p.Kings(engine.White)|p.Kings(engine.Black)), p.SideToMove())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return q
+}
+
+// TestWindowsAndKingsMirrorShared: with random weights for the king
+// squares and the windows only, a position and its mirror image evaluate
+// alike.
+func TestWindowsAndKingsMirrorShared(t *testing.T) {
+	rng := rand.New(rand.NewPCG(31, 32))
+	w := NewWeights()
+	for i := kingSquaresOffset; i < NumParams; i++ {
+		w.MG[i], w.EG[i] = int16(rng.IntN(201)-100), int16(rng.IntN(201)-100)
+	}
+	e := mustEvaluator(w)
+	positions := gamePositions(40)
+	differ := 0
+	for i := range positions {
+		p := &positions[i]
+		q := mirrorFiles(t, p)
+		if a, b := e.Evaluate(p), e.Evaluate(&q); a != b {
+			t.Fatalf("%v: %d, its mirror image %v: %d", p, a, &q, b)
+		}
+		if q != *p {
+			differ++
+		}
+	}
+	if differ < len(positions)/2 {
+		t.Fatalf("only %d positions differ from their mirror images", differ)
+	}
+}
