@@ -2,7 +2,6 @@ package search
 
 import (
 	"testing"
-	"time"
 
 	"github.com/dameo/dameo/engine"
 )
@@ -12,12 +11,8 @@ import (
 // search without exclusion stores the position.
 func TestExcludedMoveSearch(t *testing.T) {
 	p := engine.StartPosition()
-	var l engine.MoveList
-	p.GenerateMoves(&l)
-	s := New(Options{Threads: 1, HashMiB: 1})
-	w := s.workers[0]
-	w.prepare(s, &searchState{start: time.Now(), ponderHit: make(chan struct{})}, p, []uint64{p.Key()}, 0, &l, Limits{Depth: 4}, false, nil)
-	for _, left := range l.Slice() {
+	w := preparedWorker(p)
+	for _, left := range p.LegalMoves() {
 		w.excluded[0] = left
 		w.search(-infinity, infinity, 3, 0, true)
 		w.excluded[0] = engine.NoMove
