@@ -38,16 +38,26 @@ func Positions() ([]engine.Position, error) {
 
 // Summary is the total of a bench run.
 type Summary struct {
-	Nodes int64
-	Time  time.Duration
+	Nodes     int64
+	Time      time.Duration
+	Positions int // positions searched
 }
 
 // NPS is the nodes searched per second.
 func (s Summary) NPS() int64 { return int64(float64(s.Nodes) / max(s.Time.Seconds(), 1e-9)) }
 
-// String is the final line of a run: "bench: nodes=<N> time=<seconds> nps=<N>".
+// TimeToDepth is the mean time a position took to reach the bench depth: a
+// change that searches fewer nodes to the same depth shows in it as the
+// speed-up it is, where the nodes per second may not change or even fall.
+func (s Summary) TimeToDepth() time.Duration {
+	return s.Time / time.Duration(max(s.Positions, 1))
+}
+
+// String is the final line of a run:
+// "bench: nodes=<N> time=<seconds> nps=<N> ttd=<seconds>", ttd the time to
+// depth.
 func (s Summary) String() string {
-	return fmt.Sprintf("bench: nodes=%d time=%.3f nps=%d", s.Nodes, s.Time.Seconds(), s.NPS())
+	return fmt.Sprintf("bench: nodes=%d time=%.3f nps=%d ttd=%.4f", s.Nodes, s.Time.Seconds(), s.NPS(), s.TimeToDepth().Seconds())
 }
 
 // Run searches every position to depth with the options, starting each
@@ -79,6 +89,7 @@ func Run(ctx context.Context, opts search.Options, depth int, out io.Writer) (Su
 		}
 		sum.Nodes += res.Nodes
 		sum.Time += elapsed
+		sum.Positions++
 		best := "none"
 		if res.HasMove {
 			best = p.FormatMove(res.Move)

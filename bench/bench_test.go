@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/search"
@@ -75,8 +76,21 @@ func TestRunOutputAndDeterminism(t *testing.T) {
 	if len(lines) != len(ps) {
 		t.Fatalf("%d lines for %d positions", len(lines), len(ps))
 	}
-	if !regexp.MustCompile(`^bench: nodes=\d+ time=\d+\.\d{3} nps=\d+$`).MatchString(s1.String()) {
+	if !regexp.MustCompile(`^bench: nodes=\d+ time=\d+\.\d{3} nps=\d+ ttd=\d+\.\d{4}$`).MatchString(s1.String()) {
 		t.Fatalf("bad summary line %q", s1.String())
+	}
+	if s1.Positions != len(ps) {
+		t.Errorf("summary of %d positions, want %d", s1.Positions, len(ps))
+	}
+}
+
+func TestSummaryTimeToDepth(t *testing.T) {
+	s := Summary{Nodes: 1000, Time: 2 * time.Second, Positions: 4}
+	if got, want := s.String(), "bench: nodes=1000 time=2.000 nps=500 ttd=0.5000"; got != want {
+		t.Errorf("summary %q, want %q", got, want)
+	}
+	if got := (Summary{}).TimeToDepth(); got != 0 {
+		t.Errorf("time to depth of no positions %v, want 0", got)
 	}
 }
 

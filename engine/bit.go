@@ -61,9 +61,6 @@ const (
 	numDirections
 )
 
-// delta is the change in square index for one step in each direction.
-var delta = [numDirections]int{8, -8, 1, -1, 9, 7, -7, -9}
-
 // shift moves every square of b one step in direction d, dropping squares
 // that would leave the board.
 func shift(b Bitboard, d direction) Bitboard {
@@ -141,23 +138,53 @@ func init() {
 	}
 }
 
-// positiveDirection reports whether squares increase along d, so that the
-// first square hit along a ray is its lowest bit.
-func positiveDirection(d direction) bool { return delta[d] > 0 }
+// ascending[d] is all ones when squares increase along d, so that the
+// first square hit along a ray is its lowest bit, and 0 when they decrease.
+var ascending = [numDirections]uint64{
+	north: ^uint64(0), east: ^uint64(0), northEast: ^uint64(0), northWest: ^uint64(0),
+}
 
-// rayTo returns the empty squares from s along d up to the first occupied
-// square, and that blocker as a one-bit set (0 when the ray reaches the edge).
-func rayTo(s Square, d direction, occupied Bitboard) (empty, blocker Bitboard) {
-	r := rays[d][s]
-	hit := r & occupied
-	if hit == 0 {
-		return r, 0
-	}
-	var b Square
-	if positiveDirection(d) {
-		b = Square(bits.TrailingZeros64(hit))
-	} else {
-		b = Square(63 - bits.LeadingZeros64(hit))
-	}
-	return r &^ rays[d][b] &^ (1 << b), 1 << b
+// nearest is the square of hit nearest to the start of a ray in direction
+// d, without a branch on d: the lowest bit of hit along an ascending
+// direction, the highest along a descending one. For an empty hit it is
+// the square where no ray in direction d starts (h8 or a1), whose ray is
+// empty.
+func nearest(hit Bitboard, d direction) Square {
+	up := ascending[d&7]
+	return Square(uint64(bits.TrailingZeros64(hit|1<<63))&up | uint64(63^bits.LeadingZeros64(hit|1))&^up)
+}
+
+// Rays cut at their first blocker, without a branch: the ray beyond the
+// blocker is taken off the ray from s (nothing is when there is no
+// blocker, see nearest), which leaves the squares up to the blocker, the
+// blocker with them.
+
+// blockerOf is the first occupied square from s along d, as a one-bit set
+// (0 when the ray reaches the edge).
+func blockerOf(s Square, d direction, occupied Bitboard) Bitboard {
+	r := &rays[d&7]
+	hit := r[s&63] & occupied
+	return (r[s&63] ^ r[nearest(hit, d)&63]) & hit
+}
+
+// emptyRay is the set of empty squares from s along d up to the first
+// occupied square.
+func emptyRay(s Square, d direction, occupied Bitboard) Bitboard {
+	r := &rays[d&7]
+	hit := r[s&63] & occupied
+	return (r[s&63] ^ r[nearest(hit, d)&63]) &^ hit
+}
+
+// ascendingRay and descendingRay are emptyRay for a d known to be
+// ascending or descending: one bit scan and no selection.
+func ascendingRay(r *[64]Bitboard, s Square, occupied Bitboard) Bitboard {
+	ray := r[s&63]
+	hit := ray & occupied
+	return (ray ^ r[bits.TrailingZeros64(hit|1<<63)&63]) &^ hit
+}
+
+func descendingRay(r *[64]Bitboard, s Square, occupied Bitboard) Bitboard {
+	ray := r[s&63]
+	hit := ray & occupied
+	return (ray ^ r[(63-bits.LeadingZeros64(hit|1))&63]) &^ hit
 }

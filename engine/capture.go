@@ -27,23 +27,7 @@ func init() {
 // HasCapture reports whether the side to move has a capture (and so must capture).
 func (p *Position) HasCapture() bool {
 	own, enemy := p.sides()
-	empty := ^(own | enemy)
-	men := own &^ p.kings
-	for _, d := range orthogonal {
-		if shift(shift(men, d)&enemy, d)&empty != 0 {
-			return true
-		}
-	}
-	occupied := ^empty
-	for k := own & p.kings; k != 0; k &= k - 1 {
-		s := firstSquare(k)
-		for _, d := range orthogonal {
-			if _, b := rayTo(s, d, occupied); b&enemy != 0 && shift(b, d)&empty != 0 {
-				return true
-			}
-		}
-	}
-	return false
+	return jumpable(own&^p.kings, own&p.kings, enemy, ^(own|enemy)) != 0
 }
 
 // countCaptures is the number of legal captures. When the side has no
@@ -132,11 +116,11 @@ func (g *captureGen) manJumps(s Square, captured Bitboard, n int) {
 func (g *captureGen) kingLeaps(s Square, captured Bitboard, n int) {
 	found := false
 	for _, d := range orthogonal {
-		_, victim := rayTo(s, d, g.occupied)
+		victim := blockerOf(s, d, g.occupied)
 		if victim&g.enemy&^captured == 0 {
 			continue // edge, own piece, or a piece already taken
 		}
-		landings, _ := rayTo(firstSquare(victim), d, g.occupied)
+		landings := emptyRay(firstSquare(victim), d, g.occupied)
 		for ; landings != 0; landings &= landings - 1 {
 			found = true
 			g.kingLeaps(firstSquare(landings), captured|victim, n+1)

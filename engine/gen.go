@@ -72,39 +72,45 @@ const (
 	northWestMask, northWestDelta = notFileA, 7
 )
 
-// generateQuiet adds every step, linear move and king slide of the side to move.
+// generateQuiet adds every step, linear move and king slide of the side to
+// move. The list's length is kept in a local variable and written once: a
+// store of a move through the list could otherwise be taken to change it.
 func (p *Position) generateQuiet(l *MoveList) {
 	us := p.side()
 	own, enemy := p.sides()
 	men, empty := Orient(own&^p.kings, us), Orient(^(own|enemy), us)
-	addMenMoves(l, us, men, empty, northMask, northDelta)
-	addMenMoves(l, us, men, empty, northEastMask, northEastDelta)
-	addMenMoves(l, us, men, empty, northWestMask, northWestDelta)
+	n := l.Len
+	n = addMenMoves(&l.Moves, n, us, men, empty, northMask, northDelta)
+	n = addMenMoves(&l.Moves, n, us, men, empty, northEastMask, northEastDelta)
+	n = addMenMoves(&l.Moves, n, us, men, empty, northWestMask, northWestDelta)
 	occupied := own | enemy
 	for k := own & p.kings; k != 0; k &= k - 1 {
 		from := firstSquare(k)
 		for t := kingTargets(from, occupied); t != 0; t &= t - 1 {
-			l.add(Move{From: from, To: firstSquare(t)})
+			n = put(&l.Moves, n, Move{From: from, To: firstSquare(t)})
 		}
 	}
+	l.Len = n
 }
 
 // addMenMoves adds the steps and linear moves of men (oriented as White's)
-// in the direction that adds delta to a square index, from squares in mask.
-func addMenMoves(l *MoveList, us Color, men, empty, mask Bitboard, delta Square) {
+// in the direction that adds delta to a square index, from squares in mask,
+// to the n moves of moves, and returns the new count.
+func addMenMoves(moves *[MaxMoves]Move, n int, us Color, men, empty, mask Bitboard, delta Square) int {
 	step := func(b Bitboard) Bitboard { return (b & mask) << (delta & 63) }
 	for t := step(men) & empty; t != 0; t &= t - 1 {
 		to := firstSquare(t)
-		l.add(Move{From: orientSquare(to-delta, us), To: orientSquare(to, us)})
+		n = put(moves, n, Move{From: orientSquare(to-delta, us), To: orientSquare(to, us)})
 	}
 	line := step(men) & men
-	for n := Square(2); line != 0; n++ {
+	for k := Square(2); line != 0; k++ {
 		for t := step(line) & empty; t != 0; t &= t - 1 {
 			to := firstSquare(t)
-			l.add(Move{From: orientSquare(to-n*delta, us), To: orientSquare(to, us)})
+			n = put(moves, n, Move{From: orientSquare(to-k*delta, us), To: orientSquare(to, us)})
 		}
 		line = step(line) & men
 	}
+	return n
 }
 
 // countQuiet is the number of quiet moves, as generateQuiet would list them.
@@ -134,28 +140,31 @@ func countMenMoves(men, empty, mask Bitboard, delta uint) int {
 }
 
 // HasQuietMove reports whether the side to move has a move without capture
-// (it may still be obliged to capture): a man's step or a king's step to a
-// neighbouring square. Linear moves need no test of their own: the front man
-// of the line could step onto the square the move lands on.
-func (p *Position) HasQuietMove() bool {
+// (it may still be obliged to capture). Linear moves need no test of their
+// own: the front man of the line could step onto the square the move lands
+// on.
+func (p *Position) HasQuietMove() bool { return p.steps() != 0 }
+
+// steps is the set of empty squares a piece of the side to move can step
+// to: a man one square forward or diagonally forward, a king to any
+// neighbouring square.
+func (p *Position) steps() Bitboard {
 	us := p.side()
 	own, enemy := p.sides()
 	empty := ^(own | enemy)
-	men, oriented := Orient(own&^p.kings, us), Orient(empty, us)
-	if ((men&northMask)<<northDelta|(men&northEastMask)<<northEastDelta|(men&northWestMask)<<northWestDelta)&oriented != 0 {
-		return true
-	}
+	men := Orient(own&^p.kings, us)
+	t := Orient((men&northMask)<<northDelta|(men&northEastMask)<<northEastDelta|(men&northWestMask)<<northWestDelta, us)
 	k := own & p.kings
-	return (k<<8|k>>8|(k&notFileH)<<1|(k&notFileA)>>1|
-		(k&notFileH)<<9|(k&notFileA)<<7|(k&notFileH)>>7|(k&notFileA)>>9)&empty != 0
+	t |= k<<8 | k>>8 | (k&notFileH)<<1 | (k&notFileA)>>1 |
+		(k&notFileH)<<9 | (k&notFileA)<<7 | (k&notFileH)>>7 | (k&notFileA)>>9
+	return t & empty
 }
 
-// kingTargets is the set of squares a king on s can slide to.
+// kingTargets is the set of squares a king on s can slide to: eight rays,
+// each cut at its first blocker without a branch.
 func kingTargets(s Square, occupied Bitboard) Bitboard {
-	var t Bitboard
-	for d := direction(0); d < numDirections; d++ {
-		empty, _ := rayTo(s, d, occupied)
-		t |= empty
-	}
-	return t
+	return ascendingRay(&rays[north], s, occupied) | descendingRay(&rays[south], s, occupied) |
+		ascendingRay(&rays[east], s, occupied) | descendingRay(&rays[west], s, occupied) |
+		ascendingRay(&rays[northEast], s, occupied) | ascendingRay(&rays[northWest], s, occupied) |
+		descendingRay(&rays[southEast], s, occupied) | descendingRay(&rays[southWest], s, occupied)
 }

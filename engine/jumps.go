@@ -54,9 +54,9 @@ func (c *continuation) reaches(s Square, taken Bitboard) bool {
 	for _, d := range orthogonal {
 		var victim, landings Bitboard
 		if c.isKing {
-			_, victim = rayTo(s, d, c.occupied)
+			victim = blockerOf(s, d, c.occupied)
 			if victim != 0 {
-				landings, _ = rayTo(firstSquare(victim), d, c.occupied)
+				landings = emptyRay(firstSquare(victim), d, c.occupied)
 			}
 		} else {
 			victim, landings = jumpOver[d][s], jumpLand[d][s]&^c.occupied

@@ -70,9 +70,9 @@ func (p *Position) capturePath(m Move, path []Square) int {
 		for _, d := range orthogonal {
 			var victim, landings Bitboard
 			if isKing {
-				_, victim = rayTo(s, d, occupied)
+				victim = blockerOf(s, d, occupied)
 				if victim != 0 {
-					landings, _ = rayTo(firstSquare(victim), d, occupied)
+					landings = emptyRay(firstSquare(victim), d, occupied)
 				}
 			} else {
 				victim, landings = jumpOver[d][s], jumpLand[d][s]&^occupied

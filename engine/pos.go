@@ -30,13 +30,18 @@ func StartPosition() Position {
 
 // NewPosition builds a position from the squares of each colour, the subset
 // of them that are kings, and the side to move. It rejects overlapping sets,
-// kings that belong to no colour and men on their own far rank.
+// kings that belong to no colour, men on their own far rank, and more than
+// MenPerSide pieces of a colour (no game can reach that).
 func NewPosition(white, black, kings Bitboard, side Color) (Position, error) {
 	switch {
 	case white&black != 0:
 		return Position{}, fmt.Errorf("square %v holds both colours", firstSquare(white&black))
 	case kings&^(white|black) != 0:
 		return Position{}, fmt.Errorf("king on empty square %v", firstSquare(kings&^(white|black)))
+	case popCount(white) > MenPerSide:
+		return Position{}, fmt.Errorf("white has %d pieces, at most %d are possible", popCount(white), MenPerSide)
+	case popCount(black) > MenPerSide:
+		return Position{}, fmt.Errorf("black has %d pieces, at most %d are possible", popCount(black), MenPerSide)
 	case white&^kings&rank8 != 0:
 		return Position{}, fmt.Errorf("white man on %v: men cannot stand on their own far rank", firstSquare(white&^kings&rank8))
 	case black&^kings&rank1 != 0:

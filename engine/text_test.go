@@ -26,27 +26,33 @@ func TestStartPositionText(t *testing.T) {
 
 func TestPositionTextErrors(t *testing.T) {
 	for text, want := range map[string]string{
-		"":                        "empty",
-		"8/8/8/8/8/8/8/8":         "missing side",
-		"bad":                     `"bad" is not position text`,
-		"8 w":                     "board has 1 rank, want 8",
-		"8/8/8/8/8/8/8/8 x":       "bad side",
-		"8/8/8/8/8/8/8/8 w extra": "unexpected text",
-		"8/8/8/8/8/8/8 w":         "7 ranks",
-		"8/8/8/8/8/8/8/8/8 w":     "9 ranks",
-		"8/8/8/8/8/8/8/7 w":       "rank 1 has 7 squares",
-		"8/8/8/8/8/8/8/9 w":       "unknown character '9'",
-		"8/8/8/8/8/8/8/44w w":     "more than 8",
-		"8/8/8/8/8/8/8/w8 w":      "more than 8",
-		"8/8/8/8/8/8/8/7x w":      "unknown character 'x'",
-		"w7/8/8/8/8/8/8/8 w":      "white man on a8",
-		"8/8/8/8/8/8/8/b7 b":      "black man on a1",
-		"8/8/8/8/8/8/8/0 w":       "unknown character '0'",
-		"8/8/8/8/8/8/8/8 W":       "bad side",
-		"8/8/8/8/8/8/8/ww6ww w":   "more than 8",
-		"8/8/8/8/8//8/8 w":        "rank 3 has 0 squares",
-		"8/8/8/8/8/8/8/8/ w":      "9 ranks",
-		"bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb b": "black man on a1",
+		"":                                "empty",
+		"8/8/8/8/8/8/8/8":                 "missing side",
+		"bad":                             `"bad" is not position text`,
+		"8 w":                             "board has 1 rank, want 8",
+		"8/8/8/8/8/8/8/8 x":               "bad side",
+		"8/8/8/8/8/8/8/8 w extra":         "unexpected text",
+		"8/8/8/8/8/8/8 w":                 "7 ranks",
+		"8/8/8/8/8/8/8/8/8 w":             "9 ranks",
+		"8/8/8/8/8/8/8/7 w":               "rank 1 has 7 squares",
+		"8/8/8/8/8/8/8/9 w":               "unknown character '9'",
+		"8/8/8/8/8/8/8/44w w":             "more than 8",
+		"8/8/8/8/8/8/8/w8 w":              "more than 8",
+		"8/8/8/8/8/8/8/7x w":              "unknown character 'x'",
+		"w7/8/8/8/8/8/8/8 w":              "white man on a8",
+		"8/8/8/8/8/8/8/b7 b":              "black man on a1",
+		"8/8/8/8/8/8/8/0 w":               "unknown character '0'",
+		"8/8/8/8/8/8/8/8 W":               "bad side",
+		"8/8/8/8/8/8/8/ww6ww w":           "more than 8",
+		"8/8/8/8/8//8/8 w":                "rank 3 has 0 squares",
+		"8/8/8/8/8/8/8/8/ w":              "9 ranks",
+		"8/8/8/8/8/8/bbbbbbbb/bbbbbbbb b": "black man on a1",
+		"bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb/bbbbbbbb b": "black has 64 pieces, at most 18",
+		// 19 a side: one more than the start position's 18.
+		"bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww/ w": "9 ranks",
+		"bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/wwwwwwww/wwwwwwww w":  "white has 20 pieces, at most 18",
+		"bbbbbbbb/bbbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww b":  "black has 19 pieces, at most 18",
+		"BBBBBBBB/BBBBBBBB/BBBB4/8/8/8/8/8 w":                      "black has 20 pieces",
 	} {
 		_, err := ParsePosition(text)
 		if err == nil {
@@ -62,11 +68,13 @@ func TestPositionTextErrors(t *testing.T) {
 func TestHubErrors(t *testing.T) {
 	good := StartPosition().Hub()
 	for s, want := range map[string]string{
-		"":                            "0 characters",
-		good[:64]:                     "64 characters",
-		"X" + good[1:]:                "bad side",
-		good[:10] + "x" + good[11:]:   "unknown character 'x'",
-		"W" + strings.Repeat("w", 64): "white man on a8",
+		"":                          "0 characters",
+		good[:64]:                   "64 characters",
+		"X" + good[1:]:              "bad side",
+		good[:10] + "x" + good[11:]: "unknown character 'x'",
+		"W" + strings.Repeat("w", 8) + strings.Repeat("e", 56):  "white man on a8",
+		"W" + strings.Repeat("w", 64):                           "white has 64 pieces, at most 18",
+		"B" + strings.Repeat("e", 45) + strings.Repeat("W", 19): "white has 19 pieces, at most 18",
 	} {
 		_, err := ParseHub(s)
 		if err == nil || !strings.Contains(err.Error(), want) {

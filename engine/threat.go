@@ -11,22 +11,5 @@ package engine
 // the majority rule, which picks among captures, plays no part.
 func (p *Position) Threatened(c Color) Bitboard {
 	ours, enemy := p.Pieces(c), p.Pieces(c.Other())
-	empty := ^(ours | enemy)
-	men := enemy &^ p.kings
-	// A man jumps toward d the pieces of shift(men, d), those next to it
-	// on that side, with an empty square beyond: shift(empty, opposite[d]).
-	t := ours & (shift(men, north)&shift(empty, south) |
-		shift(men, south)&shift(empty, north) |
-		shift(men, east)&shift(empty, west) |
-		shift(men, west)&shift(empty, east))
-	occupied := ^empty
-	for k := enemy & p.kings; k != 0; k &= k - 1 {
-		s := firstSquare(k)
-		for _, d := range orthogonal {
-			if _, b := rayTo(s, d, occupied); b&ours != 0 && shift(b, d)&empty != 0 {
-				t |= b
-			}
-		}
-	}
-	return t
+	return jumpable(enemy&^p.kings, enemy&p.kings, ours, ^(ours | enemy))
 }

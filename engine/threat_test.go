@@ -92,23 +92,7 @@ func TestThreatenedAgainstSlowReference(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	found := 0
 	for range 20000 {
-		var white, black, kings Bitboard
-		for range 2 + rng.IntN(20) {
-			s := Bitboard(1) << rng.IntN(64)
-			if rng.IntN(2) == 0 {
-				white |= s &^ black
-			} else {
-				black |= s &^ white
-			}
-			if rng.IntN(3) == 0 {
-				kings |= s
-			}
-		}
-		kings |= white&RankMask(7) | black&RankMask(0)
-		p, err := NewPosition(white, black, kings&(white|black), Color(rng.IntN(2)))
-		if err != nil {
-			t.Fatal(err)
-		}
+		p := randomPosition(t, rng)
 		for _, c := range []Color{White, Black} {
 			got, want := p.Threatened(c), slowThreatened(&p, c)
 			if got != want {

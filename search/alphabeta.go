@@ -5,9 +5,12 @@
 // A position with a single legal move costs no depth (and, when the move is
 // a capture, no table entry). Late quiet moves are searched with reduced
 // depth (LMR) and searched again if they fail high. There is no null-move
-// pruning: zugzwang is common in draughts. Positions at the referee's
-// no-progress limit are draws, and static scores fade toward it. Positions
-// the endgame tables cover get the tables' exact score.
+// pruning: zugzwang is common in draughts. A quiet position at the horizon
+// with a capture threat against the side to move gets one more ply, and a
+// table move far better than the others (singular) one more ply.
+// Positions at the referee's no-progress limit are draws, and static scores
+// fade toward it. Positions the endgame tables cover get the tables' exact
+// score.
 
 package search
 
@@ -28,6 +31,16 @@ const (
 	// 3 + depth² moves, of the ordinary quiet moves (no killer, counter move or crowning).
 	lmpDepth = 3
 	lmpBase  = 3
+	// maxThreatExtensions: a quiet position at the horizon whose side to
+	// move has a piece the opponent could take at once is searched one
+	// more ply (Scan's extension), at most this many times on a path.
+	maxThreatExtensions = 1
+	// seDepth and seMargin: singular extension. At depths from seDepth, the
+	// table's move (a lower bound or exact, searched nearly as deep) is
+	// searched one ply deeper when no other move, at about half the depth,
+	// comes within seMargin per ply of its score.
+	seDepth        = 8
+	seMargin Score = 4
 )
 
 // The no-progress rule: referees (dameo match by default) draw a game after
@@ -81,18 +94,42 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	if alpha >= beta {
 		return alpha
 	}
-	capture := p.HasCapture()
+	lm := p.LeafMasks()
+	capture := lm.Takes != 0
+	extended := false
 	if depth <= 0 && !capture {
-		if !p.HasQuietMove() {
+		if lm.Steps == 0 {
 			return -Win + Score(ply)
 		}
-		return w.evaluate(ply)
+		if lm.Threatened == 0 || w.threatExtensions[ply] >= maxThreatExtensions {
+			return w.evaluate(ply)
+		}
+		// A capture threat at the horizon: the opponent could take a
+		// piece at once, so the static score is unreliable; one more ply
+		// of moves lets the side to move answer it.
+		depth, extended = 1, true
 	}
 	depth = max(depth, 0)
+	w.threatExtensions[ply+1] = w.threatExtensions[ply]
+	if extended {
+		w.threatExtensions[ply+1]++
+	}
+
+	// A search that leaves out a move (the singular test) neither takes
+	// its score from the table nor stores one: it is not the position's.
+	excluded := w.excluded[ply]
+	key := p.Key()
+	e, hit := w.tt.probe(key)
+	if hit && !pvNode && e.depth >= depth && excluded == engine.NoMove {
+		s := scoreFromTT(e.score, ply)
+		if e.bound == boundExact || e.bound == boundLower && s >= beta || e.bound == boundUpper && s <= alpha {
+			return s
+		}
+	}
 
 	// Captures are compulsory, so many positions have a single move (the
-	// only capture): it costs no depth, and such a position is neither
-	// looked up nor stored, as its only move leads to the next entry.
+	// only capture): it costs no depth, and such a position is not stored,
+	// as its only move leads to the next entry.
 	l := &w.lists[ply]
 	if capture {
 		p.GenerateCaptures(l)
@@ -101,19 +138,18 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		}
 	}
 
-	key := p.Key()
-	e, hit := w.tt.probe(key)
-	if hit && !pvNode && e.depth >= depth {
-		s := scoreFromTT(e.score, ply)
-		if e.bound == boundExact || e.bound == boundLower && s >= beta || e.bound == boundUpper && s <= alpha {
-			return s
-		}
-	}
-
 	// Reverse futility: a quiet position whose static score beats beta by
-	// a margin per ply left is taken to fail high.
-	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !capture {
-		if v := w.evaluate(ply); v-rfpMargin*Score(depth) >= beta && p.HasQuietMove() {
+	// a margin per ply left is taken to fail high. The static score comes
+	// from the table when it has one, and goes into it.
+	staticEval := noEval
+	if hit {
+		staticEval = e.eval
+	}
+	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !capture && excluded == engine.NoMove {
+		if staticEval == noEval {
+			staticEval = w.staticScore(ply)
+		}
+		if v := w.fade(staticEval, ply); v-rfpMargin*Score(depth) >= beta && lm.Steps != 0 {
 			return v
 		}
 	}
@@ -125,9 +161,22 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	}
 	tt := -1
 	if hit && e.hasMove && e.index < l.Len {
-		if m := l.Moves[e.index]; m.From == engine.Square(e.from) && m.To == engine.Square(e.to) {
-			tt = e.index
+		tt = e.index
+	}
+	singular := false
+	if tt >= 0 && depth >= seDepth && excluded == engine.NoMove && l.Len > 1 &&
+		e.bound&boundLower != 0 && e.depth >= depth-3 && !e.score.IsWin() {
+		// The test searches this position again at the same ply, which
+		// fills its move list and picker again: the same moves in the
+		// same order, so tt stays their index.
+		sBeta := scoreFromTT(e.score, ply) - seMargin*Score(depth)
+		w.excluded[ply] = l.Moves[tt]
+		s := w.search(sBeta-1, sBeta, (depth-1)/2, ply, false)
+		w.excluded[ply] = engine.NoMove
+		if w.stopped {
+			return 0
 		}
+		singular = s < sBeta
 	}
 	pk := w.order(ply, l, tt)
 	quiet := !l.Moves[0].IsCapture()
@@ -145,11 +194,18 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 			break
 		}
 		m := l.Moves[idx]
+		if m == excluded {
+			continue
+		}
 		w.pos[ply+1] = p.Play(m)
 		w.enter(ply+1, m)
 		var s Score
 		if i == 0 {
-			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
+			d := newDepth
+			if singular {
+				d++
+			}
+			s = -w.search(-beta, -alpha, d, ply+1, pvNode)
 		} else {
 			r := 0
 			if quiet && depth >= 3 && i >= 2 && orderScore < orderCounter {
@@ -190,7 +246,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		}
 	}
 
-	d := ttData{score: scoreToTT(best, ply), depth: depth, bound: boundUpper}
+	d := ttData{score: scoreToTT(best, ply), eval: staticEval, depth: depth, bound: boundUpper}
 	switch {
 	case best >= beta:
 		d.bound = boundLower
@@ -198,17 +254,29 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		d.bound = boundExact
 	}
 	if bestIdx >= 0 {
-		m := l.Moves[bestIdx]
-		d.hasMove, d.from, d.to, d.index = true, uint8(m.From), uint8(m.To), bestIdx
+		d.hasMove, d.index = true, bestIdx
 	}
-	w.tt.store(key, d)
+	if excluded == engine.NoMove {
+		w.tt.store(key, d)
+	}
 	return best
 }
 
 // evaluate is the static score of the position at ply, faded toward a
 // draw as the no-progress count nears its limit.
 func (w *worker) evaluate(ply int) Score {
-	s := Score(w.eval.EvaluateState(&w.pos[ply], &w.evals[ply]))
+	return w.fade(w.staticScore(ply), ply)
+}
+
+// staticScore is the evaluation's score of the position at ply, before the
+// no-progress fade.
+func (w *worker) staticScore(ply int) Score {
+	return Score(w.eval.EvaluateState(&w.pos[ply], &w.evals[ply]))
+}
+
+// fade is the static score s of the position at ply faded toward a draw
+// as the no-progress count nears its limit.
+func (w *worker) fade(s Score, ply int) Score {
 	if q := w.quiet[ply]; q > fadeStart {
 		s = s * Score(noProgressLimit-q) / (noProgressLimit - fadeStart)
 	}

@@ -231,6 +231,18 @@ func TestLegalUnderStress(t *testing.T) {
 	}
 }
 
+// preparedWorker is the main worker of a new one-thread Searcher, set up
+// for a search of p at depth 1, for tests that call its search directly
+// (at ply 0).
+func preparedWorker(p engine.Position) *worker {
+	s := New(Options{Threads: 1, HashMiB: 1})
+	w := s.workers[0]
+	var l engine.MoveList
+	p.GenerateMoves(&l)
+	w.prepare(s, &searchState{start: time.Now(), ponderHit: make(chan struct{})}, p, []uint64{p.Key()}, 0, &l, Limits{Depth: 1}, false, nil)
+	return w
+}
+
 // waitResult fails the test if the search does not return; the deadline is
 // a hang detector, far above any expected time.
 func waitResult(t *testing.T, done <-chan Result) Result {

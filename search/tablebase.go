@@ -21,9 +21,6 @@ type Tablebase interface {
 	MaxPieces() int
 }
 
-// tbDepth is the depth a table score is stored with: deeper than any search.
-const tbDepth = maxPly
-
 // pieceCount is the number of pieces on p's board.
 func pieceCount(p *engine.Position) int { return bits.OnesCount64(p.Occupied()) }
 
@@ -40,8 +37,9 @@ func tbScore(wdl, dtw, ply int) Score {
 }
 
 // probeTables is the table score of the position at ply (not the root),
-// ok false when the tables do not cover it. The score is stored in the
-// transposition table as exact.
+// ok false when the tables do not cover it. The score is not stored in
+// the transposition table: the tables are probed before it, so such an
+// entry would never be read.
 func (w *worker) probeTables(ply int) (Score, bool) {
 	p := &w.pos[ply]
 	if w.tb == nil || pieceCount(p) > w.tbPieces {
@@ -52,9 +50,7 @@ func (w *worker) probeTables(ply int) (Score, bool) {
 		return 0, false
 	}
 	w.tbHits++
-	s := tbScore(wdl, dtw, ply)
-	w.tt.store(p.Key(), ttData{score: scoreToTT(s, ply), depth: tbDepth, bound: boundExact})
-	return s, true
+	return tbScore(wdl, dtw, ply), true
 }
 
 // tableMove is the best move of root by the tables (the fastest win, else

@@ -1,13 +1,14 @@
 // The transposition table: a lock-free hash table shared by all search
 // threads. Each entry is two atomic words, the data and the key XOR the
 // data, so a torn write from another thread fails the key check instead of
-// handing back another position's data. A stored move is only a hint (its
-// start and final squares and its index in the generated move list); the
-// search accepts it only if it matches a generated move.
+// handing back another position's data. An entry holds the node's score
+// and bound, its depth, its static evaluation and its best move (as its
+// index in the generated move list).
 
 package search
 
 import (
+	"math"
 	"math/bits"
 	"runtime"
 	"sync/atomic"
@@ -24,8 +25,13 @@ const (
 	boundExact bound = 3
 )
 
-// bucketSize entries share one 64-byte bucket (one cache line).
-const bucketSize = 4
+// A bucket holds four entries in 64 bytes (one cache line): three
+// depth-preferred slots, which keep the deepest entries of the current
+// search, and an always-replace slot for what they turn away.
+const (
+	bucketSize    = 4
+	alwaysReplace = bucketSize - 1
+)
 
 type ttEntry struct {
 	check atomic.Uint64 // key ^ data
@@ -34,27 +40,37 @@ type ttEntry struct {
 
 type ttBucket [bucketSize]ttEntry
 
-// ttData is an unpacked entry. The packed layout, low bit first:
-// score 16, depth 8, bound 2, generation 6, from 6, to 6, move index 9,
-// has-move 1.
+// noEval is the static evaluation of an entry whose node had none (a
+// position with a capture is never evaluated).
+const noEval Score = math.MinInt16
+
+// ttData is an unpacked entry. The packed layout, low bit first: score 16,
+// static evaluation 16, depth 7, bound 2, generation 6, has-move 1, move
+// index 15. The move is its index in the position's generated list: the
+// key check makes the position the same, so the list is too, and the
+// search takes the index only below the list's length, so even a key
+// collision gives a legal move.
 type ttData struct {
 	score   Score
-	depth   int
+	eval    Score // static evaluation before the no-progress fade, or noEval
+	depth   int   // 0 to 127
 	bound   bound
 	gen     uint8
-	from    uint8
-	to      uint8
-	index   int // index of the move in the position's generated list
 	hasMove bool
+	index   int // index of the move in the position's generated list
 }
+
+// ttMaxIndex is the largest move index an entry can hold.
+const ttMaxIndex = 1<<15 - 1
 
 func (d ttData) pack() uint64 {
 	w := uint64(uint16(int16(d.score))) |
-		uint64(uint8(d.depth))<<16 |
-		uint64(d.bound&3)<<24 |
-		uint64(d.gen&63)<<26
-	if d.hasMove {
-		w |= uint64(d.from&63)<<32 | uint64(d.to&63)<<38 | uint64(d.index&511)<<44 | 1<<53
+		uint64(uint16(int16(d.eval)))<<16 |
+		uint64(d.depth&127)<<32 |
+		uint64(d.bound&3)<<39 |
+		uint64(d.gen&63)<<41
+	if d.hasMove && d.index <= ttMaxIndex {
+		w |= 1<<47 | uint64(d.index)<<48
 	}
 	return w
 }
@@ -62,13 +78,12 @@ func (d ttData) pack() uint64 {
 func unpack(w uint64) ttData {
 	return ttData{
 		score:   Score(int16(uint16(w))),
-		depth:   int(uint8(w >> 16)),
-		bound:   bound(w>>24) & 3,
-		gen:     uint8(w>>26) & 63,
-		from:    uint8(w>>32) & 63,
-		to:      uint8(w>>38) & 63,
-		index:   int(w>>44) & 511,
-		hasMove: w>>53&1 != 0,
+		eval:    Score(int16(uint16(w >> 16))),
+		depth:   int(w>>32) & 127,
+		bound:   bound(w>>39) & 3,
+		gen:     uint8(w>>41) & 63,
+		hasMove: w>>47&1 != 0,
+		index:   int(w>>48) & ttMaxIndex,
 	}
 }
 
@@ -103,35 +118,50 @@ func (t *table) probe(key uint64) (ttData, bool) {
 	return ttData{}, false
 }
 
-// store saves d for key, replacing the entry of the same key or else the
-// one of least value (shallow and old entries go first). A new entry
-// without a move keeps the move already stored for the same key.
+// store saves d for key: in the entry of the same key if there is one,
+// else in the depth-preferred slot of least value (an empty one, then one
+// of an earlier search, then the shallowest) if that entry is no deeper
+// than d or of an earlier search, else in the always-replace slot. A new
+// entry without a move keeps the move already stored for the same key,
+// and one without a static evaluation keeps the stored evaluation.
 func (t *table) store(key uint64, d ttData) {
 	d.gen = t.gen
 	b := t.bucket(key)
-	victim, worst := 0, 1<<30
+	slot, least, found := alwaysReplace, 1<<30, false
 	for i := range b {
 		w := b[i].data.Load()
 		if b[i].check.Load()^w == key && w != 0 {
 			old := unpack(w)
 			if !d.hasMove && old.hasMove {
-				d.hasMove, d.from, d.to, d.index = true, old.from, old.to, old.index
+				d.hasMove, d.index = true, old.index
 			}
-			victim = i
+			if d.eval == noEval {
+				d.eval = old.eval
+			}
+			slot, found = i, true
 			break
 		}
-		old := unpack(w)
-		v := old.depth - 8*int((t.gen-old.gen)&63)
-		if w == 0 {
-			v = -1 << 30 // an empty entry goes first
+		if i == alwaysReplace {
+			continue
 		}
-		if v < worst {
-			victim, worst = i, v
+		v := -1 << 30 // an empty entry goes first, then those of earlier searches
+		if w != 0 {
+			old := unpack(w)
+			v = old.depth
+			if old.gen != t.gen {
+				v -= 1 << 20
+			}
+		}
+		if v < least {
+			slot, least = i, v
 		}
 	}
+	if !found && least > d.depth {
+		slot = alwaysReplace
+	}
 	w := d.pack()
-	b[victim].data.Store(w)
-	b[victim].check.Store(key ^ w)
+	b[slot].data.Store(w)
+	b[slot].check.Store(key ^ w)
 }
 
 // clear empties the table; only while no search runs (the search that

@@ -24,6 +24,15 @@ const (
 	// pollInterval is how many nodes pass between looks at the clock and
 	// publications of the node count (a power of two).
 	pollInterval = 1024
+	// depthOneGrace and depthOneNodes bound the main thread's completion of
+	// depth 1 after a stop (a cancelled context) or a node limit: depth 1
+	// of an ordinary position takes microseconds and a few hundred nodes,
+	// but a dense position of kings may need millions of capture nodes.
+	// Past the bound the search answers the best move so far (the first
+	// legal move when nothing better is known). A time limit bounds it at
+	// its hard limit.
+	depthOneGrace = 10 * time.Millisecond
+	depthOneNodes = 10_000
 )
 
 // rootMove is a legal move at the root with its latest score and line.
@@ -61,6 +70,12 @@ type worker struct {
 	keys    []uint64 // keys of the game since its last irreversible move, then of the path
 	base    int      // index in keys of the root
 	quiet   [maxPly + 1]int
+	// threatExtensions[ply] is the number of capture-threat extensions on
+	// the path to ply, set by the node at ply-1 (0 at ply 1).
+	threatExtensions [maxPly + 1]int
+	// excluded[ply] is the move the singular test leaves out at ply
+	// (NoMove when none).
+	excluded [maxPly + 1]engine.Move
 
 	nodes     int64
 	published atomic.Int64 // nodes, published every pollInterval nodes and at the end
@@ -73,6 +88,10 @@ type worker struct {
 	multiPV   int
 	pvIdx     int
 	completed int // last completed depth
+	// stopSeen is when the main thread first saw a stop before depth 1 was
+	// complete (zero: not yet); depthOneOver, that it must stop even so.
+	stopSeen     time.Time
+	depthOneOver bool
 
 	clock clock // main thread only
 	best  Result
@@ -104,6 +123,7 @@ func (w *worker) prepare(s *Searcher, st *searchState, root engine.Position, key
 	w.keys = w.keys[:w.base+maxPly+2]
 	w.quiet[0] = noProgress
 	w.nodes, w.others, w.selDepth, w.stopped, w.completed, w.tbHits = 0, 0, 0, false, 0, 0
+	w.stopSeen, w.depthOneOver = time.Time{}, false
 	w.published.Store(0)
 	w.tbShown.Store(0)
 	w.root = w.root[:0]
@@ -363,27 +383,44 @@ func (w *worker) poll() bool {
 			w.checkClock()
 		}
 	}
-	if w.id == 0 && w.limits.Nodes > 0 && w.completed > 0 && w.nodes+w.others >= w.limits.Nodes {
-		w.st.stop.Store(true)
+	if w.id == 0 && w.limits.Nodes > 0 && w.nodes+w.others >= w.limits.Nodes {
+		if w.completed > 0 {
+			w.st.stop.Store(true)
+		} else if w.nodes+w.others >= w.limits.Nodes+depthOneNodes {
+			w.st.stop.Store(true)
+			w.depthOneOver = true
+		}
 	}
 	// The main thread completes depth 1 (microseconds) before it stops, so
-	// that even a search stopped at once answers a searched move.
-	if w.st.stop.Load() && (w.completed > 0 || w.id != 0) {
+	// that even a search stopped at once answers a searched move, unless
+	// that takes too long (depthOneOver).
+	if w.st.stop.Load() && (w.completed > 0 || w.id != 0 || w.depthOneOver) {
 		w.stopped = true
 	}
 	return w.stopped
 }
 
 // checkClock starts the clock on a ponder hit and stops the search at the
-// hard time limit (never before depth 1 is complete, so there is a move).
+// hard time limit. Before depth 1 is complete, a stop waits for it at most
+// depthOneGrace, and the hard limit not at all.
 func (w *worker) checkClock() {
 	if !w.clock.timed && w.limits.Ponder {
 		if h := w.st.hit.Load(); h != 0 {
 			w.clock.start(w.st.start.Add(time.Duration(h - 1)))
 		}
 	}
-	if w.clock.timed && w.completed > 0 && w.clock.overHard() {
+	if w.clock.timed && w.clock.overHard() {
 		w.st.stop.Store(true)
+		if w.completed == 0 {
+			w.depthOneOver = true
+		}
+	}
+	if w.completed == 0 && w.st.stop.Load() {
+		if w.stopSeen.IsZero() {
+			w.stopSeen = time.Now()
+		} else if time.Since(w.stopSeen) >= depthOneGrace {
+			w.depthOneOver = true
+		}
 	}
 }
 
