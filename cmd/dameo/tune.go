@@ -31,13 +31,13 @@ type tuneCmd struct {
 	Validation int      `default:"10" help:"Percent of the games held out to stop early, 1 to 50 (default ${default})." placeholder:"PCT"`
 	Epochs     int      `default:"100" help:"Most passes over the training positions, 1 or more (default ${default})." placeholder:"N"`
 	Patience   int      `default:"5" help:"Stop after this many epochs without a better held-out loss, 1 or more (default ${default})." placeholder:"N"`
-	Batch      int      `default:"16384" help:"Positions per step, 1 or more (default ${default})." placeholder:"N"`
-	Buffer     int      `default:"1048576" help:"Positions shuffled together, 32 bytes each, 1 or more (default ${default})." placeholder:"N"`
-	Lr         float64  `default:"1" help:"Adam's learning rate in 1/100 man (default ${default})."`
-	Decay      float64  `default:"0.9" help:"Learning rate factor per epoch (default ${default})."`
-	Lambda     float64  `default:"1" help:"Weight of the game result in the target, the rest the search score's (default ${default}: the result only)."`
-	L2         float64  `default:"0" name:"l2" help:"L2 regularisation of the weights a batch touches (default ${default})."`
-	K          float64  `default:"0" name:"k" help:"Logistic scale per 1/100 man; 0: fitted to the search scores (default ${default})."`
+	Batch      int      `default:"16384" help:"Positions per step, 1 to 262144 (default ${default})." placeholder:"N"`
+	Buffer     int      `default:"1048576" help:"Positions shuffled together, 32 bytes each, --batch to 268435456 (default ${default})." placeholder:"N"`
+	Lr         float64  `default:"1" help:"Adam's learning rate in 1/100 man, more than 0 (default ${default})."`
+	Decay      float64  `default:"0.9" help:"Learning rate factor per epoch, more than 0, at most 1 (default ${default})."`
+	Lambda     float64  `default:"1" help:"Weight of the game result in the target, 0 to 1, the rest the search score's (default ${default}: the result only)."`
+	L2         float64  `default:"0" name:"l2" help:"L2 regularisation of the weights a batch touches, 0 to less than 1 (default ${default})."`
+	K          float64  `default:"0" name:"k" help:"Logistic scale per 1/100 man, 0 to 1; 0: fitted to the search scores (default ${default})."`
 	Threads    int      `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
 	Interval   seconds  `default:"30" help:"Seconds between progress lines when standard error is not a terminal, more than 0 (default ${default})." placeholder:"S"`
 }
