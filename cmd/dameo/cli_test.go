@@ -317,7 +317,7 @@ func TestMessagesSayWhatIsWrong(t *testing.T) {
 	}{
 		{[]string{"moves", "bad"}, `"bad" is not position text`},
 		{[]string{"moves", "8 w"}, "board has 1 rank, want 8"},
-		{[]string{"tune", "cli_test.go", "--threads=-1"}, "--threads must be 0 to 256, not -1"},
+		{[]string{"tune", "cli_test.go", "--output", filepath.Join(t.TempDir(), "w.bin"), "--threads=-1"}, "--threads must be 0 to 256, not -1"},
 		{[]string{"analyze", "--depth", "-1"}, "--depth must be 1 to 100, not -1"},
 		{[]string{"egtb", "probe"}, "egtb probe needs a position"},
 		{[]string{"gui", "-e", "cmd=./no-such-engine"}, "cannot run ./no-such-engine"},

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 
 	"github.com/dameo/dameo/datagen"
@@ -88,6 +89,9 @@ func (c *datagenPlayCmd) Run() error {
 	if err := cfg.Validate(); err != nil {
 		return usageError{err}
 	}
+	if err := checkOutput(c.Output); err != nil {
+		return err
+	}
 	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer cancel()
 	stats, err := datagen.Run(ctx, cfg, c.Output, c.Resume, os.Stderr, match.IsTerminal(os.Stderr), c.Interval.duration())
@@ -99,6 +103,23 @@ func (c *datagenPlayCmd) Run() error {
 		return err
 	}
 	fmt.Println(stats)
+	return nil
+}
+
+// checkOutput refuses, as bad usage, an output file that cannot be
+// written: something there that is not a regular file, or no directory to
+// create it in.
+func checkOutput(path string) error {
+	if err := safefile.CheckTarget(path); err != nil {
+		return usageError{err}
+	}
+	dir, err := os.Stat(filepath.Dir(path))
+	if err == nil && !dir.IsDir() {
+		err = fmt.Errorf("%s: not a directory", filepath.Dir(path))
+	}
+	if err != nil {
+		return usageError{fmt.Errorf("cannot create %s: %w", path, err)}
+	}
 	return nil
 }
 
@@ -115,6 +136,9 @@ func (c *datagenConvertCmd) Run() error {
 	defer in.Close()
 	if _, err := os.Lstat(c.Output); err == nil {
 		return usageError{fmt.Errorf("%s exists: convert into a new file", c.Output)}
+	}
+	if err := checkOutput(c.Output); err != nil {
+		return err
 	}
 	var stats datagen.ConvertStats
 	err = safefile.WriteAtomic(c.Output, func(w io.Writer) error {

@@ -109,6 +109,9 @@ func TestExitStatus(t *testing.T) {
 	}
 	textBook := write("book.txt", "bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww w; c3-c4 1 5\n")
 	token := write("token", "not-a-real-token\n")
+	textData := write("data.txt", "#dameo-datagen 1 nodes=50 depth=0 random-plies=4 seed=1\n#game 0 2\n"+
+		"b1b1bbbb/bbbbbbb1/1bbbbb2/8/6w1/2wwwww1/1wwwww2/wwww1www w;0-1;10\n"+
+		"b1b1bbbb/bbbbbbb1/1bbbbb2/8/6ww/2wwww2/1wwwww2/wwww1www b;0-1;33\n")
 	if err := os.Mkdir(path("badtables"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +120,7 @@ func TestExitStatus(t *testing.T) {
 	for _, args := range [][]string{
 		{"book", "import", textBook, "-o", path("book.bin")},
 		{"egtb", "build", "--pieces", "2", "--egtb", path("tables")},
-		{"datagen", path("data.txt"), "--games", "4", "--nodes", "100", "--concurrency", "1"},
+		{"datagen", path("data.bin"), "--games", "20", "--nodes", "100", "--concurrency", "1"}, // enough games to hold some out
 		{"match", "-e", "name=a depth=1", "-e", "name=b depth=1", "--games", "2", "--seed", "1", "--pdn", path("match.pdn")},
 	} {
 		if errOut, code := runCase(t, bin, exitCase{args: args}); code != 0 {
@@ -227,16 +230,24 @@ func TestExitStatus(t *testing.T) {
 			{kind: "missing", args: []string{"egtb", "stats", "--egtb", missing}},
 		},
 		"datagen": {
-			{kind: "done", args: []string{"datagen", path("more.txt"), "--games", "2", "--nodes", "100", "--concurrency", "1"}},
-			{kind: "usage", args: []string{"datagen", path("x.txt"), "--games", "0"}},
+			{kind: "done", args: []string{"datagen", path("more.bin"), "--games", "2", "--nodes", "100", "--concurrency", "1"}},
+			{kind: "usage", args: []string{"datagen", path("x.bin"), "--games", "0"}},
 			{kind: "missing", args: []string{"datagen", missing}},
-			{kind: "interrupted", args: []string{"datagen", path("long.txt"), "--games", "100000", "--concurrency", "1", "--interval", "0.1"}, until: "games"},
+			{kind: "interrupted", args: []string{"datagen", path("long.bin"), "--games", "100000", "--concurrency", "1", "--interval", "0.1"}, until: "games"},
+		},
+		"datagen convert": {
+			{kind: "done", args: []string{"datagen", "convert", textData, path("converted.bin")}},
+			{kind: "usage", args: []string{"datagen", "convert", textData}},
+			{kind: "missing", args: []string{"datagen", "convert", missing, path("x.bin")}},
+			{kind: "missing", args: []string{"datagen", "convert", textData, missing}},
 		},
 		"tune": {
-			{kind: "done", args: []string{"tune", path("data.txt"), "--epochs", "1", "--threads", "1"}},
-			{kind: "usage", args: []string{"tune", path("data.txt"), "--validation", "0"}},
-			{kind: "missing", args: []string{"tune", missing}},
-			{kind: "missing", args: []string{"tune", path("data.txt"), "--output", missing}},
+			{kind: "done", args: []string{"tune", path("data.bin"), "--output", path("w.bin"), "--epochs", "1", "--threads", "1"}},
+			{kind: "usage", args: []string{"tune", path("data.bin"), "--output", path("w.bin"), "--validation", "0"}},
+			{kind: "usage", args: []string{"tune", path("data.bin")}},
+			{kind: "missing", args: []string{"tune", missing, "--output", path("w.bin")}},
+			{kind: "missing", args: []string{"tune", path("data.bin"), "--output", missing}},
+			{kind: "interrupted", args: []string{"tune", path("data.bin"), "--output", path("long.bin"), "--epochs", "1000000", "--patience", "1000000", "--threads", "1"}, until: "epoch   1:"},
 		},
 	}
 	wants := map[string]int{"done": 0, "failed": 1, "usage": 2, "missing": 2, "interrupted": 130}

@@ -31,13 +31,13 @@ type tuneCmd struct {
 	Validation int      `default:"10" help:"Percent of the games held out to stop early, 1 to 50 (default ${default})." placeholder:"PCT"`
 	Epochs     int      `default:"100" help:"Most passes over the training positions, 1 or more (default ${default})." placeholder:"N"`
 	Patience   int      `default:"5" help:"Stop after this many epochs without a better held-out loss, 1 or more (default ${default})." placeholder:"N"`
-	Batch      int      `default:"16384" help:"Positions per step, 1 or more (default ${default})." placeholder:"N"`
-	Buffer     int      `default:"1048576" help:"Positions shuffled together, 32 bytes each, 1 or more (default ${default})." placeholder:"N"`
-	Lr         float64  `default:"1" help:"Adam's learning rate in 1/100 man (default ${default})."`
-	Decay      float64  `default:"0.9" help:"Learning rate factor per epoch (default ${default})."`
-	Lambda     float64  `default:"1" help:"Weight of the game result in the target, the rest the search score's (default ${default}: the result only)."`
-	L2         float64  `default:"0" name:"l2" help:"L2 regularisation of the weights a batch touches (default ${default})."`
-	K          float64  `default:"0" name:"k" help:"Logistic scale per 1/100 man; 0: fitted to the search scores (default ${default})."`
+	Batch      int      `default:"16384" help:"Positions per step, 1 to 262144 (default ${default})." placeholder:"N"`
+	Buffer     int      `default:"1048576" help:"Positions shuffled together, 32 bytes each, --batch to 268435456 (default ${default})." placeholder:"N"`
+	Lr         float64  `default:"1" help:"Adam's learning rate in 1/100 man, more than 0 (default ${default})."`
+	Decay      float64  `default:"0.9" help:"Learning rate factor per epoch, more than 0, at most 1 (default ${default})."`
+	Lambda     float64  `default:"1" help:"Weight of the game result in the target, 0 to 1, the rest the search score's (default ${default}: the result only)."`
+	L2         float64  `default:"0" name:"l2" help:"L2 regularisation of the weights a batch touches, 0 to less than 1 (default ${default})."`
+	K          float64  `default:"0" name:"k" help:"Logistic scale per 1/100 man, 0 to 1; 0: fitted to the search scores (default ${default})."`
 	Threads    int      `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
 	Interval   seconds  `default:"30" help:"Seconds between progress lines when standard error is not a terminal, more than 0 (default ${default})." placeholder:"S"`
 }
@@ -47,12 +47,18 @@ func (c *tuneCmd) Run() error {
 	if err != nil {
 		return err
 	}
+	// The flags' ranges first, before any file is read.
 	for _, check := range []error{
 		inRange("validation", int64(c.Validation), 1, 50),
 		atLeast("epochs", int64(c.Epochs), 1),
 		atLeast("patience", int64(c.Patience), 1),
-		atLeast("batch", int64(c.Batch), 1),
-		atLeast("buffer", int64(c.Buffer), 1),
+		inRange("batch", int64(c.Batch), 1, maxBatch),
+		inRange("buffer", int64(c.Buffer), int64(c.Batch), maxBuffer),
+		realInRange("lr", c.Lr, c.Lr > 0, "more than 0"),
+		realInRange("decay", c.Decay, c.Decay > 0 && c.Decay <= 1, "more than 0, at most 1"),
+		realInRange("lambda", c.Lambda, c.Lambda >= 0 && c.Lambda <= 1, "0 to 1"),
+		realInRange("l2", c.L2, c.L2 >= 0 && c.L2 < 1, "0 to less than 1"),
+		realInRange("k", c.K, c.K >= 0 && c.K <= 1, "0 to 1"),
 		positiveSeconds("interval", c.Interval),
 	} {
 		if check != nil {
@@ -62,20 +68,20 @@ func (c *tuneCmd) Run() error {
 	if c.Checkpoint == "" {
 		c.Checkpoint = c.Output + ".ckpt"
 	}
-	for _, target := range []string{c.Output, c.Checkpoint} {
-		if err := safefile.CheckTarget(target); err != nil {
-			return usageError{err}
-		}
-	}
-	start, err := startWeights(c.Start)
-	if err != nil {
-		return usageError{fmt.Errorf("--start: %w", err)}
-	}
 	cfg := tune.Config{Seed: c.Seed, ValidationPercent: c.Validation, Epochs: c.Epochs, Patience: c.Patience,
 		BatchSize: c.Batch, BufferSize: c.Buffer, LearningRate: c.Lr, Decay: c.Decay, Lambda: c.Lambda, L2: c.L2, K: c.K,
 		Threads: threads, Checkpoint: c.Checkpoint, Resume: c.Resume, Log: os.Stdout}
 	if err := cfg.Validate(); err != nil {
 		return usageError{err}
+	}
+	for _, target := range []string{c.Output, c.Checkpoint} {
+		if err := checkOutput(target); err != nil {
+			return err
+		}
+	}
+	start, err := startWeights(c.Start)
+	if err != nil {
+		return usageError{fmt.Errorf("--start: %w", err)}
 	}
 	begin := time.Now()
 	data, err := tune.OpenData(c.Data, c.Seed, c.Validation)
@@ -106,6 +112,23 @@ func (c *tuneCmd) Run() error {
 		strings.Join(names, " "), filepath.Base(c.Start), c.Seed, c.Validation, c.Epochs, c.Patience, c.Batch, c.Buffer, c.Lr, c.Decay, c.Lambda, c.L2, c.K,
 		data.TrainPositions()+int64(data.ValidPositions()), data.ValidPositions(), res.K, res.BestEpoch, res.Epochs, res.ValidLoss, res.StartValid)
 	return safefile.WriteAtomic(c.Output, func(w io.Writer) error { return eval.Write(w, res.Weights, made) })
+}
+
+// maxBatch and maxBuffer bound --batch and --buffer (tune.Config.Validate's
+// bounds, checked here to name the flag).
+const (
+	maxBatch  = 1 << 18
+	maxBuffer = 1 << 28
+)
+
+// realInRange refuses a real-valued flag whose value v is not ok
+// (false for NaN too, every comparison with it being false); rng is the
+// range as docs/cli.md gives it.
+func realInRange(flag string, v float64, ok bool, rng string) error {
+	if !ok {
+		return usageError{fmt.Errorf("--%s must be %s, not %g", flag, rng, v)}
+	}
+	return nil
 }
 
 // startWeights are the weights --start names.

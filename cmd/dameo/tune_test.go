@@ -98,16 +98,16 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--games", "0"}, 2, "games must be 1 to"},
-		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--nodes", "0"}, 2, "set nodes or depth"},
+		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--games", "0"}, 2, "--games must be 1 or more"},
+		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--nodes", "0"}, 2, "--nodes 0 needs a --depth"},
 		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--shard", "0/3"}, 2, "--shard"},
 		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--eval", "other"}, 2, "--eval"},
 		{[]string{"datagen", filepath.Join(dir, "a.bin"), "--eval", dir}, 2, "not a regular file"},
 		{[]string{"bench", "--depth", "1", "--eval", "/dev/zero"}, 2, "--eval: /dev/zero: not a regular file (a device)"},
 		{[]string{"analyze", "--depth", "1", "--eval", bad}, 2, "not a dameo weights file"},
 		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 1, "--resume"},
-		{[]string{"datagen", "/dev/null", "--games", "1", "--nodes", "100", "--resume"}, 1, "not a regular file"},
-		{[]string{"datagen", fifo, "--games", "1", "--nodes", "100", "--resume"}, 1, "not a regular file"},
+		{[]string{"datagen", "/dev/null", "--games", "1", "--nodes", "100", "--resume"}, 2, "not a regular file"},
+		{[]string{"datagen", fifo, "--games", "1", "--nodes", "100", "--resume"}, 2, "not a regular file"},
 		{[]string{"datagen", "convert", bad, badBin}, 1, "line 3"},
 		{[]string{"datagen", "convert", "/dev/zero", badBin}, 2, "not a regular file"},
 		{[]string{"datagen", "convert", bad, good}, 2, "exists"},
@@ -121,7 +121,7 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 		{[]string{"tune", good, "--out", fifo}, 2, "not a regular file"},
 		{[]string{"tune", good, "--out", dir}, 2, "not a regular file"},
 		{[]string{"tune", good, "--out", weights, "--checkpoint", "/dev/null"}, 2, "not a regular file"},
-		{[]string{"tune", good, "--out", weights, "--validation", "0"}, 2, "held-out share"},
+		{[]string{"tune", good, "--out", weights, "--validation", "0"}, 2, "--validation must be 1 to 50"},
 		{[]string{"tune", good, "--out", weights, "--start", "/dev/zero"}, 2, "--start"},
 	} {
 		_, errOut, code := run(t, tc.args...)

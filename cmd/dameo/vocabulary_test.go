@@ -115,7 +115,10 @@ func allCommands(list string, commands []string) bool {
 	return true
 }
 
-// commandFlags are the flags of each subcommand of the program, by path.
+// commandFlags are the flags of each subcommand of the program, by path
+// as the user types it: a group's default subcommand that takes arguments
+// (kong's default:"withargs", such as datagen play) under the group's own
+// name, which is how it is run ("dameo datagen FILE").
 func commandFlags(t *testing.T) map[string][]*kong.Flag {
 	t.Helper()
 	var c cli
@@ -130,7 +133,12 @@ func commandFlags(t *testing.T) map[string][]*kong.Flag {
 			if path == "match-report" {
 				path = "match report"
 			}
-			out[path] = n.Flags
+			if n.Parent != nil && n.Parent.DefaultCmd == n && n.Tag.Default == "withargs" {
+				path = strings.TrimSpace(strings.TrimSuffix(path, n.Name))
+			}
+			if n.DefaultCmd == nil || n.DefaultCmd.Tag.Default != "withargs" {
+				out[path] = n.Flags
+			}
 		}
 		for _, child := range n.Children {
 			p := strings.TrimSpace(path + " " + child.Name)
@@ -237,7 +245,7 @@ func rangeArgs(t *testing.T, command string) []string {
 	case "match":
 		return []string{"-e", "cmd=sh", "-e", "cmd=sh"}
 	case "datagen":
-		return []string{filepath.Join(dir, "data.txt")}
+		return []string{filepath.Join(dir, "data.bin")}
 	case "book build":
 		return []string{"--from-search", "-o", filepath.Join(dir, "book.bin")}
 	case "egtb build":
@@ -245,7 +253,7 @@ func rangeArgs(t *testing.T, command string) []string {
 	case "egtb verify":
 		return []string{"--egtb", dir}
 	case "tune":
-		return []string{file}
+		return []string{file, "--output", filepath.Join(dir, "weights.bin")}
 	case "bot":
 		return []string{"--token-file", file}
 	}
