@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode"
-
 )
 
 // Spec is an engine named on the command line.
