@@ -15,11 +15,13 @@
 //	[TimeControl "40/60+0.5"]
 //	[Termination "normal"]
 //
-//	1. d3-d4 e6-e5 2. d4xd6xf6 {a comment} ... 1-0
+//	1. d3-d4 e6-e5 2. d4xd6xf6 {a comment} (2. c3-c4 {a variation}) ... 1-0
 //
 // Dameo has no number in the PDN GameType register, so the variant is named
 // by the tag [GameType "Dameo"]. FEN holds the start position as position
 // text (docs/rules.md) and is present only when the game does not start from the
 // initial position. Moves are kept as the strings of the record, in docs/rules.md
 // notation; replaying them is the caller's business (package engine).
+// Variations, in parentheses after the move they replace, are kept with
+// that move (Move.Variations), nested and commented as in the record.
 package pdn
