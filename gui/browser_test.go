@@ -174,14 +174,14 @@ func (p *page) newGame(mode string) {
 // one move more (and the engine's reply, when reply is set).
 func (p *page) play(reply bool, squares ...string) {
 	p.t.Helper()
-	n, _ := strconv.Atoi(p.eval(`window.dameo.state.moves.length`))
+	n, _ := strconv.Atoi(p.eval(`window.dameo.moves().length`))
 	for _, sq := range squares {
 		p.click(square(sq))
 	}
 	if reply {
 		n++
 	}
-	p.wait(fmt.Sprintf(`window.dameo.state.moves.length === %d`, n+1))
+	p.wait(fmt.Sprintf(`window.dameo.moves().length === %d`, n+1))
 }
 
 func TestBrowser(t *testing.T) {
@@ -229,8 +229,8 @@ func twoLegCaptureClickedLegByLeg(t *testing.T, browser context.Context) {
 	p.wait(`[...document.querySelectorAll("#board .target")].map(b => b.dataset.sq).sort().join(" ") === "b5 d7"`)
 	p.screenshot("capture-half-way")
 	p.click(square("d7"))
-	p.wait(`window.dameo.state.moves.length === 1`)
-	if got := p.eval(`window.dameo.state.moves[0]`); got != `"d3xd5xd7"` {
+	p.wait(`window.dameo.moves().length === 1`)
+	if got := p.eval(`window.dameo.moves()[0]`); got != `"d3xd5xd7"` {
 		t.Errorf("played %s, want d3xd5xd7", got)
 	}
 	if got := p.eval(`[...document.querySelectorAll("#board .taken-mark")].map(b => b.dataset.sq).sort().join(" ")`); got != `"d4 d6"` {
@@ -260,12 +260,12 @@ func analysisShowsPV(t *testing.T, browser context.Context) {
 	// The keyboard's arrows step through the game; a click on the graph's
 	// left end goes to the start.
 	p.do(chromedp.Focus(chromedp.CSS(square("a1"))), chromedp.KeyEvent(kb.ArrowLeft))
-	p.wait(`window.dameo.state.cursor === 2`)
+	p.wait(`window.dameo.state.ply === 2`)
 	p.click(`#graph`) // the middle: ply 2 of 3 rounds to 2
 	p.do(chromedp.Click(chromedp.CSS(`#first`)))
-	p.wait(`window.dameo.state.cursor === 0`)
+	p.wait(`window.dameo.state.ply === 0`)
 	p.do(chromedp.Focus(chromedp.CSS(square("a1"))), chromedp.KeyEvent(kb.ArrowRight))
-	p.wait(`window.dameo.state.cursor === 1`)
+	p.wait(`window.dameo.state.ply === 1`)
 }
 
 func pdnExportReplays(t *testing.T, browser context.Context) {
@@ -285,10 +285,10 @@ func pdnExportReplays(t *testing.T, browser context.Context) {
 	}
 	// Loading it back gives the same line, at its start.
 	p.click(`#first`)
-	p.wait(`window.dameo.state.cursor === 0`)
+	p.wait(`window.dameo.state.ply === 0`)
 	p.newGame("play-white")
 	p.click(`#load-pdn`)
-	p.wait(`window.dameo.state.mode === "analyse" && window.dameo.state.moves.join(" ") === "c3-c4 c6-c5 c4xc6" && window.dameo.state.cursor === 0`)
+	p.wait(`window.dameo.state.mode === "analyse" && window.dameo.moves().join(" ") === "c3-c4 c6-c5 c4xc6" && window.dameo.state.ply === 0`)
 }
 
 func positionEditorAndText(t *testing.T, browser context.Context) {

@@ -21,15 +21,18 @@ import (
 func (s *session) wanted() [2]*job {
 	var jobs [2]*job
 	g := s.g
-	if !g.over() {
+	if !g.over() && !s.paused {
 		last := g.last()
 		side := last.SideToMove()
 		if i := s.players[side]; i != person {
-			jobs[s.slotOf(side)] = &job{kind: jobThink, spec: i, line: s.line, ply: len(g.moves)}
+			jobs[s.slotOf(side)] = &job{kind: jobThink, spec: i, node: g.mainEnd.id}
 		}
 	}
-	if s.analysing && s.mode != modeWatch && jobs[0] == nil && len(s.engines) > 0 && !(g.atEnd() && g.over()) {
-		jobs[0] = &job{kind: jobAnalyse, spec: s.analyser, line: s.line, ply: g.cursor, multipv: s.multipv}
+	if n := s.reviewNode(); n != nil && jobs[0] == nil && jobs[1] == nil {
+		jobs[0] = &job{kind: jobReview, spec: s.analyser, node: n.id, multipv: 1}
+	}
+	if s.analysing && s.mode != modeWatch && jobs[0] == nil && len(s.engines) > 0 && !(g.atEnd() && g.over()) && g.cursor.rules == engine.Ongoing {
+		jobs[0] = &job{kind: jobAnalyse, spec: s.analyser, node: g.cursor.id, multipv: s.multipv}
 	}
 	return jobs
 }
@@ -61,9 +64,7 @@ func (s *session) sync() {
 			continue
 		}
 		if sl.failed {
-			if want.kind == jobThink {
-				s.engineFailed(want)
-			}
+			s.jobFailed(want)
 			continue
 		}
 		if err := s.startJob(i, want); err != nil {
@@ -73,10 +74,19 @@ func (s *session) sync() {
 				sl.conn.Close()
 				sl.conn = nil
 			}
-			if want.kind == jobThink {
-				s.engineFailed(want)
-			}
+			s.jobFailed(want)
 		}
+	}
+}
+
+// jobFailed gives up a search whose engine would not run it: an engine's
+// move loses its game, a whole-game analysis stops.
+func (s *session) jobFailed(j *job) {
+	switch j.kind {
+	case jobThink:
+		s.engineFailed(j)
+	case jobReview:
+		s.review = nil
 	}
 }
 
@@ -103,11 +113,14 @@ func (s *session) startJob(i int, j *job) error {
 		}
 		sl.conn, sl.spec, sl.pending = conn, j.spec, nil
 	}
-	lines := append(sl.pending, s.posLine(j.ply))
+	lines := append(sl.pending, s.posLine(s.g.byID[j.node]))
 	sl.pending = nil
-	if j.kind == jobAnalyse {
+	switch j.kind {
+	case jobAnalyse:
 		lines = append(lines, setParam("multipv", strconv.Itoa(j.multipv)), hub.NewLine("go").Flag("analyze"))
-	} else {
+	case jobReview:
+		lines = append(lines, setParam("multipv", "1"), hub.NewLine("level").Set("move-time", secondsText(s.review.moveTime)), hub.NewLine("go").Flag("think"))
+	default:
 		lines = append(lines, s.levelLine(), hub.NewLine("go").Flag("think"))
 	}
 	for _, l := range lines {
@@ -128,11 +141,22 @@ func (s *session) startParams() []hub.Line {
 	return lines
 }
 
-// posLine is the pos line of the position after ply moves of the line.
-func (s *session) posLine(ply int) hub.Line {
-	l := hub.NewLine("pos").Set("fen", s.g.start().String())
-	if ply > 0 {
-		l = l.Set("moves", strings.Join(s.g.lineFrom(0)[:ply], " "))
+// maxPosMoves bounds the moves of a pos line.
+const maxPosMoves = 256
+
+// posLine is the pos line of n's position: the position after the last
+// capture or man move on the way to it, and the moves since, which is what
+// the engine needs for repetition; at most maxPosMoves of them, so that
+// the line stays short however long the game.
+func (s *session) posLine(n *node) hub.Line {
+	var moves []string
+	for ; n.parent != nil && !n.irreversible && len(moves) < maxPosMoves; n = n.parent {
+		moves = append(moves, n.text)
+	}
+	slices.Reverse(moves)
+	l := hub.NewLine("pos").Set("fen", n.pos.String())
+	if len(moves) > 0 {
+		l = l.Set("moves", strings.Join(moves, " "))
 	}
 	return l
 }
@@ -176,7 +200,7 @@ func (s *session) engineLine(i int, l hub.Line, ok bool) {
 	}
 	switch l.Command {
 	case "info":
-		if j := sl.job; j != nil && !sl.stopSent && j.line == s.line && j.ply <= len(s.g.moves) {
+		if j := sl.job; j != nil && !sl.stopSent && s.g.byID[j.node] != nil {
 			s.info(sl, l)
 		}
 	case "error":
@@ -185,8 +209,13 @@ func (s *session) engineLine(i int, l hub.Line, ok bool) {
 	case "done":
 		j := sl.job
 		sl.job, sl.stopSent = nil, false
-		if j != nil && j.kind == jobThink && s.wanted()[i] != nil && *s.wanted()[i] == *j {
-			s.engineMove(j, l)
+		if want := s.wanted()[i]; j != nil && want != nil && *want == *j {
+			switch j.kind {
+			case jobThink:
+				s.engineMove(j, l)
+			case jobReview:
+				s.reviewed()
+			}
 		}
 		s.update()
 	}
@@ -206,14 +235,14 @@ func (s *session) engineMove(j *job, l hub.Line) {
 	}
 	follow := s.g.atEnd()
 	cursor := s.g.cursor
-	s.g.cursor = len(s.g.moves)
+	s.g.moveCursor(s.g.mainEnd)
 	if _, err := s.g.play(text); err != nil {
-		s.g.cursor = cursor
+		s.g.moveCursor(cursor)
 		s.engineLost(j, pdn.TerminationIllegalMove, fmt.Sprintf("played %q: %v", text, err))
 		return
 	}
 	if !follow {
-		s.g.cursor = cursor
+		s.g.moveCursor(cursor)
 	}
 	s.lineChanged()
 }
@@ -234,7 +263,8 @@ func (s *session) engineLost(j *job, termination, why string) {
 // info records an info line of slot sl's search and sends the analysis.
 func (s *session) info(sl *slot, l hub.Line) {
 	j := sl.job
-	p := s.g.positions[j.ply]
+	n := s.g.byID[j.node]
+	p := n.pos
 	score, err := strconv.ParseFloat(value(l, "score"), 64)
 	if err != nil {
 		return
@@ -254,9 +284,10 @@ func (s *session) info(sl *slot, l hub.Line) {
 		}
 	}
 	if rank == 1 {
-		s.g.evals[j.ply] = score
+		n.eval = &score
+		s.g.touch(n)
 	}
-	msg := analysisMsg{Type: "analysis", Engine: s.engines[j.spec].Name, Line: j.line, Ply: j.ply,
+	msg := analysisMsg{Type: "analysis", Engine: s.engines[j.spec].Name, Node: j.node,
 		Score: sl.lines[1].Score}
 	msg.Depth, _ = strconv.Atoi(value(l, "depth"))
 	msg.Nodes, _ = strconv.ParseInt(value(l, "nodes"), 10, 64)

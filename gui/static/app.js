@@ -8,16 +8,17 @@ const FILES = "abcdefgh";
 const NAMES = { w: "white man", W: "white king", b: "black man", B: "black king" };
 
 const app = {
-  ws: null, state: null, analysis: null, engines: [],
+  ws: null, state: null, analysis: null, engines: [], tree: new Map(),
   flipped: false, entered: [], pressed: null, justSelected: false,
   editing: false, editBoard: null, clockAt: 0,
 };
 window.dameo = app; // for people and tests poking at the page
+app.moves = () => mainLine().slice(1).map((n) => n.text); // the main line in notation
 
 // ---- connection
 
 function connect() {
-  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${location.search}`);
   app.ws = ws;
   ws.onopen = () => status("connected");
   ws.onclose = () => status("disconnected from the server; reload the page to reconnect", true);
@@ -30,14 +31,19 @@ function send(msg) {
 
 function receive(msg) {
   switch (msg.type) {
-    case "hello": app.engines = msg.engines; fillEngines(); break;
+    case "hello":
+      app.engines = msg.engines; fillEngines();
+      if (msg.maxHash) $("opt-hash").max = msg.maxHash;
+      if (msg.maxThreads) $("opt-threads").max = msg.maxThreads;
+      openAddress(); break;
     case "state":
-      if (!app.state || app.state.line !== msg.line || app.state.cursor !== msg.cursor) {
+      if (!app.state || app.state.cursor !== msg.cursor) {
         app.analysis = keepAnalysis(msg);
         app.entered = []; // a selection belongs to its position
       }
+      if (msg.tree) applyTree(msg.tree);
       app.state = msg; app.clockAt = performance.now();
-      render(); break;
+      render(!!msg.tree); writeAddress(); break;
     case "analysis": receiveAnalysis(msg); break;
     case "pdn":
       $("pdn").value = msg.text; offerDownload(msg.text);
@@ -81,16 +87,19 @@ function pieceAt(sq) {
   return board[boardIndex(sq)];
 }
 
-function render() {
+function render(treeChanged = true) {
   const st = app.state;
   if (!st) return;
   renderBoard();
   renderPlayers();
-  renderMoves();
+  if (treeChanged || !$("moves").querySelector(`[data-node="${st.cursor}"]`)) renderMoves(); else markCurrent();
+  renderMoveActions();
   renderAnalysis();
   renderGraph();
   if (document.activeElement !== $("position-text")) $("position-text").value = st.text;
-  $("takeback").disabled = st.mode === "watch" || st.moves.length === 0;
+  $("takeback").disabled = st.mode === "watch" || st.mainEnd === 0;
+  $("pause").disabled = st.mode === "analyse" || !!st.result;
+  $("pause").textContent = st.clock && st.clock.paused ? "Go on" : "Pause";
   $("resign").disabled = st.mode === "watch" || !!st.result;
   $("analyse").checked = st.analysing;
   $("analyse").disabled = st.mode === "watch";
@@ -150,10 +159,14 @@ function renderClocks() {
     const el = $(id).querySelector(".clock");
     if (!st || !st.clock) { el.textContent = ""; continue; }
     let t = st.clock[side];
-    const running = st.clock.running === side;
-    if (running) t -= (performance.now() - app.clockAt) / 1000;
-    el.textContent = formatClock(t);
+    const running = st.clock.running === side && !st.clock.paused;
+    const since = (performance.now() - app.clockAt) / 1000;
+    if (running) t -= since;
+    el.textContent = formatClock(t) + (st.clock.inc ? ` +${st.clock.inc}s` : "");
     el.classList.toggle("running", running);
+    el.classList.toggle("flagged", t <= 0);
+    const turn = $(id).querySelector(".turn");
+    turn.textContent = running ? `this move ${(st.clock.turn + since).toFixed(1)} s` : st.clock.paused && st.clock.running === side ? "paused" : "";
   }
 }
 
@@ -244,88 +257,205 @@ function setupBoardInput() {
   });
 }
 
-// ---- moves, navigation, graph
+// ---- the move tree, navigation, graph
 
-function renderMoves() {
-  const st = app.state, ol = $("moves");
-  ol.replaceChildren();
-  st.moves.forEach((text, i) => {
-    const label = st.numbers[i];
-    if (label) {
-      const n = document.createElement("li");
-      n.className = "num"; n.textContent = label;
-      ol.append(n);
-      if (label.endsWith("...")) ol.append(document.createElement("li"));
-    }
-    const li = document.createElement("li");
-    const b = document.createElement("button");
-    b.textContent = text;
-    b.dataset.ply = i + 1;
-    if (st.cursor === i + 1) b.className = "current";
-    b.onclick = () => goTo(i + 1);
-    li.append(b);
-    ol.append(li);
-  });
-  ol.querySelector(".current")?.scrollIntoView({ block: "nearest" });
-  $("result").textContent = st.result ? `${st.result} — ${st.reason}` : "";
-  $("first").disabled = $("prev").disabled = st.cursor === 0;
-  $("next").disabled = $("last").disabled = st.cursor === st.moves.length;
+// applyTree takes a change of the move tree from a state.
+function applyTree(d) {
+  if (d.reset) app.tree.clear();
+  for (const id of d.removed || []) app.tree.delete(id);
+  for (const n of d.nodes || []) app.tree.set(n.id, n);
 }
 
-function goTo(ply) {
+function node(id) { return app.tree.get(id); }
+function children(n) { return (n && n.children) || []; }
+
+// pathTo is the nodes from the start's first move to id.
+function pathTo(id) {
+  const out = [];
+  for (let n = node(id); n && n.parent >= 0; n = node(n.parent)) out.push(n);
+  return out.reverse();
+}
+
+// mainLine is the start node and the main line's nodes after it.
+function mainLine() {
+  const out = [];
+  for (let n = node(0); n; n = node(children(n)[0])) out.push(n);
+  return out;
+}
+
+function moveButton(n, showNumber) {
+  const b = document.createElement("button");
+  b.className = "mv";
+  const black = n.number.endsWith("...");
+  const num = !black ? `${n.number}. ` : showNumber ? `${n.number} ` : "";
+  b.textContent = num + n.text + (n.judgement || "");
+  b.dataset.node = n.id;
+  if (n.judgement) b.classList.add({ "?!": "inaccuracy", "?": "mistake", "??": "blunder" }[n.judgement]);
+  if (n.spent) b.title = `${n.spent.toFixed(1)} s`;
+  b.onclick = () => goTo(n.id);
+  return b;
+}
+
+// renderLine draws the line from the first node given, with each move's
+// variations after it; the main line is drawn in el, variations in nested
+// blocks.
+function renderLine(el, first, depth) {
+  let showNumber = true;
+  for (let n = first; n; ) {
+    el.append(moveButton(n, showNumber));
+    showNumber = false;
+    const siblings = children(node(n.parent));
+    if (siblings[0] === n.id && siblings.length > 1) {
+      for (const id of siblings.slice(1)) {
+        const v = document.createElement("div");
+        v.className = "variation";
+        v.style.setProperty("--depth", depth + 1);
+        renderLine(v, node(id), depth + 1);
+        el.append(v);
+      }
+      showNumber = true;
+    }
+    n = node(children(n)[0]);
+  }
+}
+
+function renderMoves() {
+  const st = app.state, box = $("moves");
+  box.replaceChildren();
+  const first = node(children(node(0))[0]);
+  if (first) renderLine(box, first, 0);
+  markCurrent();
+  $("result").textContent = st.result ? `${st.result} — ${st.reason}` : "";
+}
+
+function markCurrent() {
+  const st = app.state, box = $("moves");
+  box.querySelector(".current")?.classList.remove("current");
+  const b = box.querySelector(`[data-node="${st.cursor}"]`);
+  if (b) { b.classList.add("current"); b.scrollIntoView({ block: "nearest" }); }
+  const cur = node(st.cursor);
+  $("first").disabled = $("prev").disabled = st.cursor === 0;
+  $("next").disabled = $("last").disabled = children(cur).length === 0;
+}
+
+function renderMoveActions() {
   const st = app.state;
-  if (st && ply >= 0 && ply <= st.moves.length && ply !== st.cursor) send({ type: "goto", ply });
+  const inVariation = st.cursor !== 0 && !mainLine().some((n) => n.id === st.cursor);
+  $("promote").disabled = st.mode !== "analyse" || !inVariation;
+  $("delete").disabled = st.mode !== "analyse" || st.cursor === 0;
+}
+
+function goTo(id) {
+  const st = app.state;
+  if (st && id !== undefined && node(id) && id !== st.cursor) send({ type: "goto", node: id });
+}
+
+// step is the node the keyboard's arrows lead to from the cursor.
+function step(key) {
+  const cur = node(app.state.cursor);
+  const parent = node(cur.parent);
+  const siblings = children(parent), i = siblings.indexOf(cur.id);
+  switch (key) {
+    case "ArrowLeft": return cur.parent >= 0 ? cur.parent : undefined;
+    case "ArrowRight": return children(cur)[0];
+    case "ArrowUp": return i > 0 ? siblings[i - 1] : undefined;
+    case "ArrowDown": return i >= 0 && i + 1 < siblings.length ? siblings[i + 1] : undefined;
+    case "Home": return 0;
+    case "End": { let n = cur; while (children(n).length) n = node(children(n)[0]); return n.id; }
+  }
+  return undefined;
 }
 
 function renderGraph() {
   const st = app.state, svg = $("graph");
-  const n = Math.max(st.moves.length, 1), W = 400, H = 80;
+  const line = mainLine();
+  const n = Math.max(line.length - 1, 1), W = 400, H = 80;
   const x = (ply) => (ply / n) * W;
   const y = (v) => H / 2 - (Math.max(-4, Math.min(4, v)) / 4) * (H / 2 - 4);
-  let d = "";
-  st.evals.forEach((v, ply) => {
-    if (v !== null) d += `${d ? "L" : "M"}${x(ply).toFixed(1)},${y(v).toFixed(1)}`;
+  let d = "", marks = "";
+  line.forEach((nd, ply) => {
+    if (nd.eval !== undefined && nd.eval !== null) d += `${d ? "L" : "M"}${x(ply).toFixed(1)},${y(nd.eval).toFixed(1)}`;
+    if (nd.judgement && nd.judgement !== "?!") marks += `<circle class="mark ${nd.judgement === "??" ? "blunder" : "mistake"}" cx="${x(ply).toFixed(1)}" cy="${y(nd.eval || 0).toFixed(1)}" r="3"/>`;
   });
+  const cur = node(st.cursor);
+  const cx = x(cur ? cur.ply : 0);
   svg.innerHTML = `<line class="zero" x1="0" x2="${W}" y1="${H / 2}" y2="${H / 2}"/>` +
-    (d ? `<path class="line" d="${d}"/>` : "") +
-    `<line class="cursor" x1="${x(st.cursor)}" x2="${x(st.cursor)}" y1="0" y2="${H}"/>`;
+    (d ? `<path class="line" d="${d}"/>` : "") + marks +
+    `<line class="cursor" x1="${cx}" x2="${cx}" y1="0" y2="${H}"/>`;
 }
 
 function setupNavigation() {
   $("first").onclick = () => goTo(0);
-  $("prev").onclick = () => goTo(app.state.cursor - 1);
-  $("next").onclick = () => goTo(app.state.cursor + 1);
-  $("last").onclick = () => goTo(app.state.moves.length);
+  $("prev").onclick = () => goTo(step("ArrowLeft"));
+  $("next").onclick = () => goTo(step("ArrowRight"));
+  $("last").onclick = () => goTo(step("End"));
   $("flip").onclick = () => { app.flipped = !app.flipped; buildBoard(); render(); };
   $("takeback").onclick = () => send({ type: "takeback" });
+  $("pause").onclick = () => send({ type: "pause", on: !(app.state.clock && app.state.clock.paused) });
   $("resign").onclick = () => { if (confirm("Resign this game?")) send({ type: "resign" }); };
+  $("promote").onclick = () => send({ type: "promote", node: app.state.cursor });
+  $("delete").onclick = () => send({ type: "delete", node: app.state.cursor });
   $("graph").addEventListener("click", (ev) => {
-    const r = $("graph").getBoundingClientRect();
-    goTo(Math.round(((ev.clientX - r.left) / r.width) * Math.max(app.state.moves.length, 1)));
+    const r = $("graph").getBoundingClientRect(), line = mainLine();
+    const ply = Math.round(((ev.clientX - r.left) / r.width) * Math.max(line.length - 1, 1));
+    goTo(line[Math.max(0, Math.min(line.length - 1, ply))].id);
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.target.closest("input, textarea, select") || !app.state) return;
-    const moves = { ArrowLeft: app.state.cursor - 1, ArrowRight: app.state.cursor + 1, Home: 0, End: app.state.moves.length }[ev.key];
-    if (moves !== undefined) { ev.preventDefault(); goTo(moves); }
+    if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(ev.key)) return;
+    ev.preventDefault();
+    goTo(step(ev.key));
   });
   $("copy-moves").onclick = async () => {
-    const text = app.state.moveList;
+    const text = moveListText();
     try { await navigator.clipboard.writeText(text); status("move list copied"); }
     catch { $("pdn").value = text; $("pdn-panel").open = true; status("copy the move list from the PDN panel"); }
   };
 }
 
+// moveListText is the main line with move numbers: "1. c3-c4 f6-f5 2. ...".
+function moveListText() {
+  return mainLine().slice(1).map((n, i) => {
+    const black = n.number.endsWith("...");
+    return !black ? `${n.number}. ${n.text}` : i === 0 ? `${n.number} ${n.text}` : n.text;
+  }).join(" ");
+}
+
+// ---- the address: the start position and the moves to the board's position
+
+function writeAddress() {
+  const st = app.state;
+  const moves = pathTo(st.cursor).map((n) => n.text).join(",");
+  const params = new URLSearchParams();
+  if (st.start !== START) params.set("start", st.start);
+  if (moves) params.set("moves", moves);
+  const hash = params.toString();
+  if (("#" + hash) !== location.hash && (hash || location.hash)) history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
+}
+
+// openAddress opens the position of the address, once, when it has one.
+function openAddress() {
+  if (app.opened) return;
+  app.opened = true;
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("start") && !params.has("moves")) return;
+  const moves = (params.get("moves") || "").split(",").filter((m) => m);
+  send({ type: "open", text: params.get("start") || "", moves });
+}
+
+const START = "bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww w";
+
 // ---- analysis
 
 function keepAnalysis(st) {
   const a = app.analysis;
-  return a && a.line === st.line && a.ply === st.cursor ? a : null;
+  return a && a.node === st.cursor ? a : null;
 }
 
 function receiveAnalysis(msg) {
-  const st = app.state;
-  if (st && msg.line === st.line && msg.lines.length && msg.ply < st.evals.length) {
-    st.evals[msg.ply] = msg.score;
+  const n = node(msg.node);
+  if (app.state && n && msg.lines.length) {
+    n.eval = msg.score;
     renderGraph();
   }
   app.analysis = msg;
@@ -335,7 +465,7 @@ function receiveAnalysis(msg) {
 
 function renderAnalysis() {
   const a = app.analysis, st = app.state;
-  const here = a && st && a.line === st.line && a.ply === st.cursor;
+  const here = a && st && a.node === st.cursor;
   $("info").textContent = a ? `${a.engine}: depth ${a.depth}, score ${fmtScore(a.score)}, ${a.nps.toFixed(2)} Mn/s, ${a.nodes} nodes` + (here ? "" : " (another position)") : "";
   const ol = $("pvs");
   ol.replaceChildren();
@@ -344,6 +474,13 @@ function renderAnalysis() {
     li.innerHTML = `<span class="score"></span><span class="pv"></span>`;
     li.querySelector(".score").textContent = fmtScore(line.score);
     li.querySelector(".pv").textContent = line.moves.join(" ");
+    if (here && st.mode === "analyse" && line.moves.length) {
+      li.className = "playable";
+      li.title = "Play this line onto the board as a variation";
+      li.tabIndex = 0;
+      li.onclick = () => send({ type: "playline", moves: line.moves });
+      li.onkeydown = (ev) => { if (ev.key === "Enter") li.onclick(); };
+    }
     ol.append(li);
   }
 }
@@ -352,7 +489,7 @@ function fmtScore(s) { return (s > 0 ? "+" : "") + s.toFixed(2); }
 
 function drawArrow() {
   const a = app.analysis, st = app.state, arrow = $("arrow");
-  if (!a || !a.arrow || !st || a.line !== st.line || a.ply !== st.cursor || app.editing) { arrow.setAttribute("hidden", ""); return; }
+  if (!a || !a.arrow || !st || a.node !== st.cursor || app.editing) { arrow.setAttribute("hidden", ""); return; }
   const [from, to] = a.arrow.map(center);
   arrow.setAttribute("x1", from[0]); arrow.setAttribute("y1", from[1]);
   arrow.setAttribute("x2", to[0]); arrow.setAttribute("y2", to[1]);
