@@ -265,3 +265,19 @@ func mustOpen(t *testing.T, path string) *os.File {
 	t.Cleanup(func() { f.Close() })
 	return f
 }
+
+func TestReadGameFile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.pdn")
+	os.WriteFile(good, []byte("1. c3-c4 (1. d3-d4) f6-f5 *\n"), 0o644)
+	if text, err := ReadGameFile(good); err != nil || !strings.Contains(text, "f6-f5") {
+		t.Errorf("a good file: %q, %v", text, err)
+	}
+	bad := filepath.Join(dir, "bad.pdn")
+	os.WriteFile(bad, []byte("1. c3-c5 *\n"), 0o644)
+	for path, want := range map[string]string{bad: "c3-c5", dir: "not a regular file", filepath.Join(dir, "none"): "no such file"} {
+		if _, err := ReadGameFile(path); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: error %v, want %q", path, err, want)
+		}
+	}
+}

@@ -40,6 +40,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 			"The rules it plays and the position text: docs/rules.md; the Hub protocol of `dameo hub`: docs/protocol.md."),
 		kong.Vars{"version": version, "position_help": positionHelp},
 		limitVars,
+		guiVars,
 	}, options...)...)
 }
 
