@@ -20,6 +20,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/dameo/dameo/book"
+	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/internal/testbin"
 )
 
@@ -30,6 +32,7 @@ const screenshotDir = "testdata/screenshots"
 type page struct {
 	t   *testing.T
 	ctx context.Context
+	url string // the server's
 }
 
 // newBrowser starts headless Chromium for the subtests of t, and ends it
@@ -51,11 +54,26 @@ func newBrowser(t *testing.T) context.Context {
 }
 
 // openPage opens, in a new tab of browser sized width × height, the page of
-// a new GUI server whose engine is the real dameo hub.
+// a new GUI server whose engine is the real dameo hub, with the built-in
+// tables and book.
 func openPage(t *testing.T, browser context.Context, width, height int) *page {
 	t.Helper()
+	return openPageAt(t, browser, width, height, Config{}, "")
+}
+
+// openPageAt is openPage of a server configured as cfg (its engines set
+// here), at the page's address with suffix ("?token=...", "#moves=...").
+func openPageAt(t *testing.T, browser context.Context, width, height int, cfg Config, suffix string) *page {
+	t.Helper()
 	bin := testbin.Build(t, "cmd/dameo", false)
-	srv := New(Config{Engines: []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}})
+	cfg.Engines = []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}
+	cfg.Tables = egtb.Embedded()
+	b, err := book.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Book = b
+	srv := New(cfg)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { ts.Close(); srv.Close() })
 	ctx, cancel := chromedp.NewContext(browser)
@@ -63,8 +81,8 @@ func openPage(t *testing.T, browser context.Context, width, height int) *page {
 	if err := chromedp.Do(ctx); err != nil { // opens the tab, for as long as ctx lives
 		t.Fatal(err)
 	}
-	p := &page{t, ctx}
-	p.do(chromedp.EmulateViewport(int64(width), int64(height)), chromedp.Navigate(ts.URL))
+	p := &page{t, ctx, ts.URL}
+	p.do(chromedp.EmulateViewport(int64(width), int64(height)), chromedp.Navigate(ts.URL+"/"+suffix))
 	p.wait(`window.dameo.state !== null && window.dameo.engines.length === 1`)
 	return p
 }
@@ -192,6 +210,15 @@ func TestBrowser(t *testing.T) {
 	t.Run("PDNExportReplays", func(t *testing.T) { pdnExportReplays(t, browser) })
 	t.Run("PositionEditorAndText", func(t *testing.T) { positionEditorAndText(t, browser) })
 	t.Run("PhoneLayout", func(t *testing.T) { phoneLayout(t, browser) })
+	t.Run("VariationsPlayedNavigatedPromotedDeleted", func(t *testing.T) { variations(t, browser) })
+	t.Run("ClocksTakeBackAndPause", func(t *testing.T) { clocksTakeBackAndPause(t, browser) })
+	t.Run("TablesAndBookPanels", func(t *testing.T) { tablesAndBookPanels(t, browser) })
+	t.Run("EngineLineClickedIntoTheTree", func(t *testing.T) { engineLineClicked(t, browser) })
+	t.Run("AddressCarriesThePosition", func(t *testing.T) { addressCarriesThePosition(t, browser) })
+	t.Run("GameFileOfTheCommandLine", func(t *testing.T) { gameFileOfTheCommandLine(t, browser) })
+	t.Run("WholeGameReview", func(t *testing.T) { wholeGameReview(t, browser) })
+	t.Run("TokenGuardsThePage", func(t *testing.T) { tokenGuardsThePage(t, browser) })
+	t.Run("Screenshot", func(t *testing.T) { readmeScreenshot(t, browser) })
 }
 
 func playAMoveAndSeeTheReply(t *testing.T, browser context.Context) {

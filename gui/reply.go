@@ -51,8 +51,8 @@ type clockView struct {
 	White   float64 `json:"white"`
 	Black   float64 `json:"black"`
 	Inc     float64 `json:"inc"`
-	Running string  `json:"running,omitempty"`
-	Turn    float64 `json:"turn"` // seconds the running side has used on this move
+	Running string  `json:"running,omitempty"` // or, when paused, whose time waits
+	Turn    float64 `json:"turn"`              // seconds the running side has used on this move
 	Paused  bool    `json:"paused,omitempty"`
 }
 

@@ -6,6 +6,7 @@
 package gui
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
@@ -111,9 +112,10 @@ func (s *session) startJob(i int, j *job) error {
 			conn.Close()
 			return err
 		}
-		sl.conn, sl.spec, sl.pending = conn, j.spec, nil
+		sl.conn, sl.spec, sl.pending, sl.bookOff = conn, j.spec, nil, false
 	}
-	lines := append(sl.pending, s.posLine(s.g.byID[j.node]))
+	lines := append(sl.pending, s.bookLine(sl, j)...)
+	lines = append(lines, s.posLine(s.g.byID[j.node]))
 	sl.pending = nil
 	switch j.kind {
 	case jobAnalyse:
@@ -129,6 +131,20 @@ func (s *session) startJob(i int, j *job) error {
 		}
 	}
 	sl.job, sl.stopSent, sl.lines = j, false, map[int]pvLine{}
+	return nil
+}
+
+// bookLine turns slot sl's book off for a review, whose searches must
+// give scores, and back to the page's choice for other jobs.
+func (s *session) bookLine(sl *slot, j *job) []hub.Line {
+	if off := j.kind == jobReview; off != sl.bookOff {
+		sl.bookOff = off
+		value := "false"
+		if !off {
+			value = cmp.Or(s.params["book"], "true")
+		}
+		return []hub.Line{setParam("book", value)}
+	}
 	return nil
 }
 

@@ -63,6 +63,7 @@ type slot struct {
 	stopSent bool
 	pending  []hub.Line // set-param lines to send once idle
 	failed   bool       // the engine would not start or died; not retried before the next new game
+	bookOff  bool       // its book is off for a review's searches
 	lines    map[int]pvLine
 }
 
@@ -598,6 +599,9 @@ func (s *session) state() stateMsg {
 			Inc: s.clk.inc.Seconds(), Turn: s.clk.turnTime(now).Seconds(), Paused: s.paused}
 		if s.clk.running {
 			st.Clock.Running = colorWord(s.clk.side)
+		} else if s.paused {
+			last := g.last()
+			st.Clock.Running = colorWord(last.SideToMove()) // whose time waits
 		}
 	}
 	for i := range s.slots {

@@ -96,6 +96,9 @@ function render(treeChanged = true) {
   renderMoveActions();
   renderAnalysis();
   renderGraph();
+  renderTables();
+  renderBook();
+  renderReview();
   if (document.activeElement !== $("position-text")) $("position-text").value = st.text;
   $("takeback").disabled = st.mode === "watch" || st.mainEnd === 0;
   $("pause").disabled = st.mode === "analyse" || !!st.result;
@@ -502,8 +505,57 @@ function center(sq) {
 }
 
 function setupAnalysis() {
+  $("review").onclick = () => send({ type: "review" });
   $("analyse").onchange = () => send({ type: "analyse", on: $("analyse").checked, multipv: Number($("multipv").value) });
   $("multipv").onchange = () => send({ type: "analyse", on: $("analyse").checked, multipv: Number($("multipv").value) });
+}
+
+// ---- knowledge: endgame tables, book, whole-game review
+
+function row(cells, onclick) {
+  const tr = document.createElement("tr");
+  for (const c of cells) { const td = document.createElement("td"); td.textContent = c; tr.append(td); }
+  if (onclick) { tr.className = "playable"; tr.tabIndex = 0; tr.onclick = onclick; tr.onkeydown = (ev) => { if (ev.key === "Enter") onclick(); }; }
+  return tr;
+}
+
+function legalMove(text) { return app.state.legal.find((m) => m.text === text); }
+
+function renderTables() {
+  const st = app.state, v = st.tables, body = $("tables-moves").tBodies[0];
+  $("tables-panel").hidden = !v;
+  body.replaceChildren();
+  if (!v) return;
+  if (!v.covered) { $("tables-value").textContent = `not in the tables (they hold positions of up to ${v.maxPieces} pieces)`; return; }
+  $("tables-value").textContent = `${cap(st.side)} to move: ${v.value}`;
+  $("tables-value").className = { 1: "win", 0: "draw", "-1": "loss" }[v.wdl];
+  for (const m of v.moves || []) {
+    const tr = row([m.move, m.value], legalMove(m.move) ? () => play(legalMove(m.move)) : null);
+    tr.classList.add({ 1: "win", 0: "draw", "-1": "loss" }[m.wdl]);
+    body.append(tr);
+  }
+}
+
+function renderBook() {
+  const v = app.state.book, body = $("book-moves").tBodies[0];
+  $("book-panel").hidden = !v;
+  body.replaceChildren();
+  if (!v) return;
+  $("book-info").textContent = v.moves.length ? `${v.moves.length} book moves (book of ${v.positions} positions; bold: the engine may play it)` : `not in the book (${v.positions} positions)`;
+  for (const m of v.moves) {
+    const tr = row([m.move, String(m.weight), `${m.share.toFixed(1)}%`, fmtScore(m.score)], legalMove(m.move) ? () => play(legalMove(m.move)) : null);
+    if (m.playable) tr.classList.add("book-playable");
+    body.append(tr);
+  }
+}
+
+function renderReview() {
+  const st = app.state, r = st.review;
+  $("review").disabled = !app.engines.length || (st.mode !== "analyse" && !st.result) || (r && r.running);
+  if (!r) { $("review-info").textContent = ""; return; }
+  const [w, b] = r.marks;
+  const marks = (m) => `${m[0]} inaccuracies, ${m[1]} mistakes, ${m[2]} blunders`;
+  $("review-info").textContent = r.running ? `analysing ${r.done} of ${r.total} positions…` : `White: ${marks(w)}; Black: ${marks(b)}`;
 }
 
 // ---- new game, options
