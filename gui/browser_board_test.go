@@ -228,9 +228,12 @@ func addressCarriesThePosition(t *testing.T, browser context.Context) {
 }
 
 func gameFileOfTheCommandLine(t *testing.T, browser context.Context) {
-	text := "[Event \"file\"]\n1. c3-c4 (1. d3-d4 f6-f5) f6-f5 2. d3-d4 *\n"
+	text := "[Event \"file\"]\n1. c3-c4 {the usual} (1. d3-d4 f6-f5) f6-f5 2. d3-d4 *\n"
 	p := openPageAt(t, browser, 1100, 860, Config{Open: text}, "")
 	p.wait(`window.dameo.moves().join(" ") === "c3-c4 f6-f5 d3-d4" && document.querySelectorAll("#moves .variation .mv").length === 2`)
+	if c := p.text(`document.querySelector("#moves .comment").textContent`); c != "the usual" {
+		t.Errorf("comment shown %q", c)
+	}
 	if got := p.eval(`window.dameo.state.mode`); got != `"analyse"` {
 		t.Errorf("mode %s", got)
 	}

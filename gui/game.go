@@ -139,21 +139,24 @@ func (g *game) record(event string) *pdn.Game {
 		r.Result = o.result
 		r.SetTag(pdn.TagTermination, o.termination)
 	}
+	r.Comment = g.root.comment
 	r.Moves = recordLine(g.root)
-	return r
+	return r.Safe()
 }
 
-// recordLine is the line that continues from n, with the variations of
-// each of its moves.
+// recordLine is the line that continues from n, with the comments and the
+// variations of each of its moves.
 func recordLine(n *node) []pdn.Move {
 	var moves []pdn.Move
 	for len(n.children) > 0 {
-		m := pdn.Move{Text: n.children[0].text}
+		c := n.children[0]
+		m := pdn.Move{Text: c.text, Comment: c.comment}
 		for _, v := range n.children[1:] {
-			m.Variations = append(m.Variations, pdn.Variation{Moves: append([]pdn.Move{{Text: v.text}}, recordLine(v)...)})
+			first := pdn.Move{Text: v.text, Comment: v.comment}
+			m.Variations = append(m.Variations, pdn.Variation{Comment: v.before, Moves: append([]pdn.Move{first}, recordLine(v)...)})
 		}
 		moves = append(moves, m)
-		n = n.children[0]
+		n = c
 	}
 	return moves
 }
@@ -182,7 +185,8 @@ func loadRecord(ctx context.Context, text string) (*game, error) {
 	}
 	g := newGame(start)
 	g.white, g.black = r.Tag(pdn.TagWhite), r.Tag(pdn.TagBlack)
-	if err := g.replay(ctx, g.root, r.Moves); err != nil {
+	g.root.comment = r.Comment
+	if _, err := g.replay(ctx, g.root, r.Moves); err != nil {
 		return nil, err
 	}
 	if r.Result != pdn.Unfinished && r.Result != "" && !g.over() {
@@ -196,32 +200,42 @@ func loadRecord(ctx context.Context, text string) (*game, error) {
 // context.
 const cancelCheckEvery = 1024
 
-// replay adds the moves of a record's line from n, each move's variations
-// from the position before it.
-func (g *game) replay(ctx context.Context, n *node, moves []pdn.Move) error {
+// replay adds the moves of a record's line from n, with their comments and
+// each move's variations from the position before it, and returns the
+// line's first node.
+func (g *game) replay(ctx context.Context, n *node, moves []pdn.Move) (*node, error) {
+	var first *node
 	for _, rm := range moves {
 		if g.moves%cancelCheckEvery == 0 && ctx.Err() != nil {
-			return fmt.Errorf("loading the game: %w", ctx.Err())
+			return nil, fmt.Errorf("loading the game: %w", ctx.Err())
 		}
 		if n.rules != engine.Ongoing {
-			return fmt.Errorf("move %s after the end of the game", moveLabel(n, rm.Text))
+			return nil, fmt.Errorf("move %s after the end of the game", moveLabel(n, rm.Text))
 		}
 		m, err := n.pos.ParseMove(rm.Text)
 		if err != nil {
-			return fmt.Errorf("move %s: %v", moveLabel(n, rm.Text), err)
+			return nil, fmt.Errorf("move %s: %v", moveLabel(n, rm.Text), err)
 		}
 		next, err := g.add(n, m)
 		if err != nil {
-			return err
+			return nil, err
 		}
+		next.comment = rm.Comment
 		for _, v := range rm.Variations {
-			if err := g.replay(ctx, n, v.Moves); err != nil {
-				return err
+			start, err := g.replay(ctx, n, v.Moves)
+			if err != nil {
+				return nil, err
 			}
+			if start != nil {
+				start.before = v.Comment
+			}
+		}
+		if first == nil {
+			first = next
 		}
 		n = next
 	}
-	return nil
+	return first, nil
 }
 
 // moveLabel names the move text played from n for people: "3 (c3-c4)" or

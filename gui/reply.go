@@ -109,10 +109,13 @@ type nodeView struct {
 	Judgement string      `json:"judgement,omitempty"`
 	Clock     *[2]float64 `json:"clock,omitempty"` // both sides' time left after the move, seconds
 	Spent     float64     `json:"spent,omitempty"` // the mover's time on the move, seconds
+	Comment   string      `json:"comment,omitempty"`
+	Before    string      `json:"before,omitempty"` // the comment before a variation's first move
 }
 
 func newNodeView(n *node) nodeView {
-	v := nodeView{ID: n.id, Parent: -1, Text: n.text, Ply: n.ply, Eval: n.eval, Judgement: n.judgement, Spent: n.spent.Seconds()}
+	v := nodeView{ID: n.id, Parent: -1, Text: n.text, Ply: n.ply, Eval: n.eval, Judgement: n.judgement, Spent: n.spent.Seconds(),
+		Comment: n.comment, Before: n.before}
 	if n.parent != nil {
 		v.Parent = n.parent.id
 		v.Number = moveNumber(n.parent)

@@ -36,6 +36,8 @@ type node struct {
 	judgement    string        // "?!", "?" or "??" from a whole-game analysis
 	clock        *[2]time.Duration
 	spent        time.Duration // the mover's time on this move, in timed games
+	comment      string        // a record's comment after the move (at the root: before the first)
+	before       string        // a record's comment before a variation's first move
 }
 
 // tree is a move tree with a cursor.

@@ -70,7 +70,7 @@ func TestVariationsArePlayedPromotedAndDeleted(t *testing.T) {
 
 func TestVariationsGoIntoThePDNAndBack(t *testing.T) {
 	h := newHarness("fake")
-	text := "[GameType \"Dameo\"]\n1. c3-c4 {a comment is dropped} f6-f5 (1... e6-e5 2. d3-d4 (2. e3-e4)) 2. d3-d4 *\n"
+	text := "[GameType \"Dameo\"]\n{the game} 1. c3-c4 {a comment} f6-f5 ({instead} 1... e6-e5 2. d3-d4 (2. e3-e4) ; a ; comment with } in it\n) 2. d3-d4 *\n"
 	if msg := h.do(jsonOf(request{Type: reqLoadPDN, Text: text})); msg != "" {
 		t.Fatal(msg)
 	}
@@ -83,10 +83,13 @@ func TestVariationsGoIntoThePDNAndBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []pdn.Move{{Text: "c3-c4"}, {Text: "f6-f5", Variations: []pdn.Variation{{Moves: []pdn.Move{
-		{Text: "e6-e5"}, {Text: "d3-d4", Variations: []pdn.Variation{{Moves: []pdn.Move{{Text: "e3-e4"}}}}}}}}}, {Text: "d3-d4"}}
-	if got := games[0].Moves; fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("saved moves %+v\nwant %+v", got, want)
+	want := []pdn.Move{{Text: "c3-c4", Comment: "a comment"}, {Text: "f6-f5", Variations: []pdn.Variation{{Comment: "instead", Moves: []pdn.Move{
+		{Text: "e6-e5"}, {Text: "d3-d4", Comment: "a ; comment with ) in it", Variations: []pdn.Variation{{Moves: []pdn.Move{{Text: "e3-e4"}}}}}}}}}, {Text: "d3-d4"}}
+	if got := games[0].Moves; fmt.Sprint(got) != fmt.Sprint(want) || games[0].Comment != "the game" {
+		t.Errorf("saved %q, moves %+v\nwant %+v", games[0].Comment, got, want)
+	}
+	if c := h.tree[h.node(1)].Comment; c != "a comment" {
+		t.Errorf("the page's c3-c4 has the comment %q", c)
 	}
 	bad := "1. c3-c4 (1. c3-c5) *"
 	if msg := h.do(jsonOf(request{Type: reqLoadPDN, Text: bad})); !strings.Contains(msg, "c3-c5") {

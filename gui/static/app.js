@@ -304,9 +304,11 @@ function moveButton(n, showNumber) {
 // blocks.
 function renderLine(el, first, depth) {
   let showNumber = true;
+  if (first.before) el.append(comment(first.before));
   for (let n = first; n; ) {
     el.append(moveButton(n, showNumber));
     showNumber = false;
+    if (n.comment) { el.append(comment(n.comment)); showNumber = true; }
     const siblings = children(node(n.parent));
     if (siblings[0] === n.id && siblings.length > 1) {
       for (const id of siblings.slice(1)) {
@@ -322,10 +324,18 @@ function renderLine(el, first, depth) {
   }
 }
 
+function comment(text) {
+  const c = document.createElement("span");
+  c.className = "comment";
+  c.textContent = text;
+  return c;
+}
+
 function renderMoves() {
   const st = app.state, box = $("moves");
   box.replaceChildren();
-  const first = node(children(node(0))[0]);
+  const root = node(0), first = node(children(root)[0]);
+  if (root && root.comment) box.append(comment(root.comment));
   if (first) renderLine(box, first, 0);
   markCurrent();
   $("result").textContent = st.result ? `${st.result} — ${st.reason}` : "";
