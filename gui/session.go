@@ -270,12 +270,16 @@ func (s *session) personMove(text string) error {
 	if s.checkFlag() {
 		return errGameOver
 	}
-	from := s.g.cursor
+	from, size := s.g.cursor, s.g.moves
 	n, err := s.g.play(text)
 	if err != nil {
 		return err
 	}
-	if s.mode == modePlay && !s.g.onMain(n) {
+	main := s.g.onMain(n)
+	if s.g.moves == size && (main || s.mode != modePlay) {
+		return nil // a move the tree has: the board goes there, the game is as it was
+	}
+	if s.mode == modePlay && !main {
 		// Play goes on from the earlier position: its line becomes the
 		// game, the old one a variation, and the clocks show again what
 		// they showed there.
@@ -437,6 +441,9 @@ func (s *session) resign() error {
 // the side to move, or stops at the end of the game.
 func (s *session) lineChanged() {
 	s.line++
+	if s.mode != modeAnalyse && !s.g.over() && s.g.moves >= maxTreeMoves {
+		s.g.end(outcome{pdn.Draw, pdn.TerminationAdjudication, fmt.Sprintf("the game reached the limit of %d moves", maxTreeMoves)})
+	}
 	if s.clk == nil {
 		return
 	}

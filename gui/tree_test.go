@@ -337,6 +337,31 @@ func TestTreeHasAMoveLimit(t *testing.T) {
 	if _, err := g.play("c3-c4"); err == nil || !strings.Contains(err.Error(), "limit") {
 		t.Errorf("a move past the limit: error %v", err)
 	}
+	// A game against the engine that reaches the limit is drawn, not lost
+	// by the engine whose move no longer fits.
+	h := newHarness("fake")
+	h.s.g.moves = maxTreeMoves - 1
+	h.do(`{"type":"move","move":"c3-c4"}`)
+	if st := h.state(); st.Result != pdn.Draw || !strings.Contains(st.Reason, "limit") || len(h.moves()) != 1 {
+		t.Errorf("at the limit: result %q (%s), moves %v", st.Result, st.Reason, h.moves())
+	}
+}
+
+func TestGoingToAMoveOfTheGameChangesNoClock(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"new","mode":"play","color":"white","limit":{"minutes":1,"increment":2}}`)
+	h.do(`{"type":"move","move":"c3-c4"}`)
+	h.do(`{"type":"move","move":"d3-d4"}`)
+	before := h.state().Clock
+	line := h.state().Line
+	h.do(fmt.Sprintf(`{"type":"goto","node":%d}`, h.node(2)))
+	if msg := h.do(`{"type":"move","move":"d3-d4"}`); msg != "" {
+		t.Fatal(msg)
+	}
+	st := h.state()
+	if *st.Clock != *before || st.Line != line || st.Ply != 3 || len(h.moves()) != 4 {
+		t.Errorf("replaying the game's own move: clock %+v (was %+v), line %d (was %d), ply %d", st.Clock, before, st.Line, line, st.Ply)
+	}
 }
 
 func BenchmarkMoveInALongGame(b *testing.B) {
