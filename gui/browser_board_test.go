@@ -48,6 +48,9 @@ func variations(t *testing.T, browser context.Context) {
 	p.play(false, "c3", "c4")
 	p.play(false, "f6", "f5")
 	p.play(false, "d3", "d4")
+	if got := p.text(`[...document.querySelectorAll("#moves .mv")].map(b => b.textContent).join(" ")`); got != "1. c3-c4 f6-f5 2. d3-d4" {
+		t.Errorf("move list %q", got)
+	}
 	p.click(`#moves .mv`) // c3-c4
 	p.wait(`window.dameo.state.ply === 1`)
 	p.click(square("e6"))
@@ -257,6 +260,9 @@ func wholeGameReview(t *testing.T, browser context.Context) {
 	if marked != shown {
 		t.Errorf("%s moves judged, %s marked in the move list", marked, shown)
 	}
+	if tip := p.text(`document.querySelector("#moves .mv").title`); !strings.HasPrefix(tip, "score ") {
+		t.Errorf("the first move's tooltip %q has no score", tip)
+	}
 }
 
 func tokenGuardsThePage(t *testing.T, browser context.Context) {
@@ -319,4 +325,25 @@ func screenshotGame(t *testing.T, start string) string {
 		t.Fatal(err)
 	}
 	return text
+}
+
+// longGameMoveIsAppended: on a game of 3,000 plies a move is added to the
+// move list as it stands (a mark put on its first button survives), not by
+// drawing the list again.
+func longGameMoveIsAppended(t *testing.T, browser context.Context) {
+	walk := kingWalk(t, 3001)
+	p := openPage(t, browser, 1100, 860)
+	msg := jsonOf(request{Type: reqOpen, Text: walkStart, Moves: walk[:3000]})
+	p.eval(fmt.Sprintf(`window.dameo.ws.send(%q)`, msg))
+	p.wait(`window.dameo.state.ply === 3000 && document.querySelectorAll("#moves .mv").length === 3000`)
+	p.eval(`document.querySelector("#moves .mv").dataset.probe = "kept"`)
+	path := strings.FieldsFunc(walk[3000], func(r rune) bool { return r == '-' })
+	p.play(false, path...)
+	p.wait(`document.querySelectorAll("#moves .mv").length === 3001`)
+	if got := p.eval(`document.querySelector("#moves .mv").dataset.probe`); got != `"kept"` {
+		t.Errorf("the move list was drawn again (probe %s)", got)
+	}
+	if got := p.text(`document.querySelector("#moves .current").textContent`); !strings.HasSuffix(got, walk[3000]) {
+		t.Errorf("current move %q, want %s", got, walk[3000])
+	}
 }

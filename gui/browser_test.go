@@ -218,6 +218,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("GameFileOfTheCommandLine", func(t *testing.T) { gameFileOfTheCommandLine(t, browser) })
 	t.Run("WholeGameReview", func(t *testing.T) { wholeGameReview(t, browser) })
 	t.Run("TokenGuardsThePage", func(t *testing.T) { tokenGuardsThePage(t, browser) })
+	t.Run("LongGameMoveIsAppended", func(t *testing.T) { longGameMoveIsAppended(t, browser) })
 	t.Run("Screenshot", func(t *testing.T) { readmeScreenshot(t, browser) })
 }
 

@@ -41,9 +41,13 @@ function receive(msg) {
         app.analysis = keepAnalysis(msg);
         app.entered = []; // a selection belongs to its position
       }
+      const prev = app.state, change = msg.tree ? treeChange(msg.tree, prev, msg) : null;
       if (msg.tree) applyTree(msg.tree);
       app.state = msg; app.clockAt = performance.now();
-      render(!!msg.tree); writeAddress(); break;
+      if (change === "append") appendMove(node(msg.mainEnd));
+      if (change === "update") updateMoves(msg.tree.nodes);
+      render(change === "rebuild");
+      writeAddress(); break;
     case "analysis": receiveAnalysis(msg); break;
     case "pdn":
       $("pdn").value = msg.text; offerDownload(msg.text);
@@ -262,6 +266,38 @@ function setupBoardInput() {
 
 // ---- the move tree, navigation, graph
 
+// treeChange is how the move list must follow a change of the tree:
+// "append" for one move added at the end of the main line, "update" when
+// only nodes' scores or marks changed, else "rebuild".
+function treeChange(d, prev, st) {
+  if (d.reset || (d.removed && d.removed.length) || !prev) return "rebuild";
+  const nodes = d.nodes || [];
+  const same = (n) => { const o = node(n.id); return o && o.text === n.text && String(o.children || []) === String(n.children || []); };
+  if (nodes.every(same)) return "update";
+  const added = nodes.filter((n) => !node(n.id));
+  if (added.length === 1 && added[0].id === st.mainEnd && added[0].parent === prev.mainEnd &&
+      nodes.every((n) => n === added[0] || same(n) || (n.id === prev.mainEnd && String(n.children) === String([added[0].id])))) return "append";
+  return "rebuild";
+}
+
+// appendMove adds the main line's new last move to the move list.
+function appendMove(n) {
+  const box = $("moves");
+  box.append(moveButton(n, !box.querySelector(".mv") || box.lastElementChild.classList.contains("variation") || box.lastElementChild.classList.contains("comment")));
+  markCurrent();
+}
+
+// updateMoves redraws the buttons of nodes whose score or mark changed.
+function updateMoves(nodes) {
+  for (const n of nodes) {
+    const b = $("moves").querySelector(`[data-node="${n.id}"]`);
+    if (!b) continue;
+    const fresh = moveButton(node(n.id), b.textContent.startsWith(n.number));
+    if (b.classList.contains("current")) fresh.classList.add("current");
+    b.replaceWith(fresh);
+  }
+}
+
 // applyTree takes a change of the move tree from a state.
 function applyTree(d) {
   if (d.reset) app.tree.clear();
@@ -294,7 +330,11 @@ function moveButton(n, showNumber) {
   b.textContent = num + n.text + (n.judgement || "");
   b.dataset.node = n.id;
   if (n.judgement) b.classList.add({ "?!": "inaccuracy", "?": "mistake", "??": "blunder" }[n.judgement]);
-  if (n.spent) b.title = `${n.spent.toFixed(1)} s`;
+  const tip = [];
+  if (n.eval !== undefined && n.eval !== null) tip.push(`score ${fmtScore(n.eval)}`);
+  if (n.judgement) tip.push({ "?!": "inaccuracy", "?": "mistake", "??": "blunder" }[n.judgement]);
+  if (n.spent) tip.push(`${n.spent.toFixed(1)} s`);
+  if (tip.length) b.title = tip.join(", ");
   b.onclick = () => goTo(n.id);
   return b;
 }
@@ -332,17 +372,17 @@ function comment(text) {
 }
 
 function renderMoves() {
-  const st = app.state, box = $("moves");
+  const box = $("moves");
   box.replaceChildren();
   const root = node(0), first = node(children(root)[0]);
   if (root && root.comment) box.append(comment(root.comment));
   if (first) renderLine(box, first, 0);
   markCurrent();
-  $("result").textContent = st.result ? `${st.result} — ${st.reason}` : "";
 }
 
 function markCurrent() {
   const st = app.state, box = $("moves");
+  $("result").textContent = st.result ? `${st.result} — ${st.reason}` : "";
   box.querySelector(".current")?.classList.remove("current");
   const b = box.querySelector(`[data-node="${st.cursor}"]`);
   if (b) { b.classList.add("current"); b.scrollIntoView({ block: "nearest" }); }
