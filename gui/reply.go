@@ -18,6 +18,7 @@ type helloMsg struct {
 	Engines    []string `json:"engines"`
 	MaxHash    int      `json:"maxHash,omitempty"`
 	MaxThreads int      `json:"maxThreads,omitempty"`
+	Initial    string   `json:"initial"` // the start position's text, which the address leaves out
 }
 
 // errorMsg says why a request was refused or what went wrong.

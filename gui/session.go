@@ -95,7 +95,7 @@ func newSession(ctx context.Context, engines []EngineSpec, start startFunc, now 
 // engines on the way out.
 func (s *session) run(ctx context.Context, in <-chan []byte) {
 	defer s.close()
-	s.send(helloMsg{Type: "hello", Engines: s.engineNames(), MaxHash: s.caps.hash, MaxThreads: s.caps.threads})
+	s.send(helloMsg{Type: "hello", Engines: s.engineNames(), MaxHash: s.caps.hash, MaxThreads: s.caps.threads, Initial: engine.StartText})
 	s.update()
 	for {
 		select {

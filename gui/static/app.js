@@ -32,7 +32,7 @@ function send(msg) {
 function receive(msg) {
   switch (msg.type) {
     case "hello":
-      app.engines = msg.engines; fillEngines();
+      app.engines = msg.engines; app.initial = msg.initial; fillEngines();
       if (msg.maxHash) $("opt-hash").max = msg.maxHash;
       if (msg.maxThreads) $("opt-threads").max = msg.maxThreads;
       openAddress(); break;
@@ -480,7 +480,7 @@ function writeAddress() {
   const st = app.state;
   const moves = pathTo(st.cursor).map((n) => n.text).join(",");
   const params = new URLSearchParams();
-  if (st.start !== START) params.set("start", st.start);
+  if (st.start !== app.initial) params.set("start", st.start);
   if (moves) params.set("moves", moves);
   const hash = params.toString();
   if (("#" + hash) !== location.hash && (hash || location.hash)) history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
@@ -495,8 +495,6 @@ function openAddress() {
   const moves = (params.get("moves") || "").split(",").filter((m) => m);
   send({ type: "open", text: params.get("start") || "", moves });
 }
-
-const START = "bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww w";
 
 // ---- analysis
 
