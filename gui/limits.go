@@ -7,6 +7,7 @@ package gui
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"runtime"
@@ -32,12 +33,15 @@ type budget struct {
 	limit   int
 }
 
+// errNoEngineFree is the error of an engine over the server's limit.
+var errNoEngineFree = errors.New("no engine free")
+
 // take reserves an engine, or says why not.
 func (b *budget) take() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.running >= b.limit {
-		return fmt.Errorf("the server runs its limit of %d engines (--max-engines); close another page or wait", b.limit)
+		return fmt.Errorf("%w: the server runs its limit of %d engines (--max-engines); close another page or wait", errNoEngineFree, b.limit)
 	}
 	b.running++
 	return nil

@@ -140,11 +140,24 @@ func TestEnginesAreCappedServerWide(t *testing.T) {
 	if len(started) != 3 {
 		t.Errorf("%d engines started, want 3", len(started))
 	}
-	// A session whose engine is refused says why.
+	// A session whose engine is refused says why; its analysis stops, its
+	// game waits, paused, instead of being lost.
 	h := newHarness("fake")
-	h.s.start = counted(h.s.start, &budget{limit: 0})
-	if msg := h.do(`{"type":"analyse","on":true}`); !strings.Contains(msg, "limit of 0 engines") {
-		t.Errorf("analysis with no engine to spare: %q", msg)
+	none := &budget{limit: 0}
+	h.s.start = counted(h.s.start, none)
+	if msg := h.do(`{"type":"analyse","on":true}`); !strings.Contains(msg, "limit of 0 engines") || h.state().Analysing {
+		t.Errorf("analysis with no engine to spare: %q, analysing %v", msg, h.state().Analysing)
+	}
+	if msg := h.do(`{"type":"new","mode":"play","color":"black","limit":{"minutes":1}}`); !strings.Contains(msg, "limit of 0 engines") {
+		t.Errorf("a game with no engine to spare: %q", msg)
+	}
+	if st := h.state(); st.Result != "" || st.Clock == nil || !st.Clock.Paused {
+		t.Errorf("the game with no engine: result %q, clock %+v; want it paused", st.Result, st.Clock)
+	}
+	none.limit = 1
+	h.do(`{"type":"pause","on":false}`)
+	if st := h.state(); st.Clock.Paused || len(h.moves()) != 1 {
+		t.Errorf("once an engine is free: clock %+v, moves %v", st.Clock, h.moves())
 	}
 }
 

@@ -7,6 +7,7 @@ package gui
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -68,7 +69,10 @@ func (s *session) sync() {
 			s.jobFailed(want)
 			continue
 		}
-		if err := s.startJob(i, want); err != nil {
+		if err := s.startJob(i, want); errors.Is(err, errNoEngineFree) {
+			s.sendError(err.Error())
+			s.waitForEngine(want)
+		} else if err != nil {
 			sl.failed = true
 			s.sendError(fmt.Sprintf("engine %s: %v", s.engines[want.spec].Name, err))
 			if sl.conn != nil {
@@ -77,6 +81,20 @@ func (s *session) sync() {
 			}
 			s.jobFailed(want)
 		}
+	}
+}
+
+// waitForEngine gives up a search for which the server has no engine to
+// spare: a game waits, paused, until the person goes on; an analysis stops.
+// Nobody loses a game because the server is busy.
+func (s *session) waitForEngine(j *job) {
+	switch j.kind {
+	case jobThink:
+		s.pause(true)
+	case jobAnalyse:
+		s.analysing = false
+	case jobReview:
+		s.review = nil
 	}
 }
 
