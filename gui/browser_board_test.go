@@ -145,6 +145,23 @@ func clocksTakeBackAndPause(t *testing.T, browser context.Context) {
 	p.wait(`document.querySelector("#bottom .turn").textContent.startsWith("this move")`)
 }
 
+func flagFall(t *testing.T, browser context.Context) {
+	p := openPage(t, browser, 1100, 860)
+	// 1.2 s on the clock: below what the form's steps offer, so sent as
+	// the form would.
+	p.eval(`window.dameo.ws.send(JSON.stringify({type: "new", mode: "play", color: "white", limit: {minutes: 0.02}}))`)
+	p.wait(`window.dameo.state.clock !== undefined && window.dameo.state.result === "0-1"`)
+	if r := p.text(`document.getElementById("result").textContent`); !strings.Contains(r, "White lost on time") {
+		t.Errorf("result shown %q", r)
+	}
+	if c := p.text(`document.querySelector("#bottom .clock").className`); !strings.Contains(c, "flagged") {
+		t.Errorf("White's clock is of class %q, want flagged", c)
+	}
+	if got := p.text(`document.querySelector("#bottom .clock").textContent`); !strings.HasPrefix(got, "0:00.0") {
+		t.Errorf("White's clock shows %q", got)
+	}
+}
+
 func tablesAndBookPanels(t *testing.T, browser context.Context) {
 	p := openPage(t, browser, 1100, 860)
 	p.newGame("analyse")

@@ -212,6 +212,7 @@ func TestBrowser(t *testing.T) {
 	t.Run("PhoneLayout", func(t *testing.T) { phoneLayout(t, browser) })
 	t.Run("VariationsPlayedNavigatedPromotedDeleted", func(t *testing.T) { variations(t, browser) })
 	t.Run("ClocksTakeBackAndPause", func(t *testing.T) { clocksTakeBackAndPause(t, browser) })
+	t.Run("FlagFall", func(t *testing.T) { flagFall(t, browser) })
 	t.Run("TablesAndBookPanels", func(t *testing.T) { tablesAndBookPanels(t, browser) })
 	t.Run("EngineLineClickedIntoTheTree", func(t *testing.T) { engineLineClicked(t, browser) })
 	t.Run("AddressCarriesThePosition", func(t *testing.T) { addressCarriesThePosition(t, browser) })
