@@ -62,8 +62,8 @@ type request struct {
 	Limit     limit    `json:"limit"`
 	FromBoard bool     `json:"fromBoard,omitempty"` // the new game starts from the board's position
 	Move      string   `json:"move,omitempty"`
-	Node      int      `json:"node,omitempty"`
-	Moves     []string `json:"moves,omitempty"`
+	Node      int      `json:"node,omitempty"`  // a node of the move tree
+	Moves     []string `json:"moves,omitempty"` // a line in notation
 	On        bool     `json:"on,omitempty"`
 	MultiPV   int      `json:"multipv,omitempty"`
 	Text      string   `json:"text,omitempty"`
