@@ -2,14 +2,17 @@
 // of the main line for a fixed time; then each move is judged by how much
 // it lowered its side's expected score (an inaccuracy, a mistake or a
 // blunder, as lichess marks them), and the page marks the move list and
-// the graph.
+// the graph. The engine's book is off for these searches, which must give
+// scores.
 
 package gui
 
 import (
+	"cmp"
 	"math"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 )
 
 // reviewMoveTime is a review's search time a position unless the page
@@ -152,4 +155,18 @@ func (s *session) reviewState() *reviewView {
 		}
 	}
 	return v
+}
+
+// bookLine turns slot sl's book off for a review, whose searches must
+// give scores, and back to the page's choice for other jobs.
+func (s *session) bookLine(sl *slot, j *job) []hub.Line {
+	if off := j.kind == jobReview; off != sl.bookOff {
+		sl.bookOff = off
+		value := "false"
+		if !off {
+			value = cmp.Or(s.params["book"], "true")
+		}
+		return []hub.Line{setParam("book", value)}
+	}
+	return nil
 }

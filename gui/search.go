@@ -6,7 +6,6 @@
 package gui
 
 import (
-	"cmp"
 	"errors"
 	"fmt"
 	"maps"
@@ -84,20 +83,6 @@ func (s *session) sync() {
 	}
 }
 
-// waitForEngine gives up a search for which the server has no engine to
-// spare: a game waits, paused, until the person goes on; an analysis stops.
-// Nobody loses a game because the server is busy.
-func (s *session) waitForEngine(j *job) {
-	switch j.kind {
-	case jobThink:
-		s.pause(true)
-	case jobAnalyse:
-		s.analysing = false
-	case jobReview:
-		s.review = nil
-	}
-}
-
 // jobFailed gives up a search whose engine would not run it: an engine's
 // move loses its game, a whole-game analysis stops.
 func (s *session) jobFailed(j *job) {
@@ -149,20 +134,6 @@ func (s *session) startJob(i int, j *job) error {
 		}
 	}
 	sl.job, sl.stopSent, sl.lines = j, false, map[int]pvLine{}
-	return nil
-}
-
-// bookLine turns slot sl's book off for a review, whose searches must
-// give scores, and back to the page's choice for other jobs.
-func (s *session) bookLine(sl *slot, j *job) []hub.Line {
-	if off := j.kind == jobReview; off != sl.bookOff {
-		sl.bookOff = off
-		value := "false"
-		if !off {
-			value = cmp.Or(s.params["book"], "true")
-		}
-		return []hub.Line{setParam("book", value)}
-	}
 	return nil
 }
 
