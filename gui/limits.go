@@ -1,8 +1,7 @@
 // What one server lets its pages use: how many pages at once, how many
 // engine processes in all, the hash and threads an engine may be given (the
-// machine's memory and cores shared among the engines), how often a
-// finished game is appended to the PDN file, and what a session does when
-// no engine is free.
+// machine's memory and cores shared among the engines), and how often a
+// finished game is appended to the PDN file.
 
 package gui
 
@@ -161,18 +160,4 @@ func (r *rateLimit) allow(now time.Time) bool {
 	}
 	r.tokens--
 	return true
-}
-
-// waitForEngine gives up a search for which the server has no engine to
-// spare: a game waits, paused, until the person goes on; an analysis stops.
-// Nobody loses a game because the server is busy.
-func (s *session) waitForEngine(j *job) {
-	switch j.kind {
-	case jobThink:
-		s.pause(true)
-	case jobAnalyse:
-		s.analysing = false
-	case jobReview:
-		s.review = nil
-	}
 }

@@ -65,12 +65,12 @@ func (s *session) sync() {
 			continue
 		}
 		if sl.failed {
-			s.jobFailed(want)
+			s.giveUp(want, false)
 			continue
 		}
 		if err := s.startJob(i, want); errors.Is(err, errNoEngineFree) {
 			s.sendError(err.Error())
-			s.waitForEngine(want)
+			s.giveUp(want, true)
 		} else if err != nil {
 			sl.failed = true
 			s.sendError(fmt.Sprintf("engine %s: %v", s.engines[want.spec].Name, err))
@@ -78,17 +78,26 @@ func (s *session) sync() {
 				sl.conn.Close()
 				sl.conn = nil
 			}
-			s.jobFailed(want)
+			s.giveUp(want, false)
 		}
 	}
 }
 
-// jobFailed gives up a search whose engine would not run it: an engine's
-// move loses its game, a whole-game analysis stops.
-func (s *session) jobFailed(j *job) {
+// giveUp gives up a search whose engine would not run it. When the server
+// had no engine free (busy), a game waits, paused, until the person goes
+// on, and an analysis stops: nobody loses a game because the server is
+// busy. Otherwise an engine's move loses its game. A whole-game analysis
+// stops either way.
+func (s *session) giveUp(j *job, busy bool) {
 	switch j.kind {
 	case jobThink:
-		s.engineFailed(j)
+		if busy {
+			s.pause(true)
+		} else {
+			s.engineFailed(j)
+		}
+	case jobAnalyse:
+		s.analysing = s.analysing && !busy
 	case jobReview:
 		s.review = nil
 	}
