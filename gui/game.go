@@ -131,7 +131,7 @@ func (g *game) record(event string) *pdn.Game {
 	r.SetTag(pdn.TagBlack, orUnknown(g.black))
 	r.SetTag(pdn.TagGameType, pdn.GameTypeDameo)
 	if start := g.start(); start.String() != engine.StartText {
-		r.SetTag(pdn.TagFEN, start.String())
+		r.SetTag(pdn.TagFEN, start.FEN())
 	}
 	o := g.outcome()
 	r.Result = pdn.Unfinished

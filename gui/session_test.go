@@ -183,7 +183,7 @@ func TestWatchPlaysToTheEndAndSavesPDN(t *testing.T) {
 		t.Fatal("no final PDN")
 	}
 	g := replay(t, m.Text)
-	if !slices.Equal(g.MoveTexts(), h.moves()) || g.Result != st.Result || g.Tag(pdn.TagFEN) != "8/8/8/8/3b4/8/3w4/8 w" {
+	if !slices.Equal(g.MoveTexts(), h.moves()) || g.Result != st.Result || g.Tag(pdn.TagFEN) != "W:Wd2:Bd4:H0:F1" {
 		t.Errorf("PDN %q does not match the game %v %s", m.Text, h.moves(), st.Result)
 	}
 	if len(h.engines) != 2 {
