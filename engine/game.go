@@ -118,13 +118,5 @@ func (g *Game) Repetitions() int {
 // move, Draw on the third occurrence of the position, else Ongoing.
 func (g *Game) Result() Result {
 	p := g.Position()
-	var l MoveList
-	p.GenerateMoves(&l)
-	if l.Len == 0 {
-		return Loss
-	}
-	if g.Repetitions() >= 3 {
-		return Draw
-	}
-	return Ongoing
+	return p.ResultAfter(g.Repetitions())
 }

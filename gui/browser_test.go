@@ -20,6 +20,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+	"github.com/dameo/dameo/book"
+	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/internal/testbin"
 )
 
@@ -30,6 +32,7 @@ const screenshotDir = "testdata/screenshots"
 type page struct {
 	t   *testing.T
 	ctx context.Context
+	url string // the server's
 }
 
 // newBrowser starts headless Chromium for the subtests of t, and ends it
@@ -51,11 +54,26 @@ func newBrowser(t *testing.T) context.Context {
 }
 
 // openPage opens, in a new tab of browser sized width × height, the page of
-// a new GUI server whose engine is the real dameo hub.
+// a new GUI server whose engine is the real dameo hub, with the built-in
+// tables and book.
 func openPage(t *testing.T, browser context.Context, width, height int) *page {
 	t.Helper()
+	return openPageAt(t, browser, width, height, Config{}, "")
+}
+
+// openPageAt is openPage of a server configured as cfg (its engines set
+// here), at the page's address with suffix ("?token=...", "#moves=...").
+func openPageAt(t *testing.T, browser context.Context, width, height int, cfg Config, suffix string) *page {
+	t.Helper()
 	bin := testbin.Build(t, "cmd/dameo", false)
-	srv := New(Config{Engines: []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}})
+	cfg.Engines = []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}
+	cfg.Tables = egtb.Embedded()
+	b, err := book.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Book = b
+	srv := New(cfg)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { ts.Close(); srv.Close() })
 	ctx, cancel := chromedp.NewContext(browser)
@@ -63,8 +81,8 @@ func openPage(t *testing.T, browser context.Context, width, height int) *page {
 	if err := chromedp.Do(ctx); err != nil { // opens the tab, for as long as ctx lives
 		t.Fatal(err)
 	}
-	p := &page{t, ctx}
-	p.do(chromedp.EmulateViewport(int64(width), int64(height)), chromedp.Navigate(ts.URL))
+	p := &page{t, ctx, ts.URL}
+	p.do(chromedp.EmulateViewport(int64(width), int64(height)), chromedp.Navigate(ts.URL+"/"+suffix))
 	p.wait(`window.dameo.state !== null && window.dameo.engines.length === 1`)
 	return p
 }
@@ -174,14 +192,14 @@ func (p *page) newGame(mode string) {
 // one move more (and the engine's reply, when reply is set).
 func (p *page) play(reply bool, squares ...string) {
 	p.t.Helper()
-	n, _ := strconv.Atoi(p.eval(`window.dameo.state.moves.length`))
+	n, _ := strconv.Atoi(p.eval(`window.dameo.moves().length`))
 	for _, sq := range squares {
 		p.click(square(sq))
 	}
 	if reply {
 		n++
 	}
-	p.wait(fmt.Sprintf(`window.dameo.state.moves.length === %d`, n+1))
+	p.wait(fmt.Sprintf(`window.dameo.moves().length === %d`, n+1))
 }
 
 func TestBrowser(t *testing.T) {
@@ -192,6 +210,17 @@ func TestBrowser(t *testing.T) {
 	t.Run("PDNExportReplays", func(t *testing.T) { pdnExportReplays(t, browser) })
 	t.Run("PositionEditorAndText", func(t *testing.T) { positionEditorAndText(t, browser) })
 	t.Run("PhoneLayout", func(t *testing.T) { phoneLayout(t, browser) })
+	t.Run("VariationsPlayedNavigatedPromotedDeleted", func(t *testing.T) { variations(t, browser) })
+	t.Run("ClocksTakeBackAndPause", func(t *testing.T) { clocksTakeBackAndPause(t, browser) })
+	t.Run("FlagFall", func(t *testing.T) { flagFall(t, browser) })
+	t.Run("TablesAndBookPanels", func(t *testing.T) { tablesAndBookPanels(t, browser) })
+	t.Run("EngineLineClickedIntoTheTree", func(t *testing.T) { engineLineClicked(t, browser) })
+	t.Run("AddressCarriesThePosition", func(t *testing.T) { addressCarriesThePosition(t, browser) })
+	t.Run("GameFileOfTheCommandLine", func(t *testing.T) { gameFileOfTheCommandLine(t, browser) })
+	t.Run("WholeGameReview", func(t *testing.T) { wholeGameReview(t, browser) })
+	t.Run("TokenGuardsThePage", func(t *testing.T) { tokenGuardsThePage(t, browser) })
+	t.Run("LongGameMoveIsAppended", func(t *testing.T) { longGameMoveIsAppended(t, browser) })
+	t.Run("Screenshot", func(t *testing.T) { readmeScreenshot(t, browser) })
 }
 
 func playAMoveAndSeeTheReply(t *testing.T, browser context.Context) {
@@ -229,8 +258,8 @@ func twoLegCaptureClickedLegByLeg(t *testing.T, browser context.Context) {
 	p.wait(`[...document.querySelectorAll("#board .target")].map(b => b.dataset.sq).sort().join(" ") === "b5 d7"`)
 	p.screenshot("capture-half-way")
 	p.click(square("d7"))
-	p.wait(`window.dameo.state.moves.length === 1`)
-	if got := p.eval(`window.dameo.state.moves[0]`); got != `"d3xd5xd7"` {
+	p.wait(`window.dameo.moves().length === 1`)
+	if got := p.eval(`window.dameo.moves()[0]`); got != `"d3xd5xd7"` {
 		t.Errorf("played %s, want d3xd5xd7", got)
 	}
 	if got := p.eval(`[...document.querySelectorAll("#board .taken-mark")].map(b => b.dataset.sq).sort().join(" ")`); got != `"d4 d6"` {
@@ -260,12 +289,12 @@ func analysisShowsPV(t *testing.T, browser context.Context) {
 	// The keyboard's arrows step through the game; a click on the graph's
 	// left end goes to the start.
 	p.do(chromedp.Focus(chromedp.CSS(square("a1"))), chromedp.KeyEvent(kb.ArrowLeft))
-	p.wait(`window.dameo.state.cursor === 2`)
+	p.wait(`window.dameo.state.ply === 2`)
 	p.click(`#graph`) // the middle: ply 2 of 3 rounds to 2
 	p.do(chromedp.Click(chromedp.CSS(`#first`)))
-	p.wait(`window.dameo.state.cursor === 0`)
+	p.wait(`window.dameo.state.ply === 0`)
 	p.do(chromedp.Focus(chromedp.CSS(square("a1"))), chromedp.KeyEvent(kb.ArrowRight))
-	p.wait(`window.dameo.state.cursor === 1`)
+	p.wait(`window.dameo.state.ply === 1`)
 }
 
 func pdnExportReplays(t *testing.T, browser context.Context) {
@@ -285,10 +314,10 @@ func pdnExportReplays(t *testing.T, browser context.Context) {
 	}
 	// Loading it back gives the same line, at its start.
 	p.click(`#first`)
-	p.wait(`window.dameo.state.cursor === 0`)
+	p.wait(`window.dameo.state.ply === 0`)
 	p.newGame("play-white")
 	p.click(`#load-pdn`)
-	p.wait(`window.dameo.state.mode === "analyse" && window.dameo.state.moves.join(" ") === "c3-c4 c6-c5 c4xc6" && window.dameo.state.cursor === 0`)
+	p.wait(`window.dameo.state.mode === "analyse" && window.dameo.moves().join(" ") === "c3-c4 c6-c5 c4xc6" && window.dameo.state.ply === 0`)
 }
 
 func positionEditorAndText(t *testing.T, browser context.Context) {

@@ -58,3 +58,29 @@ func (c *clock) flagged(now time.Time) bool {
 func (c *clock) beforeIncrement(side engine.Color, now time.Time) time.Duration {
 	return max(0, c.remaining(side, now)-c.inc)
 }
+
+// restore sets both sides' time left to left, as the clock showed it at an
+// earlier position, and runs side's time from now without an increment.
+func (c *clock) restore(left [2]time.Duration, side engine.Color, now time.Time) {
+	c.left = left
+	c.running, c.side, c.since = true, side, now
+}
+
+// resume runs side's time again from now without an increment (after a
+// pause).
+func (c *clock) resume(side engine.Color, now time.Time) {
+	c.running, c.side, c.since = true, side, now
+}
+
+// turnTime is how long the running side has used on this turn so far.
+func (c *clock) turnTime(now time.Time) time.Duration {
+	if !c.running {
+		return 0
+	}
+	return now.Sub(c.since)
+}
+
+// snapshot is both sides' time left at now.
+func (c *clock) snapshot(now time.Time) [2]time.Duration {
+	return [2]time.Duration{c.remaining(engine.White, now), c.remaining(engine.Black, now)}
+}

@@ -1,6 +1,8 @@
 // Package gui serves `dameo gui`: a board in the browser for people, to play
-// against a Hub engine, analyse positions and games, set up positions, load
-// and save PDN, and watch two engines play.
+// against a Hub engine, analyse positions and games on a move tree with
+// variations, beside the endgame tables' and the opening book's view of the
+// position, review whole games, set up positions, load and save PDN, and
+// watch two engines play.
 //
 // The page (static/, embedded) is plain JavaScript, CSS and SVG. It talks to
 // the server over one WebSocket with JSON messages (message.go); the server is
@@ -11,5 +13,6 @@
 // (each search in a goroutine that reports to the session's loop), and
 // ends, with whatever they started, when the page closes or the server
 // stops. The page can start only the engines the server was given on its
-// command line.
+// command line, and a server bounds its pages, their engines and what those
+// may be given (limits.go); off loopback it wants a token.
 package gui

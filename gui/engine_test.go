@@ -44,13 +44,13 @@ func TestTakeBackStopsTheEngine(t *testing.T) {
 	e := h.engines[0]
 	e.hold = true
 	h.do(`{"type":"move","move":"` + h.state().Legal[0].Text + `"}`)
-	if h.state().Thinking == "" || len(h.s.g.moves) != 3 {
-		t.Fatalf("the engine is not thinking: %d moves, thinking %q", len(h.s.g.moves), h.state().Thinking)
+	if h.state().Thinking == "" || h.s.g.moves != 3 {
+		t.Fatalf("the engine is not thinking: %d moves, thinking %q", h.s.g.moves, h.state().Thinking)
 	}
 	if msg := h.do(`{"type":"takeback"}`); msg != "" {
 		t.Fatal(msg)
 	}
-	if e.sent[len(e.sent)-1] != "stop" || len(h.s.g.moves) != 2 || h.state().Thinking != "" {
-		t.Errorf("after the take-back: sent %q, %d moves, thinking %q", e.sent[len(e.sent)-1], len(h.s.g.moves), h.state().Thinking)
+	if e.sent[len(e.sent)-1] != "stop" || h.s.g.moves != 2 || h.state().Thinking != "" {
+		t.Errorf("after the take-back: sent %q, %d moves, thinking %q", e.sent[len(e.sent)-1], h.s.g.moves, h.state().Thinking)
 	}
 }

@@ -184,12 +184,13 @@ type harness struct {
 	startErr, thinkErr error
 	score              string
 	sent               []any
+	tree               pageTree // the move tree as the page has it, from the states' changes
 	saved              []string // Result tags of the games saved
 	now                time.Time
 }
 
 func newHarness(engineNames ...string) *harness {
-	h := &harness{now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC), poke: make(chan struct{}, 1)}
+	h := &harness{now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC), poke: make(chan struct{}, 1), tree: pageTree{}}
 	var specs []EngineSpec
 	for _, n := range engineNames {
 		specs = append(specs, EngineSpec{Name: n, Command: []string{n}})
@@ -212,7 +213,19 @@ func newHarness(engineNames ...string) *harness {
 		return f, nil
 	}
 	h.s = newSession(context.Background(), specs, start, func() time.Time { return h.now },
-		func(v any) { h.sent = append(h.sent, v) },
+		func(v any) {
+			switch m := v.(type) {
+			case stateMsg:
+				h.tree.apply(m.Tree)
+			case analysisMsg: // as the page does, the node's score
+				if n, ok := h.tree[m.Node]; ok && len(m.Lines) > 0 {
+					score := m.Score
+					n.Eval = &score
+					h.tree[m.Node] = n
+				}
+			}
+			h.sent = append(h.sent, v)
+		},
 		func(g *pdn.Game) error { h.saved = append(h.saved, g.Result); return nil })
 	h.s.update()
 	h.pump()
@@ -305,4 +318,69 @@ func jsonOf(v any) string {
 		panic(err)
 	}
 	return string(data)
+}
+
+// pageTree is the move tree as the page builds it from the states' changes,
+// by node id.
+type pageTree map[int]nodeView
+
+func (pt pageTree) apply(d *treeDelta) {
+	if d == nil {
+		return
+	}
+	if d.Reset {
+		clear(pt)
+	}
+	for _, id := range d.Removed {
+		delete(pt, id)
+	}
+	for _, n := range d.Nodes {
+		pt[n.ID] = n
+	}
+}
+
+// line is the moves from the start to node id.
+func (pt pageTree) line(id int) []string {
+	var out []string
+	for n := pt[id]; n.Parent >= 0; n = pt[n.Parent] {
+		out = append([]string{n.Text}, out...)
+	}
+	return out
+}
+
+// mainLine is the nodes of the main line after the start.
+func (pt pageTree) mainLine() []nodeView {
+	var out []nodeView
+	for n := pt[0]; len(n.Children) > 0; {
+		n = pt[n.Children[0]]
+		out = append(out, n)
+	}
+	return out
+}
+
+// moves is the main line as the page has it.
+func (h *harness) moves() []string {
+	var out []string
+	for _, n := range h.tree.mainLine() {
+		out = append(out, n.Text)
+	}
+	return out
+}
+
+// node is the id of the main line's node after ply moves.
+func (h *harness) node(ply int) int {
+	if ply == 0 {
+		return 0
+	}
+	return h.tree.mainLine()[ply-1].ID
+}
+
+// view is what the page shows: the last state with the tree it has built.
+func (h *harness) view() string {
+	st := h.state()
+	st.Tree = nil
+	return jsonOf(struct {
+		State stateMsg
+		Tree  pageTree
+	}{st, h.tree})
 }

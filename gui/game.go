@@ -1,15 +1,13 @@
-// The game a page shows: a start position and a line of moves, with a cursor
-// on the position the board shows, how the game ended, and the engines'
-// evaluation of each position. Playing a move with the cursor before the end
-// of the line branches: the moves after the cursor are dropped.
+// The game a page shows: a move tree from a start position (tree.go), how
+// its main line ended, and the players' names; moves played at the cursor,
+// take-backs, and the game as a PDN record with its variations and back.
 
 package gui
 
 import (
+	"context"
 	"errors"
 	"fmt"
-	"strconv"
-	"strings"
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/pdn"
@@ -27,46 +25,36 @@ const terminationResignation = "resignation"
 
 var errGameOver = errors.New("the game is over")
 
-// game is a line of moves from a start position.
+// game is a move tree whose main line is the game played.
 type game struct {
-	positions []engine.Position // positions[i] follows the first i moves
-	moves     []engine.Move
-	cursor    int             // the board shows positions[cursor]
-	evals     map[int]float64 // score in men from White's side, by ply
-	ended     outcome         // a resignation, time forfeit or crash; the rules' end is not stored
-	white     string          // player names for the record
-	black     string
+	*tree
+	ended outcome // a resignation, time forfeit or crash of the main line; the rules' end is not stored
+	white string  // player names for the record
+	black string
 }
 
-func newGame(start engine.Position) *game {
-	return &game{positions: []engine.Position{start}, evals: map[int]float64{}}
-}
+func newGame(start engine.Position) *game { return &game{tree: newTree(start)} }
 
-// start is the first position of the line.
-func (g *game) start() engine.Position { return g.positions[0] }
+// start is the first position.
+func (g *game) start() engine.Position { return g.root.pos }
 
 // position is the position the board shows.
-func (g *game) position() engine.Position { return g.positions[g.cursor] }
+func (g *game) position() engine.Position { return g.cursor.pos }
 
-// last is the position at the end of the line.
-func (g *game) last() engine.Position { return g.positions[len(g.moves)] }
+// last is the position at the end of the main line.
+func (g *game) last() engine.Position { return g.mainEnd.pos }
 
-// atEnd reports whether the board shows the end of the line.
-func (g *game) atEnd() bool { return g.cursor == len(g.moves) }
+// atEnd reports whether the board shows the end of the main line.
+func (g *game) atEnd() bool { return g.cursor == g.mainEnd }
 
-// outcome is how the line ends: a stored end, or the rules' (no legal move,
-// threefold repetition), or the zero outcome while the game goes on.
+// outcome is how the main line ends: a stored end, or the rules' (no legal
+// move, threefold repetition), or the zero outcome while the game goes on.
 func (g *game) outcome() outcome {
 	if g.ended.result != "" {
 		return g.ended
 	}
-	eg := engine.NewGame(g.start())
-	for _, m := range g.moves {
-		eg.Play(m)
-	}
-	last := g.last()
-	side := last.SideToMove()
-	switch eg.Result() {
+	side := g.mainEnd.pos.SideToMove()
+	switch g.mainEnd.rules {
 	case engine.Loss:
 		return outcome{winner(side.Other()), pdn.TerminationNormal, colorName(side) + " has no legal move"}
 	case engine.Draw:
@@ -75,103 +63,67 @@ func (g *game) outcome() outcome {
 	return outcome{}
 }
 
-// over reports whether the line has ended.
+// over reports whether the main line has ended.
 func (g *game) over() bool { return g.outcome().result != "" }
 
-// play plays the move in notation at the cursor. Before the end of the line
-// it branches (and forgets a stored end); at the end it is refused once the
-// game is over.
-func (g *game) play(text string) (engine.Move, error) {
+// play plays the move in notation at the cursor: it goes to the move's node
+// if the tree has it, or adds it, as a variation when the cursor's position
+// already has a continuation. At the end of a finished game it is refused.
+func (g *game) play(text string) (*node, error) {
 	if g.atEnd() && g.over() {
-		return engine.NoMove, errGameOver
+		return nil, errGameOver
+	}
+	if g.cursor.rules != engine.Ongoing {
+		return nil, errors.New("the line has ended here")
 	}
 	p := g.position()
 	m, err := p.ParseMove(text)
 	if err != nil {
-		return engine.NoMove, err
+		return nil, err
 	}
-	g.truncate(g.cursor)
-	g.ended = outcome{}
-	g.moves = append(g.moves, m)
-	g.positions = append(g.positions, p.Play(m))
-	g.cursor++
-	return m, nil
+	return g.add(g.cursor, m)
 }
 
-// truncate drops the moves after the first n, and their evaluations.
-func (g *game) truncate(n int) {
-	g.moves = g.moves[:n]
-	g.positions = g.positions[:n+1]
-	for ply := range g.evals {
-		if ply > n {
-			delete(g.evals, ply)
+// makeMain makes n's line the main line of the game; a stored end of the
+// old main line is forgotten.
+func (g *game) makeMain(n *node) {
+	if end := g.mainEnd; !g.onMain(n) {
+		g.promote(n)
+		if g.mainEnd != end {
+			g.ended = outcome{}
 		}
 	}
-	g.cursor = min(g.cursor, n)
 }
 
-// takeBack drops the last plies moves (fewer at the start), forgets a stored
-// end and puts the cursor at the new end.
-func (g *game) takeBack(plies int) {
-	g.truncate(max(0, len(g.moves)-plies))
-	g.ended = outcome{}
-	g.cursor = len(g.moves)
-}
-
-// goTo puts the cursor on the position after ply moves.
-func (g *game) goTo(ply int) error {
-	if ply < 0 || ply > len(g.moves) {
-		return fmt.Errorf("no position %d in a game of %d moves", ply, len(g.moves))
+// takeBack drops the main line's last move, with the variations played
+// instead of it, forgets a stored end and puts the cursor at the new end.
+func (g *game) takeBack() {
+	n := g.mainEnd
+	if n.parent == nil {
+		return
 	}
-	g.cursor = ply
+	p := n.parent
+	for len(p.children) > 0 {
+		g.remove(p.children[len(p.children)-1])
+	}
+	g.ended = outcome{}
+	g.moveCursor(g.mainEnd)
+}
+
+// goTo puts the cursor on the node of id.
+func (g *game) goTo(id int) error {
+	n, err := g.node(id)
+	if err != nil {
+		return err
+	}
+	g.moveCursor(n)
 	return nil
 }
 
 // end stores how the game ended (resignation, time forfeit, crash).
 func (g *game) end(o outcome) { g.ended = o }
 
-// lineFrom is the notation of the moves played from position ply on.
-func (g *game) lineFrom(ply int) []string {
-	texts := make([]string, 0, len(g.moves)-ply)
-	for i := ply; i < len(g.moves); i++ {
-		texts = append(texts, g.positions[i].FormatMove(g.moves[i]))
-	}
-	return texts
-}
-
-// moveList is the line in notation with move numbers, "1. c3-c4 f6-f5 2. ...",
-// or "1... f6-f5 2. ..." when Black moves first.
-func (g *game) moveList() string {
-	var b strings.Builder
-	for i, text := range g.lineFrom(0) {
-		white := g.positions[i].SideToMove() == engine.White
-		if white || i == 0 {
-			if i > 0 {
-				b.WriteByte(' ')
-			}
-			b.WriteString(strconv.Itoa(g.moveNumber(i)))
-			if white {
-				b.WriteString(". ")
-			} else {
-				b.WriteString("... ")
-			}
-		} else {
-			b.WriteByte(' ')
-		}
-		b.WriteString(text)
-	}
-	return b.String()
-}
-
-// moveNumber is the number of the full move that ply i belongs to.
-func (g *game) moveNumber(i int) int {
-	if start := g.start(); start.SideToMove() == engine.Black {
-		i++
-	}
-	return i/2 + 1
-}
-
-// record is the game as a PDN record.
+// record is the game as a PDN record, variations included.
 func (g *game) record(event string) *pdn.Game {
 	r := &pdn.Game{}
 	r.SetTag(pdn.TagEvent, event)
@@ -179,7 +131,7 @@ func (g *game) record(event string) *pdn.Game {
 	r.SetTag(pdn.TagBlack, orUnknown(g.black))
 	r.SetTag(pdn.TagGameType, pdn.GameTypeDameo)
 	if start := g.start(); start.String() != engine.StartText {
-		r.SetTag(pdn.TagFEN, start.String())
+		r.SetTag(pdn.TagFEN, start.FEN())
 	}
 	o := g.outcome()
 	r.Result = pdn.Unfinished
@@ -187,16 +139,33 @@ func (g *game) record(event string) *pdn.Game {
 		r.Result = o.result
 		r.SetTag(pdn.TagTermination, o.termination)
 	}
-	for _, text := range g.lineFrom(0) {
-		r.AddMove(text, "")
-	}
-	return r
+	r.Comment = g.root.comment
+	r.Moves = recordLine(g.root)
+	return r.Safe()
 }
 
-// loadRecord reads the first game of PDN text and replays it with the
-// rules. A decisive result that the rules do not give (a resignation, a
-// time forfeit) is kept as the game's end. The cursor ends at the start.
-func loadRecord(text string) (*game, error) {
+// recordLine is the line that continues from n, with the comments and the
+// variations of each of its moves.
+func recordLine(n *node) []pdn.Move {
+	var moves []pdn.Move
+	for len(n.children) > 0 {
+		c := n.children[0]
+		m := pdn.Move{Text: c.text, Comment: c.comment}
+		for _, v := range n.children[1:] {
+			first := pdn.Move{Text: v.text, Comment: v.comment}
+			m.Variations = append(m.Variations, pdn.Variation{Comment: v.before, Moves: append([]pdn.Move{first}, recordLine(v)...)})
+		}
+		moves = append(moves, m)
+		n = c
+	}
+	return moves
+}
+
+// loadRecord reads the first game of PDN text and replays it, variations
+// included, with the rules; it gives up when ctx is done. A decisive result
+// that the rules do not give (a resignation, a time forfeit) is kept as the
+// game's end. The cursor ends at the start.
+func loadRecord(ctx context.Context, text string) (*game, error) {
 	records, err := pdn.Parse(text)
 	if err != nil {
 		return nil, err
@@ -216,16 +185,78 @@ func loadRecord(text string) (*game, error) {
 	}
 	g := newGame(start)
 	g.white, g.black = r.Tag(pdn.TagWhite), r.Tag(pdn.TagBlack)
-	for i, text := range r.MoveTexts() {
-		if _, err := g.play(text); err != nil {
-			return nil, fmt.Errorf("move %d (%s): %v", g.moveNumber(i), text, err)
-		}
+	g.root.comment = r.Comment
+	if _, err := g.replay(ctx, g.root, r.Moves); err != nil {
+		return nil, err
 	}
 	if r.Result != pdn.Unfinished && r.Result != "" && !g.over() {
 		g.end(outcome{r.Result, r.Tag(pdn.TagTermination), "the record says " + r.Result})
 	}
-	g.cursor = 0
+	g.moveCursor(g.root)
 	return g, nil
+}
+
+// cancelCheckEvery is how many moves a load replays between looks at its
+// context.
+const cancelCheckEvery = 1024
+
+// replay adds the moves of a record's line from n, with their comments and
+// each move's variations from the position before it, and returns the
+// line's first node.
+func (g *game) replay(ctx context.Context, n *node, moves []pdn.Move) (*node, error) {
+	var first *node
+	for _, rm := range moves {
+		if g.moves%cancelCheckEvery == 0 && ctx.Err() != nil {
+			return nil, fmt.Errorf("loading the game: %w", ctx.Err())
+		}
+		if n.rules != engine.Ongoing {
+			return nil, fmt.Errorf("move %s after the end of the game", moveLabel(n, rm.Text))
+		}
+		m, err := n.pos.ParseMove(rm.Text)
+		if err != nil {
+			return nil, fmt.Errorf("move %s: %v", moveLabel(n, rm.Text), err)
+		}
+		next, err := g.add(n, m)
+		if err != nil {
+			return nil, err
+		}
+		next.comment = rm.Comment
+		for _, v := range rm.Variations {
+			start, err := g.replay(ctx, n, v.Moves)
+			if err != nil {
+				return nil, err
+			}
+			if start != nil {
+				start.before = v.Comment
+			}
+		}
+		if first == nil {
+			first = next
+		}
+		n = next
+	}
+	return first, nil
+}
+
+// moveLabel names the move text played from n for people: "3 (c3-c4)" or
+// "3... (f6-f5)".
+func moveLabel(n *node, text string) string {
+	return fmt.Sprintf("%s (%s)", moveNumber(n), text)
+}
+
+// moveNumber is the number of the move played from n: "3" for White's,
+// "3..." for Black's.
+func moveNumber(n *node) string {
+	black := n.pos.SideToMove() == engine.Black
+	offset := 0
+	if black == (n.ply%2 == 0) { // the game began with Black to move
+		offset = 1
+	}
+	number := (n.ply+offset)/2 + 1
+	if black {
+		return fmt.Sprintf("%d...", number)
+	}
+	return fmt.Sprintf("%d", number)
 }
 
 // winner is the result token of a win by c.

@@ -19,7 +19,13 @@ const (
 	reqMove     = "move"     // play Move (notation) at the board's position
 	reqTakeBack = "takeback" // take back the last move (and the engine's reply)
 	reqResign   = "resign"   // the person resigns
-	reqGoTo     = "goto"     // show the position after Ply moves
+	reqGoTo     = "goto"     // show the position of Node
+	reqDelete   = "delete"   // delete Node and the moves after it (analysis)
+	reqPromote  = "promote"  // make Node's line the main line (analysis)
+	reqPlayLine = "playline" // play Moves from the board's position as a variation (analysis)
+	reqOpen     = "open"     // an analysis board from Text (position text, "" for the start) and Moves, as the address gives them
+	reqPause    = "pause"    // On: pause the clock, or go on
+	reqReview   = "review"   // analyse every move of the main line for Limit.MoveTime seconds each
 	reqAnalyse  = "analyse"  // On: analysis on or off; MultiPV: lines
 	reqPosition = "position" // set up Text (position text or the Hub pos= form), analysis mode
 	reqLoadPDN  = "loadpdn"  // load the first game of Text
@@ -40,26 +46,29 @@ const (
 	maxIncrease = 600  // increment, seconds
 	maxMoveTime = 3600 // seconds per move
 	maxMultiPV  = 16
-	maxPly      = 100000
+	// maxReviewMoveTime bounds the seconds a whole-game analysis spends on
+	// each move.
+	maxReviewMoveTime = 10
 )
 
 // request is one message from the page.
 type request struct {
-	Type      string `json:"type"`
-	Mode      string `json:"mode,omitempty"`
-	Color     string `json:"color,omitempty"`  // the person's side in play mode: white or black
-	Engine    int    `json:"engine,omitempty"` // engine index in play mode
-	White     int    `json:"white,omitempty"`  // engine indexes in watch mode
-	Black     int    `json:"black,omitempty"`
-	Limit     limit  `json:"limit"`
-	FromBoard bool   `json:"fromBoard,omitempty"` // the new game starts from the board's position
-	Move      string `json:"move,omitempty"`
-	Ply       int    `json:"ply,omitempty"`
-	On        bool   `json:"on,omitempty"`
-	MultiPV   int    `json:"multipv,omitempty"`
-	Text      string `json:"text,omitempty"`
-	Name      string `json:"name,omitempty"`
-	Value     string `json:"value,omitempty"`
+	Type      string   `json:"type"`
+	Mode      string   `json:"mode,omitempty"`
+	Color     string   `json:"color,omitempty"`  // the person's side in play mode: white or black
+	Engine    int      `json:"engine,omitempty"` // engine index in play mode
+	White     int      `json:"white,omitempty"`  // engine indexes in watch mode
+	Black     int      `json:"black,omitempty"`
+	Limit     limit    `json:"limit"`
+	FromBoard bool     `json:"fromBoard,omitempty"` // the new game starts from the board's position
+	Move      string   `json:"move,omitempty"`
+	Node      int      `json:"node,omitempty"`  // a node of the move tree
+	Moves     []string `json:"moves,omitempty"` // a line in notation
+	On        bool     `json:"on,omitempty"`
+	MultiPV   int      `json:"multipv,omitempty"`
+	Text      string   `json:"text,omitempty"`
+	Name      string   `json:"name,omitempty"`
+	Value     string   `json:"value,omitempty"`
 }
 
 // limit is how long engines think: a clock (Minutes plus Increment seconds a
@@ -123,9 +132,20 @@ func (r request) check() error {
 		if r.Move == "" {
 			return fmt.Errorf("no move")
 		}
-	case reqGoTo:
-		if r.Ply < 0 || r.Ply > maxPly {
-			return fmt.Errorf("ply %d out of range", r.Ply)
+	case reqGoTo, reqDelete, reqPromote:
+		if r.Node < 0 {
+			return fmt.Errorf("node %d out of range", r.Node)
+		}
+	case reqPlayLine, reqOpen:
+		if r.Type == reqPlayLine && len(r.Moves) == 0 {
+			return fmt.Errorf("no moves")
+		}
+		if len(r.Moves) > maxTreeMoves {
+			return fmt.Errorf("more than %d moves", maxTreeMoves)
+		}
+	case reqReview:
+		if r.Limit.MoveTime < 0 || r.Limit.MoveTime > maxReviewMoveTime || math.IsNaN(r.Limit.MoveTime) {
+			return fmt.Errorf("move time: want 0 (the default) to %v seconds", maxReviewMoveTime)
 		}
 	case reqAnalyse:
 		if r.MultiPV < 0 || r.MultiPV > maxMultiPV {
@@ -143,7 +163,7 @@ func (r request) check() error {
 		if err := check(r.Value); err != nil {
 			return fmt.Errorf("%s: %v", r.Name, err)
 		}
-	case reqTakeBack, reqResign, reqSavePDN:
+	case reqTakeBack, reqResign, reqSavePDN, reqPause:
 	default:
 		return fmt.Errorf("unknown message type")
 	}

@@ -17,7 +17,9 @@ func FuzzHandle(f *testing.F) {
 		`{"type":"position","text":"8/8/8/3b4/3w4/8/8/8 w"}`,
 		`{"type":"loadpdn","text":"[FEN \"8/8/8/3b4/3w4/8/8/8 w\"] 1. d4xd6 1-0"}`,
 		`{"type":"analyse","on":true,"multipv":3}`,
-		`{"type":"goto","ply":0}`, `{"type":"takeback"}`, `{"type":"resign"}`, `{"type":"savepdn"}`,
+		`{"type":"goto","node":0}`, `{"type":"delete","node":1}`, `{"type":"open","moves":["c3-c4"]}`,
+		`{"type":"promote","node":2}`, `{"type":"playline","moves":["c3-c4","f6-f5"]}`, `{"type":"pause","on":true}`,
+		`{"type":"review","limit":{"moveTime":0.1}}`, `{"type":"loadpdn","text":"1. c3-c4 (1. d3-d4 {x}) *"}`, `{"type":"takeback"}`, `{"type":"resign"}`, `{"type":"savepdn"}`,
 		`{"type":"option","name":"hash","value":"16"}`, `{`, `null`,
 	} {
 		f.Add([]byte(seed))

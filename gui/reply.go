@@ -5,15 +5,20 @@
 package gui
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dameo/dameo/engine"
 )
 
-// helloMsg names the engines the page may choose from.
+// helloMsg names the engines the page may choose from, and the largest
+// hash and threads the server lets it set (0 for no cap).
 type helloMsg struct {
-	Type    string   `json:"type"` // "hello"
-	Engines []string `json:"engines"`
+	Type       string   `json:"type"` // "hello"
+	Engines    []string `json:"engines"`
+	MaxHash    int      `json:"maxHash,omitempty"`
+	MaxThreads int      `json:"maxThreads,omitempty"`
+	Initial    string   `json:"initial"` // the start position's text, which the address leaves out
 }
 
 // errorMsg says why a request was refused or what went wrong.
@@ -40,29 +45,35 @@ type moveView struct {
 	Crowns   bool     `json:"crowns,omitempty"`
 }
 
-// clockView is the time left of each side in seconds, and whose time runs.
+// clockView is the time left of each side in seconds, the increment,
+// whose time runs and for how long it has run this turn, and whether the
+// clock is paused.
 type clockView struct {
 	White   float64 `json:"white"`
 	Black   float64 `json:"black"`
-	Running string  `json:"running,omitempty"`
+	Inc     float64 `json:"inc"`
+	Running string  `json:"running,omitempty"` // or, when paused, whose time waits
+	Turn    float64 `json:"turn"`              // seconds the running side has used on this move
+	Paused  bool    `json:"paused,omitempty"`
 }
 
-// stateMsg is everything the page shows of a session.
+// stateMsg is everything the page shows of a session. The move tree comes
+// as a change: the nodes added or changed since the last state (all of them
+// after a reset), so that a state costs the same at any length of game.
 type stateMsg struct {
 	Type      string            `json:"type"` // "state"
 	Mode      string            `json:"mode"`
-	Line      int               `json:"line"`   // changes whenever the line of moves changes
-	Cursor    int               `json:"cursor"` // plies up to the board's position
-	Board     string            `json:"board"`  // 64 of w b W B e, a8..h8, a7..h7, ..., a1..h1
-	Side      string            `json:"side"`   // to move on the board: white or black
-	Text      string            `json:"text"`   // position text of the board
-	Start     string            `json:"start"`  // position text of the start
-	Legal     []moveView        `json:"legal"`  // the moves a person may play here
+	Line      int               `json:"line"`   // changes whenever the game's moves change
+	Cursor    int               `json:"cursor"` // the node of the board's position
+	Ply       int               `json:"ply"`    // moves from the start to the board's position
+	MainEnd   int               `json:"mainEnd"`
+	Board     string            `json:"board"` // 64 of w b W B e, a8..h8, a7..h7, ..., a1..h1
+	Side      string            `json:"side"`  // to move on the board: white or black
+	Text      string            `json:"text"`  // position text of the board
+	Start     string            `json:"start"` // position text of the start
+	Legal     []moveView        `json:"legal"` // the moves a person may play here
 	Last      *moveView         `json:"last,omitempty"`
-	Moves     []string          `json:"moves"`   // the line in notation
-	Numbers   []string          `json:"numbers"` // before each move: "1.", "1..." or ""
-	MoveList  string            `json:"moveList"`
-	Evals     []*float64        `json:"evals"` // by ply, men from White's side; null when unknown
+	Tree      *treeDelta        `json:"tree,omitempty"`
 	Result    string            `json:"result,omitempty"`
 	Reason    string            `json:"reason,omitempty"`
 	White     string            `json:"white"`
@@ -73,6 +84,70 @@ type stateMsg struct {
 	MultiPV   int               `json:"multipv"`
 	Params    map[string]string `json:"params"`
 	Lost      [2]int            `json:"lost"` // pieces White and Black have lost on the board
+	Review    *reviewView       `json:"review,omitempty"`
+	Tables    *tablesView       `json:"tables,omitempty"` // in an analysis
+	Book      *bookView         `json:"book,omitempty"`   // in an analysis
+}
+
+// treeDelta is a change of the move tree: with Reset the page drops its
+// tree and takes Nodes as the whole of it; otherwise Nodes are added or
+// replace the page's nodes of their ids, and Removed are gone.
+type treeDelta struct {
+	Reset   bool       `json:"reset,omitempty"`
+	Nodes   []nodeView `json:"nodes,omitempty"`
+	Removed []int      `json:"removed,omitempty"`
+}
+
+// nodeView is a node of the move tree as the page draws it.
+type nodeView struct {
+	ID        int         `json:"id"`
+	Parent    int         `json:"parent"` // -1 at the root
+	Text      string      `json:"text,omitempty"`
+	Number    string      `json:"number,omitempty"` // "3" before White's move, "3..." before Black's
+	Ply       int         `json:"ply"`
+	Children  []int       `json:"children,omitempty"` // the first continues the line
+	Eval      *float64    `json:"eval,omitempty"`     // men from White's side
+	Judgement string      `json:"judgement,omitempty"`
+	Clock     *[2]float64 `json:"clock,omitempty"` // both sides' time left after the move, seconds
+	Spent     float64     `json:"spent,omitempty"` // the mover's time on the move, seconds
+	Comment   string      `json:"comment,omitempty"`
+	Before    string      `json:"before,omitempty"` // the comment before a variation's first move
+}
+
+func newNodeView(n *node) nodeView {
+	v := nodeView{ID: n.id, Parent: -1, Text: n.text, Ply: n.ply, Eval: n.eval, Judgement: n.judgement, Spent: n.spent.Seconds(),
+		Comment: n.comment, Before: n.before}
+	if n.parent != nil {
+		v.Parent = n.parent.id
+		v.Number = moveNumber(n.parent)
+	}
+	for _, c := range n.children {
+		v.Children = append(v.Children, c.id)
+	}
+	if n.clock != nil {
+		v.Clock = &[2]float64{n.clock[0].Seconds(), n.clock[1].Seconds()}
+	}
+	return v
+}
+
+// delta is the change of the tree since the last call, nil without one.
+func (t *tree) delta() *treeDelta {
+	if len(t.changed) == 0 && len(t.removed) == 0 && !t.reset {
+		return nil
+	}
+	d := &treeDelta{Reset: t.reset, Removed: t.removed}
+	if t.reset {
+		d.Removed = nil
+		for _, n := range t.byID {
+			t.changed[n] = true
+		}
+	}
+	for n := range t.changed {
+		d.Nodes = append(d.Nodes, newNodeView(n))
+	}
+	slices.SortFunc(d.Nodes, func(a, b nodeView) int { return a.ID - b.ID })
+	t.changed, t.removed, t.reset = map[*node]bool{}, nil, false
+	return d
 }
 
 // pvLine is one principal variation: its rank, score in men from White's
@@ -83,13 +158,12 @@ type pvLine struct {
 	Moves []string `json:"moves"`
 }
 
-// analysisMsg is the latest output of a search: Line and Ply say which
-// position it is about.
+// analysisMsg is the latest output of a search: Node says which position
+// it is about.
 type analysisMsg struct {
 	Type   string     `json:"type"` // "analysis"
 	Engine string     `json:"engine"`
-	Line   int        `json:"line"`
-	Ply    int        `json:"ply"`
+	Node   int        `json:"node"`
 	Depth  int        `json:"depth"`
 	Score  float64    `json:"score"` // of the best line, men from White's side
 	Nodes  int64      `json:"nodes"`

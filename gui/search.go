@@ -1,7 +1,8 @@
 // The engines' side of a session: which searches the state needs (think
-// for an engine's move, analyse the board's position), starting them on the
-// session's engine processes (each in a goroutine, through hubclient's
-// search exchange) and stopping them, and acting on their reports.
+// for an engine's move, analyse the board's position, review a game's
+// positions), starting them on the session's engine processes (each in a
+// goroutine, through hubclient's search exchange) and stopping them, and
+// acting on their reports.
 
 package gui
 
@@ -25,15 +26,18 @@ import (
 func (s *session) wanted() [2]*job {
 	var jobs [2]*job
 	g := s.g
-	if !g.over() {
+	if !g.over() && !s.paused {
 		last := g.last()
 		side := last.SideToMove()
 		if i := s.players[side]; i != person {
-			jobs[s.slotOf(side)] = &job{kind: jobThink, spec: i, line: s.line, ply: len(g.moves)}
+			jobs[s.slotOf(side)] = &job{kind: jobThink, spec: i, game: g, node: g.mainEnd.id}
 		}
 	}
-	if s.analysing && s.mode != modeWatch && jobs[0] == nil && len(s.engines) > 0 && !(g.atEnd() && g.over()) {
-		jobs[0] = &job{kind: jobAnalyse, spec: s.analyser, line: s.line, ply: g.cursor, multipv: s.multipv}
+	if n := s.reviewNode(); n != nil && jobs[0] == nil && jobs[1] == nil {
+		jobs[0] = &job{kind: jobReview, spec: s.analyser, game: g, node: n.id, multipv: 1}
+	}
+	if s.analysing && s.mode != modeWatch && jobs[0] == nil && len(s.engines) > 0 && !(g.atEnd() && g.over()) && g.cursor.rules == engine.Ongoing {
+		jobs[0] = &job{kind: jobAnalyse, spec: s.analyser, game: g, node: g.cursor.id, multipv: s.multipv}
 	}
 	return jobs
 }
@@ -65,22 +69,41 @@ func (s *session) sync() {
 			continue
 		}
 		if sl.failed {
-			if want.kind == jobThink {
-				s.engineFailed(want)
-			}
+			s.giveUp(want, false)
 			continue
 		}
-		if err := s.startJob(i, want); err != nil {
+		if err := s.startJob(i, want); errors.Is(err, errNoEngineFree) {
+			s.sendError(err.Error())
+			s.giveUp(want, true)
+		} else if err != nil {
 			sl.failed = true
 			s.sendError(fmt.Sprintf("engine %s: %v", s.engines[want.spec].Name, err))
 			if sl.conn != nil {
 				sl.conn.Close()
 				sl.conn = nil
 			}
-			if want.kind == jobThink {
-				s.engineFailed(want)
-			}
+			s.giveUp(want, false)
 		}
+	}
+}
+
+// giveUp gives up a search whose engine would not run it. When the server
+// had no engine free (busy), a game waits, paused, until the person goes
+// on, and an analysis stops: nobody loses a game because the server is
+// busy. Otherwise an engine's move loses its game. A whole-game analysis
+// stops either way.
+func (s *session) giveUp(j *job, busy bool) {
+	switch j.kind {
+	case jobThink:
+		if busy {
+			s.pause(true)
+		} else {
+			s.engineFailed(j)
+		}
+	case jobAnalyse:
+		s.analysing = s.analysing && !busy
+	case jobReview:
+		s.review = nil
 	}
 }
 
@@ -98,12 +121,19 @@ func (s *session) startJob(i int, j *job) error {
 		if err != nil {
 			return err
 		}
-		sl.conn, sl.spec, sl.pending = conn, j.spec, nil
+		sl.conn, sl.spec, sl.pending, sl.bookOff = conn, j.spec, nil, false
 	}
-	params := sl.pending
+	params := append(sl.pending, s.bookParam(sl, j)...)
 	sl.pending = nil
-	if j.kind == jobAnalyse {
+	var lim hubclient.Limits
+	switch j.kind {
+	case jobAnalyse:
 		params = append(params, hubclient.Param{Name: "multipv", Value: strconv.Itoa(j.multipv)})
+	case jobReview:
+		params = append(params, hubclient.Param{Name: "multipv", Value: "1"})
+		lim = hubclient.Limits{MoveTime: seconds(s.review.moveTime)}
+	default:
+		lim = s.limits()
 	}
 	for _, p := range params {
 		if err := sl.conn.SetParam(p.Name, p.Value); err != nil {
@@ -112,7 +142,7 @@ func (s *session) startJob(i int, j *job) error {
 	}
 	ctx, stop := context.WithCancel(s.ctx)
 	sl.job, sl.stopSent, sl.lines, sl.stop = j, false, map[int]pvLine{}, stop
-	conn, pos, lim := sl.conn, s.position(j.ply), s.limits()
+	conn, pos := sl.conn, posOf(s.g.byID[j.node])
 	report := func(ev engineEvent) {
 		select {
 		case s.events <- ev:
@@ -152,19 +182,33 @@ func (s *session) startParams() []hubclient.Param {
 	return params
 }
 
-// position is the position after ply moves of the line, for the engine.
-func (s *session) position(ply int) hubclient.Position {
-	return hubclient.Position{Start: s.g.start().Hub(), Moves: s.g.lineFrom(0)[:ply]}
+// maxPosMoves bounds the moves of a pos line.
+const maxPosMoves = 256
+
+// posOf is n's position for the engine: the position after the last
+// capture or man move on the way to it, and the moves since, which is what
+// the engine needs for repetition; at most maxPosMoves of them, so that
+// the pos line stays short however long the game.
+func posOf(n *node) hubclient.Position {
+	var moves []string
+	for ; n.parent != nil && !n.irreversible && len(moves) < maxPosMoves; n = n.parent {
+		moves = append(moves, n.text)
+	}
+	slices.Reverse(moves)
+	return hubclient.Position{Start: n.pos.Hub(), Moves: moves}
 }
 
 // limits are the limits of an engine's move: its clock or the move time.
 func (s *session) limits() hubclient.Limits {
 	if s.clk == nil {
-		return hubclient.Limits{MoveTime: time.Duration(s.lim.MoveTime * float64(time.Second))}
+		return hubclient.Limits{MoveTime: seconds(s.lim.MoveTime)}
 	}
 	last := s.g.last()
 	return hubclient.Limits{Clock: true, Time: s.clk.beforeIncrement(last.SideToMove(), s.now()), Inc: s.clk.inc}
 }
+
+// seconds is a duration of x seconds.
+func seconds(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
 
 // engineExited is closed when slot i's engine has exited; nil without one.
 func (s *session) engineExited(i int) <-chan struct{} {
@@ -196,7 +240,7 @@ func (s *session) engineEvent(ev engineEvent) {
 		return
 	}
 	if ev.info != nil {
-		if !sl.stopSent && j.line == s.line && j.ply <= len(s.g.moves) {
+		if !sl.stopSent && j.game == s.g && s.g.byID[j.node] != nil {
 			s.info(sl, *ev.info)
 		}
 		return
@@ -216,11 +260,16 @@ func (s *session) engineEvent(ev engineEvent) {
 		sl.conn.Close()
 		sl.conn, sl.failed = nil, true
 		s.sendError(fmt.Sprintf("engine %s: %v", name, err))
-		s.update() // sync fails the game of an engine that is to move
+		s.update() // sync gives up the search, and fails the game of an engine that is to move
 		return
 	}
-	if ev.err == nil && j.kind == jobThink && s.wanted()[ev.slot] != nil && *s.wanted()[ev.slot] == *j {
-		s.engineMove(j, *ev.done)
+	if want := s.wanted()[ev.slot]; ev.err == nil && want != nil && *want == *j {
+		switch j.kind {
+		case jobThink:
+			s.engineMove(j, *ev.done)
+		case jobReview:
+			s.reviewed()
+		}
 	}
 	s.update()
 }
@@ -239,14 +288,14 @@ func (s *session) engineMove(j *job, done hubclient.Done) {
 	}
 	follow := s.g.atEnd()
 	cursor := s.g.cursor
-	s.g.cursor = len(s.g.moves)
+	s.g.moveCursor(s.g.mainEnd)
 	if _, err := s.g.play(text); err != nil {
-		s.g.cursor = cursor
+		s.g.moveCursor(cursor)
 		s.engineLost(j, pdn.TerminationIllegalMove, fmt.Sprintf("played %q: %v", text, err))
 		return
 	}
 	if !follow {
-		s.g.cursor = cursor
+		s.g.moveCursor(cursor)
 	}
 	s.lineChanged()
 }
@@ -264,10 +313,12 @@ func (s *session) engineLost(j *job, termination, why string) {
 	s.lineChanged()
 }
 
-// info records an info line of slot sl's search and sends the analysis.
+// info records an info line of slot sl's search, the score on the tree's
+// node, and sends the analysis.
 func (s *session) info(sl *slot, in hubclient.Info) {
 	j := sl.job
-	p := s.g.positions[j.ply]
+	n := s.g.byID[j.node]
+	p := n.pos
 	if math.IsNaN(in.Score) {
 		return
 	}
@@ -287,9 +338,10 @@ func (s *session) info(sl *slot, in hubclient.Info) {
 		}
 	}
 	if rank == 1 {
-		s.g.evals[j.ply] = score
+		n.eval = &score
+		s.g.touch(n)
 	}
-	msg := analysisMsg{Type: "analysis", Engine: s.engines[j.spec].Name, Line: j.line, Ply: j.ply,
+	msg := analysisMsg{Type: "analysis", Engine: s.engines[j.spec].Name, Node: j.node,
 		Score: sl.lines[1].Score, Depth: in.Depth, Nodes: in.Nodes, NPS: in.NPS}
 	for _, r := range slices.Sorted(maps.Keys(sl.lines)) {
 		msg.Lines = append(msg.Lines, sl.lines[r])

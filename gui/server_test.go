@@ -99,21 +99,21 @@ func TestWebSocketPlayAnalyseSave(t *testing.T) {
 	}
 	c.send(request{Type: reqNew, Mode: modePlay, Color: "white", Limit: limit{MoveTime: 0.1}})
 	c.send(request{Type: reqMove, Move: "c3-c4"})
-	st := c.await("state", func(m map[string]any) bool { return len(m["moves"].([]any)) == 2 })
-	if st["moves"].([]any)[0] != "c3-c4" || st["side"] != "white" || len(st["legal"].([]any)) == 0 {
+	st := c.await("state", func(m map[string]any) bool { return m["ply"].(float64) == 2 && m["cursor"] == m["mainEnd"] })
+	if st["side"] != "white" || len(st["legal"].([]any)) == 0 {
 		t.Fatalf("after the engine's reply: %v", st)
 	}
 	c.send(request{Type: reqAnalyse, On: true, MultiPV: 2})
 	a := c.await("analysis", func(m map[string]any) bool { return len(m["lines"].([]any)) == 2 })
-	if a["ply"].(float64) != 2 || a["arrow"] == nil {
+	if a["node"] != st["cursor"] || a["arrow"] == nil {
 		t.Errorf("analysis %v", a)
 	}
 	c.send(request{Type: reqAnalyse, On: false})
 	c.send(request{Type: reqSavePDN})
 	p := c.await("pdn", any_)
 	g := replay(t, p["text"].(string))
-	if want := st["moves"].([]any); len(g.MoveTexts()) != 2 || g.MoveTexts()[1] != want[1] {
-		t.Errorf("PDN moves %v, want %v", g.MoveTexts(), want)
+	if len(g.MoveTexts()) != 2 || g.MoveTexts()[0] != "c3-c4" || g.MoveTexts()[1] != st["last"].(map[string]any)["text"] {
+		t.Errorf("PDN moves %v, want c3-c4 and the reply %v", g.MoveTexts(), st["last"])
 	}
 	c.send(map[string]any{"type": "move", "move": 3})
 	if e := c.await("error", any_); !strings.Contains(e["message"].(string), "bad message") {
@@ -139,7 +139,8 @@ func TestWebSocketRefusesOtherOrigins(t *testing.T) {
 
 func TestServerRefusesOtherHosts(t *testing.T) {
 	ts, _ := realServer(t)
-	for host, want := range map[string]int{"evil.example": http.StatusForbidden, "localhost:1": http.StatusOK, "127.0.0.1": http.StatusOK} {
+	for host, want := range map[string]int{"evil.example": http.StatusForbidden, "localhost:1": http.StatusOK, "127.0.0.1": http.StatusOK,
+		"10.0.0.5": http.StatusForbidden, "[::1]:80": http.StatusOK, "192.168.1.1:8080": http.StatusForbidden} {
 		req, _ := http.NewRequest("GET", ts.URL+"/", nil)
 		req.Host = host
 		resp, err := http.DefaultClient.Do(req)

@@ -7,10 +7,13 @@ package gui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/bits"
 	"time"
 
+	"github.com/dameo/dameo/book"
+	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/pdn"
@@ -34,6 +37,9 @@ type session struct {
 	send     func(v any)             // a message to the page
 	finished func(r *pdn.Game) error // saves a game that has just ended
 	ctx      context.Context         // for engine start-up
+	caps     engineCaps              // the largest hash and threads the server allows; zero for no cap
+	tables   *egtb.Tables            // for the Endgame tables panel; nil for none
+	book     *book.Book              // for the Book panel; nil for none
 
 	g         *game
 	mode      string
@@ -41,8 +47,9 @@ type session struct {
 	analyser  int    // engine index of the analysis
 	lim       limit
 	clk       *clock // nil without a clock
-	line      int    // bumped whenever the line of moves changes
+	line      int    // bumped whenever the game's moves change
 	reported  int    // the line whose end has been reported, or -1
+	paused    bool   // the clock and the engines' moves wait
 	analysing bool
 	multipv   int
 	params    map[string]string // engine parameters set from the page
@@ -50,6 +57,7 @@ type session struct {
 	flag      *time.Timer
 	events    chan engineEvent // the searches' reports
 	closed    chan struct{}    // closed when the session ends
+	review    *review          // a whole-game analysis, nil without one
 }
 
 // slot is one engine process of a session and the search it runs.
@@ -61,6 +69,7 @@ type slot struct {
 	stop     context.CancelFunc // stops the search running
 	pending  []hubclient.Param  // parameters to set once idle
 	failed   bool               // the engine would not start or died; not retried before the next new game
+	bookOff  bool               // its book is off for a review's searches
 	lines    map[int]pvLine
 }
 
@@ -68,14 +77,15 @@ type slot struct {
 const (
 	jobThink   = "think"
 	jobAnalyse = "analyse"
+	jobReview  = "review" // a position of a whole-game analysis, for a fixed time
 )
 
 // job is a search: what for, on which engine, in which position.
 type job struct {
 	kind    string
 	spec    int
-	line    int
-	ply     int // position of the line searched
+	game    *game // the game searched (a new game is a new search, whatever its node ids)
+	node    int   // the tree node of the position searched
 	multipv int
 }
 
@@ -93,7 +103,7 @@ func newSession(ctx context.Context, engines []EngineSpec, start startFunc, now 
 // engines on the way out.
 func (s *session) run(ctx context.Context, in <-chan []byte) {
 	defer s.close()
-	s.send(helloMsg{Type: "hello", Engines: s.engineNames()})
+	s.send(helloMsg{Type: "hello", Engines: s.engineNames(), MaxHash: s.caps.hash, MaxThreads: s.caps.threads, Initial: engine.StartText})
 	s.update()
 	for {
 		select {
@@ -150,7 +160,17 @@ func (s *session) apply(r request) error {
 	case reqResign:
 		return s.resign()
 	case reqGoTo:
-		return s.g.goTo(r.Ply)
+		return s.g.goTo(r.Node)
+	case reqDelete, reqPromote:
+		return s.editTree(r)
+	case reqPlayLine:
+		return s.playLine(r.Moves)
+	case reqOpen:
+		return s.open(r.Text, r.Moves)
+	case reqPause:
+		return s.pause(r.On)
+	case reqReview:
+		return s.startReview(r.Limit.MoveTime)
 	case reqAnalyse:
 		if s.mode == modeWatch && r.On {
 			return fmt.Errorf("the engines are playing; their search is the analysis")
@@ -169,7 +189,7 @@ func (s *session) apply(r request) error {
 		}
 		s.setGame(newGame(p), modeAnalyse)
 	case reqLoadPDN:
-		g, err := loadRecord(r.Text)
+		g, err := loadRecord(s.ctx, r.Text)
 		if err != nil {
 			return err
 		}
@@ -177,7 +197,7 @@ func (s *session) apply(r request) error {
 	case reqSavePDN:
 		return s.sendPDN(false)
 	case reqOption:
-		s.setOption(r.Name, r.Value)
+		return s.setOption(r.Name, r.Value)
 	}
 	return nil
 }
@@ -185,7 +205,7 @@ func (s *session) apply(r request) error {
 // newGame starts a game as r asks.
 func (s *session) newGame(r request) error {
 	if len(s.engines) == 0 && r.Mode != modeAnalyse {
-		return fmt.Errorf("no engine to play")
+		return errNoEngine
 	}
 	for _, i := range []int{r.Engine, r.White, r.Black} {
 		if i >= len(s.engines) && len(s.engines) > 0 {
@@ -210,6 +230,7 @@ func (s *session) newGame(r request) error {
 	}
 	s.setGame(g, r.Mode)
 	s.players, s.analyser, s.lim = players, r.Engine, r.Limit
+	s.paused = false
 	g.white, g.black = s.playerName(engine.White), s.playerName(engine.Black)
 	for i := range s.slots {
 		s.slots[i].failed = false
@@ -219,6 +240,8 @@ func (s *session) newGame(r request) error {
 		if !g.over() {
 			s.clk.startTurn(start.SideToMove(), s.now())
 		}
+		snap := s.clk.snapshot(s.now())
+		g.root.clock = &snap
 	}
 	if r.Mode == modeWatch {
 		s.analysing = false
@@ -229,7 +252,8 @@ func (s *session) newGame(r request) error {
 // setGame replaces the game, in mode, with people moving both sides unless
 // newGame says otherwise, and no clock.
 func (s *session) setGame(g *game, mode string) {
-	s.g, s.mode, s.players, s.clk = g, mode, [2]int{person, person}, nil
+	s.g, s.mode, s.players, s.clk, s.paused = g, mode, [2]int{person, person}, nil, false
+	s.review = nil
 	s.line++
 }
 
@@ -250,14 +274,44 @@ func (s *session) personMove(text string) error {
 	if s.players[p.SideToMove()] != person {
 		return fmt.Errorf("it is the engine's move")
 	}
+	if s.paused {
+		return errPaused
+	}
 	if s.checkFlag() {
 		return errGameOver
 	}
-	if _, err := s.g.play(text); err != nil {
+	from, size := s.g.cursor, s.g.moves
+	n, err := s.g.play(text)
+	if err != nil {
 		return err
+	}
+	main := s.g.onMain(n)
+	if s.g.moves == size && (main || s.mode != modePlay) {
+		return nil // a move the tree has: the board goes there, the game is as it was
+	}
+	if s.mode == modePlay && !main {
+		// Play goes on from the earlier position: its line becomes the
+		// game, the old one a variation, and the clocks show again what
+		// they showed there.
+		s.g.makeMain(n)
+		s.restoreClock(from)
 	}
 	s.lineChanged()
 	return nil
+}
+
+var (
+	errPaused      = errors.New("the game is paused")
+	errNoEngine    = errors.New("no engine to play")
+	errGameNotOver = errors.New("a game is analysed whole once it is over, or on the analysis board")
+)
+
+// restoreClock sets the clock to what it showed at n, with the time of n's
+// side to move running.
+func (s *session) restoreClock(n *node) {
+	if s.clk != nil && n.clock != nil {
+		s.clk.restore(*n.clock, n.pos.SideToMove(), s.now())
+	}
 }
 
 // takeBack takes back the last move, and in play mode as many as needed for
@@ -266,17 +320,108 @@ func (s *session) takeBack() error {
 	if s.mode == modeWatch {
 		return fmt.Errorf("the engines are playing")
 	}
-	if len(s.g.moves) == 0 {
+	if s.g.mainEnd == s.g.root {
 		return fmt.Errorf("no move to take back")
 	}
-	for len(s.g.moves) > 0 {
-		s.g.takeBack(1)
+	for s.g.mainEnd != s.g.root {
+		s.g.takeBack()
 		last := s.g.last()
 		if s.players[last.SideToMove()] == person {
 			break
 		}
 	}
-	s.lineChanged()
+	s.restoreClock(s.g.mainEnd)
+	s.line++
+	if s.paused && s.clk != nil {
+		s.clk.stop(s.now())
+	}
+	return nil
+}
+
+// pause stops the clock and the engine's move (on), or lets them go on.
+func (s *session) pause(on bool) error {
+	if s.mode == modeAnalyse {
+		return fmt.Errorf("an analysis has no clock to pause")
+	}
+	if on == s.paused {
+		return nil
+	}
+	if s.g.over() {
+		return errGameOver
+	}
+	s.paused = on
+	if s.clk != nil {
+		if on {
+			s.clk.stop(s.now())
+		} else {
+			last := s.g.last()
+			s.clk.resume(last.SideToMove(), s.now())
+		}
+	}
+	return nil
+}
+
+// editTree deletes a node or promotes its line, in an analysis.
+func (s *session) editTree(r request) error {
+	if s.mode != modeAnalyse {
+		return fmt.Errorf("variations are deleted and promoted on the analysis board")
+	}
+	n, err := s.g.node(r.Node)
+	if err != nil {
+		return err
+	}
+	if r.Type == reqPromote {
+		s.g.makeMain(n)
+	} else {
+		if n == s.g.root {
+			return fmt.Errorf("the start position cannot be deleted")
+		}
+		s.g.remove(n)
+	}
+	s.line++
+	return nil
+}
+
+// playLine plays moves from the board's position as a line of the tree (an
+// engine's variation clicked on the page); the board shows its first move.
+func (s *session) playLine(moves []string) error {
+	if s.mode != modeAnalyse {
+		return fmt.Errorf("variations are played onto the analysis board")
+	}
+	from := s.g.cursor
+	var first *node
+	for _, text := range moves {
+		n, err := s.g.play(text)
+		if err != nil {
+			s.g.moveCursor(from)
+			return fmt.Errorf("%s: %v", text, err)
+		}
+		if first == nil {
+			first = n
+		}
+	}
+	s.g.moveCursor(first)
+	s.line++
+	return nil
+}
+
+// open sets up an analysis board from an address: a start position and
+// moves from it, the board at the last.
+func (s *session) open(text string, moves []string) error {
+	p := engine.StartPosition()
+	if text != "" {
+		var err error
+		if p, err = parsePositionText(text); err != nil {
+			return err
+		}
+	}
+	g := newGame(p)
+	for i, m := range moves {
+		if _, err := g.play(m); err != nil {
+			return fmt.Errorf("move %d (%s): %v", i+1, m, err)
+		}
+	}
+	s.setGame(g, modeAnalyse)
 	return nil
 }
 
@@ -288,6 +433,9 @@ func (s *session) resign() error {
 	}
 	if s.g.over() {
 		return errGameOver
+	}
+	if s.paused {
+		return errPaused
 	}
 	last := s.g.last()
 	loser := last.SideToMove()
@@ -303,21 +451,32 @@ func (s *session) resign() error {
 // the side to move, or stops at the end of the game.
 func (s *session) lineChanged() {
 	s.line++
+	if s.mode != modeAnalyse && !s.g.over() && s.g.moves >= maxTreeMoves {
+		s.g.end(outcome{pdn.Draw, pdn.TerminationAdjudication, fmt.Sprintf("the game reached the limit of %d moves", maxTreeMoves)})
+	}
 	if s.clk == nil {
 		return
 	}
+	now := s.now()
 	if s.g.over() {
-		s.clk.stop(s.now())
-		return
+		s.clk.stop(now)
+	} else {
+		last := s.g.last()
+		s.clk.startTurn(last.SideToMove(), now)
 	}
-	last := s.g.last()
-	s.clk.startTurn(last.SideToMove(), s.now())
+	if end := s.g.mainEnd; end.clock == nil && end.parent != nil && end.parent.clock != nil {
+		snap := s.clk.snapshot(now)
+		end.clock = &snap
+		mover := end.parent.pos.SideToMove()
+		end.spent = end.parent.clock[mover] - snap[mover]
+		s.g.touch(end)
+	}
 }
 
 // checkFlag ends the game when the running side's time is out, and reports
 // whether it did.
 func (s *session) checkFlag() bool {
-	if s.clk == nil || s.g.over() || !s.clk.flagged(s.now()) {
+	if s.clk == nil || s.paused || s.g.over() || !s.clk.flagged(s.now()) {
 		return false
 	}
 	loser := s.clk.side
@@ -332,7 +491,7 @@ func (s *session) armFlag() {
 		s.flag.Stop()
 		s.flag = nil
 	}
-	if s.clk != nil && s.clk.running {
+	if s.clk != nil && s.clk.running && !s.paused {
 		s.flag = time.NewTimer(max(0, s.clk.remaining(s.clk.side, s.now())))
 	}
 }
@@ -374,11 +533,14 @@ func (s *session) sendPDN(final bool) error {
 }
 
 // setOption sets an engine parameter for the engines running now and those
-// started later.
-func (s *session) setOption(name, value string) {
+// started later, within the server's caps.
+func (s *session) setOption(name, value string) error {
+	if err := s.caps.check(name, value); err != nil {
+		return err
+	}
 	if name == "multipv" {
 		fmt.Sscan(value, &s.multipv)
-		return
+		return nil
 	}
 	s.params[name] = value
 	for i := range s.slots {
@@ -386,6 +548,7 @@ func (s *session) setOption(name, value string) {
 			s.slots[i].pending = append(s.slots[i].pending, hubclient.Param{Name: name, Value: value})
 		}
 	}
+	return nil
 }
 
 func (s *session) sendError(msg string) {
@@ -425,15 +588,16 @@ func parsePositionText(text string) (engine.Position, error) {
 	return engine.ParsePosition(text)
 }
 
-// state is the session as the page shows it.
+// state is the session as the page shows it, with the tree's changes
+// since the last state.
 func (s *session) state() stateMsg {
 	g := s.g
 	p := g.position()
 	o := g.outcome()
 	st := stateMsg{
-		Type: "state", Mode: s.mode, Line: s.line, Cursor: g.cursor,
+		Type: "state", Mode: s.mode, Line: s.line, Cursor: g.cursor.id, Ply: g.cursor.ply, MainEnd: g.mainEnd.id,
 		Board: p.Hub()[1:], Side: colorWord(p.SideToMove()), Text: p.String(), Start: g.start().String(),
-		Legal: []moveView{}, Moves: g.lineFrom(0), MoveList: g.moveList(),
+		Legal: []moveView{}, Tree: g.delta(),
 		Result: o.result, Reason: o.reason, White: g.white, Black: g.black,
 		Analysing: s.analysing, MultiPV: s.multipv, Params: s.params,
 	}
@@ -442,31 +606,19 @@ func (s *session) state() stateMsg {
 			st.Legal = append(st.Legal, newMoveView(&p, m))
 		}
 	}
-	if g.cursor > 0 {
-		v := newMoveView(&g.positions[g.cursor-1], g.moves[g.cursor-1])
+	if c := g.cursor; c.parent != nil {
+		v := newMoveView(&c.parent.pos, c.move)
 		st.Last = &v
-	}
-	for i := range g.moves {
-		label := ""
-		if g.positions[i].SideToMove() == engine.White {
-			label = fmt.Sprintf("%d.", g.moveNumber(i))
-		} else if i == 0 {
-			label = fmt.Sprintf("%d...", g.moveNumber(i))
-		}
-		st.Numbers = append(st.Numbers, label)
-	}
-	for ply := 0; ply <= len(g.moves); ply++ {
-		if v, ok := g.evals[ply]; ok {
-			st.Evals = append(st.Evals, &v)
-		} else {
-			st.Evals = append(st.Evals, nil)
-		}
 	}
 	if s.clk != nil {
 		now := s.now()
-		st.Clock = &clockView{White: s.clk.remaining(engine.White, now).Seconds(), Black: s.clk.remaining(engine.Black, now).Seconds()}
+		st.Clock = &clockView{White: s.clk.remaining(engine.White, now).Seconds(), Black: s.clk.remaining(engine.Black, now).Seconds(),
+			Inc: s.clk.inc.Seconds(), Turn: s.clk.turnTime(now).Seconds(), Paused: s.paused}
 		if s.clk.running {
 			st.Clock.Running = colorWord(s.clk.side)
+		} else if s.paused {
+			last := g.last()
+			st.Clock.Running = colorWord(last.SideToMove()) // whose time waits
 		}
 	}
 	for i := range s.slots {
@@ -478,16 +630,20 @@ func (s *session) state() stateMsg {
 	for c := engine.White; c <= engine.Black; c++ {
 		st.Lost[c] = bits.OnesCount64(start.Pieces(c)) - bits.OnesCount64(p.Pieces(c))
 	}
+	st.Review = s.reviewState()
+	if s.mode == modeAnalyse {
+		st.Tables, st.Book = probeTables(s.tables, p), lookUpBook(s.book, p)
+	}
 	return st
 }
 
 // mayMove reports whether a person may move on the board now.
 func (s *session) mayMove() bool {
 	p := s.g.position()
-	if s.mode == modeWatch || s.players[p.SideToMove()] != person {
+	if s.mode == modeWatch || s.players[p.SideToMove()] != person || s.paused {
 		return false
 	}
-	return !(s.g.atEnd() && s.g.over())
+	return !(s.g.atEnd() && s.g.over()) && s.g.cursor.rules == engine.Ongoing
 }
 
 func colorWord(c engine.Color) string {

@@ -4,6 +4,8 @@
 package gui
 
 import (
+	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -21,23 +23,24 @@ func TestPersonMoveGetsEngineReply(t *testing.T) {
 		t.Fatal(msg)
 	}
 	st := h.state()
-	if len(st.Moves) != 2 || st.Moves[0] != "c3-c4" || st.Cursor != 2 {
-		t.Fatalf("after c3-c4: moves %v, cursor %d; want the engine's reply too", st.Moves, st.Cursor)
+	moves := h.moves()
+	if len(moves) != 2 || moves[0] != "c3-c4" || st.Ply != 2 || st.Cursor != st.MainEnd {
+		t.Fatalf("after c3-c4: moves %v, cursor at ply %d; want the engine's reply too", moves, st.Ply)
 	}
 	if !slices.Contains(h.engines[0].sent, "level move-time=1") || !slices.Contains(h.engines[0].sent, "go think") {
 		t.Errorf("engine was sent %q", h.engines[0].sent)
 	}
-	if st.Last == nil || st.Last.Text != st.Moves[1] || len(st.Last.Path) != 2 {
-		t.Errorf("last move %+v, want the engine's %s", st.Last, st.Moves[1])
+	if st.Last == nil || st.Last.Text != moves[1] || len(st.Last.Path) != 2 {
+		t.Errorf("last move %+v, want the engine's %s", st.Last, moves[1])
 	}
-	if st.MoveList != "1. c3-c4 "+st.Moves[1] {
-		t.Errorf("move list %q", st.MoveList)
+	if main := h.tree.mainLine(); main[0].Number != "1" || main[1].Number != "1..." {
+		t.Errorf("move numbers %q %q, want 1 and 1...", main[0].Number, main[1].Number)
 	}
 }
 
 func TestBadMovesAreRefusedAndChangeNothing(t *testing.T) {
 	h := newHarness("fake")
-	before := jsonOf(h.state())
+	before := h.view()
 	for _, req := range []string{
 		`{"type":"move","move":"c3-c5"}`,
 		`{"type":"move","move":"zz"}`,
@@ -46,7 +49,7 @@ func TestBadMovesAreRefusedAndChangeNothing(t *testing.T) {
 		if msg := h.do(req); msg == "" {
 			t.Errorf("%s: no error reply", req)
 		}
-		if after := jsonOf(h.state()); after != before {
+		if after := h.view(); after != before {
 			t.Errorf("%s changed the state:\n%s\n%s", req, before, after)
 		}
 	}
@@ -56,19 +59,19 @@ func TestTakeBackReturnsToThePersonsMove(t *testing.T) {
 	h := newHarness("fake")
 	h.do(`{"type":"new","mode":"play","color":"black","limit":{"moveTime":0.5}}`)
 	st := h.state()
-	if len(st.Moves) != 1 || st.Side != "black" {
-		t.Fatalf("the engine (White) should have moved first: %v", st.Moves)
+	if len(h.moves()) != 1 || st.Side != "black" {
+		t.Fatalf("the engine (White) should have moved first: %v", h.moves())
 	}
 	h.do(`{"type":"move","move":"f6-f5"}`)
-	if n := len(h.state().Moves); n != 3 {
+	if n := len(h.moves()); n != 3 {
 		t.Fatalf("%d moves, want 3", n)
 	}
 	if msg := h.do(`{"type":"takeback"}`); msg != "" {
 		t.Fatal(msg)
 	}
 	st = h.state()
-	if len(st.Moves) != 1 || st.Side != "black" || len(st.Legal) == 0 {
-		t.Errorf("after takeback: moves %v, %s to move, %d legal", st.Moves, st.Side, len(st.Legal))
+	if len(h.moves()) != 1 || st.Side != "black" || len(st.Legal) == 0 {
+		t.Errorf("after takeback: moves %v, %s to move, %d legal", h.moves(), st.Side, len(st.Legal))
 	}
 }
 
@@ -119,8 +122,8 @@ func TestMoveAfterTheFlagLoses(t *testing.T) {
 	if msg := h.do(`{"type":"move","move":"c3-c4"}`); msg != errGameOver.Error() {
 		t.Errorf("late move: error %q", msg)
 	}
-	if st := h.state(); st.Result != pdn.BlackWins || len(st.Moves) != 0 {
-		t.Errorf("result %q, moves %v", st.Result, st.Moves)
+	if st := h.state(); st.Result != pdn.BlackWins || len(h.moves()) != 0 {
+		t.Errorf("result %q, moves %v", st.Result, h.moves())
 	}
 }
 
@@ -173,15 +176,15 @@ func TestWatchPlaysToTheEndAndSavesPDN(t *testing.T) {
 	}
 	st := h.state()
 	if st.Result == "" || st.White != "one" || st.Black != "two" {
-		t.Fatalf("watch game: moves %v, result %q, players %s-%s", st.Moves, st.Result, st.White, st.Black)
+		t.Fatalf("watch game: moves %v, result %q, players %s-%s", h.moves(), st.Result, st.White, st.Black)
 	}
 	m, ok := last[pdnMsg](h)
 	if !ok || !m.Final {
 		t.Fatal("no final PDN")
 	}
 	g := replay(t, m.Text)
-	if !slices.Equal(g.MoveTexts(), st.Moves) || g.Result != st.Result || g.Tag(pdn.TagFEN) != "8/8/8/8/3b4/8/3w4/8 w" {
-		t.Errorf("PDN %q does not match the game %v %s", m.Text, st.Moves, st.Result)
+	if !slices.Equal(g.MoveTexts(), h.moves()) || g.Result != st.Result || g.Tag(pdn.TagFEN) != "W:Wd2:Bd4:H0:F1" {
+		t.Errorf("PDN %q does not match the game %v %s", m.Text, h.moves(), st.Result)
 	}
 	if len(h.engines) != 2 {
 		t.Errorf("%d engine processes, want one per side", len(h.engines))
@@ -194,7 +197,7 @@ func TestWatchPlaysToTheEndAndSavesPDN(t *testing.T) {
 // replay reads PDN text and checks it with loadRecord.
 func replay(t *testing.T, text string) *pdn.Game {
 	t.Helper()
-	if _, err := loadRecord(text); err != nil {
+	if _, err := loadRecord(context.Background(), text); err != nil {
 		t.Fatalf("the PDN does not replay: %v\n%s", err, text)
 	}
 	games, err := pdn.Parse(text)
@@ -213,7 +216,7 @@ func TestPDNSaveAndLoad(t *testing.T) {
 	if !ok || m.Final {
 		t.Fatalf("savepdn answered %+v", m)
 	}
-	moves := h.state().Moves
+	moves := h.moves()
 	if g := replay(t, m.Text); !slices.Equal(g.MoveTexts(), moves) || g.Tag(pdn.TagWhite) != "you" || g.Tag(pdn.TagBlack) != "fake" {
 		t.Errorf("saved %q for the game %v", m.Text, moves)
 	}
@@ -222,25 +225,26 @@ func TestPDNSaveAndLoad(t *testing.T) {
 		t.Fatal(msg)
 	}
 	st := h.state()
-	if !slices.Equal(st.Moves, moves) || st.Cursor != 0 || st.Mode != modeAnalyse || st.White != "you" {
-		t.Errorf("loaded: moves %v, cursor %d, mode %s", st.Moves, st.Cursor, st.Mode)
+	if !slices.Equal(h.moves(), moves) || st.Ply != 0 || st.Mode != modeAnalyse || st.White != "you" {
+		t.Errorf("loaded: moves %v, cursor at ply %d, mode %s", h.moves(), st.Ply, st.Mode)
 	}
-	h.do(`{"type":"goto","ply":4}`)
-	if st := h.state(); st.Cursor != 4 || st.Last.Text != moves[3] {
-		t.Errorf("goto 4: cursor %d, last %+v", st.Cursor, st.Last)
+	h.do(fmt.Sprintf(`{"type":"goto","node":%d}`, h.node(4)))
+	if st := h.state(); st.Ply != 4 || st.Last.Text != moves[3] {
+		t.Errorf("goto 4: cursor at ply %d, last %+v", st.Ply, st.Last)
 	}
-	// Branching from ply 1 drops the rest of the line.
-	h.do(`{"type":"goto","ply":1}`)
+	// Playing from ply 1 adds a variation and keeps the line.
+	h.do(fmt.Sprintf(`{"type":"goto","node":%d}`, h.node(1)))
 	h.do(`{"type":"move","move":"f6-f5"}`)
-	if st := h.state(); !slices.Equal(st.Moves, []string{"c3-c4", "f6-f5"}) {
-		t.Errorf("after the branch: %v", st.Moves)
+	st = h.state()
+	if !slices.Equal(h.moves(), moves) || !slices.Equal(h.tree.line(st.Cursor), []string{"c3-c4", "f6-f5"}) {
+		t.Errorf("after the variation: main line %v, board after %v", h.moves(), h.tree.line(st.Cursor))
 	}
 }
 
 func TestBadPDNIsRefused(t *testing.T) {
 	h := newHarness("fake")
 	h.do(`{"type":"move","move":"c3-c4"}`)
-	before := jsonOf(h.state())
+	before := h.view()
 	for text, want := range map[string]string{
 		"1. c3-c5 *":                           "move 1 (c3-c5)",
 		`[FEN "8/8/8 w"] 1. c3-c4 *`:           "FEN tag",
@@ -253,7 +257,7 @@ func TestBadPDNIsRefused(t *testing.T) {
 		if msg == "" || !strings.Contains(msg, want) {
 			t.Errorf("loading %q: error %q, want one with %q", text, msg, want)
 		}
-		if after := jsonOf(h.state()); after != before {
+		if after := h.view(); after != before {
 			t.Errorf("loading %q changed the state", text)
 		}
 	}
@@ -270,7 +274,7 @@ func TestAnalysisFollowsTheBoard(t *testing.T) {
 		t.Fatalf("engine was sent %q", e.sent)
 	}
 	a, ok := last[analysisMsg](h)
-	if !ok || a.Ply != 0 || len(a.Lines) != 1 || a.Score != 0.25 || a.Arrow == nil || a.Arrow[0] != a.Lines[0].Moves[0][:2] {
+	if !ok || a.Node != 0 || len(a.Lines) != 1 || a.Score != 0.25 || a.Arrow == nil || a.Arrow[0] != a.Lines[0].Moves[0][:2] {
 		t.Fatalf("analysis %+v", a)
 	}
 	h.do(`{"type":"move","move":"c3-c4"}`)
@@ -278,11 +282,11 @@ func TestAnalysisFollowsTheBoard(t *testing.T) {
 		t.Error("the analysis of the old position was not stopped")
 	}
 	a, _ = last[analysisMsg](h)
-	if a.Ply != 1 || a.Score != -0.25 {
-		t.Errorf("analysis after c3-c4: ply %d, score %v (the fake's 0.25 for Black, from White's side)", a.Ply, a.Score)
+	if a.Node != h.node(1) || a.Score != -0.25 {
+		t.Errorf("analysis after c3-c4: node %d, score %v (the fake's 0.25 for Black, from White's side)", a.Node, a.Score)
 	}
-	if evals := h.s.g.evals; evals[0] != 0.25 || evals[1] != -0.25 {
-		t.Errorf("evaluations %v", evals)
+	if e0, e1 := h.tree[0].Eval, h.tree[h.node(1)].Eval; e0 == nil || e1 == nil || *e0 != 0.25 || *e1 != -0.25 {
+		t.Errorf("evaluations on the page's tree %v %v", e0, e1)
 	}
 	h.do(`{"type":"option","name":"threads","value":"2"}`)
 	if !slices.Contains(e.sent, "set-param name=threads value=2") {
@@ -310,7 +314,7 @@ func TestEngineExitLosesTheGame(t *testing.T) {
 
 func TestBadMessagesGetAnErrorReply(t *testing.T) {
 	h := newHarness("fake")
-	before := jsonOf(h.state())
+	before := h.view()
 	for _, req := range []string{
 		``, `{`, `[]`, `"move"`, `{"type":"dance"}`, `{"type":"move"}`, `{"type":"move","move":7}`,
 		`{"type":"move","move":"c3-c4","extra":1}`, `{"type":"move","move":"c3-c4"} {}`,
@@ -320,7 +324,9 @@ func TestBadMessagesGetAnErrorReply(t *testing.T) {
 		`{"type":"new","mode":"watch","white":-1,"limit":{"moveTime":1}}`,
 		`{"type":"new","mode":"play","color":"white","limit":{"moveTime":-1}}`,
 		`{"type":"new","mode":"play","color":"white","limit":{"minutes":1e300}}`,
-		`{"type":"goto","ply":5}`, `{"type":"goto","ply":-1}`,
+		`{"type":"goto","node":5}`, `{"type":"goto","node":-1}`, `{"type":"goto","ply":1}`,
+		`{"type":"delete","node":0}`, `{"type":"promote","node":9}`, `{"type":"playline","moves":["c3-c4"]}`,
+		`{"type":"playline"}`, `{"type":"open","moves":["c3-c5"]}`, `{"type":"pause","on":true,"x":1}`,
 		`{"type":"option","name":"cmd","value":"rm"}`, `{"type":"option","name":"threads","value":"0"}`,
 		`{"type":"option","name":"book","value":"yes"}`,
 		`{"type":"position","text":"8/8 w"}`, `{"type":"position","text":"W"}`,
@@ -329,7 +335,7 @@ func TestBadMessagesGetAnErrorReply(t *testing.T) {
 		if msg := h.do(req); msg == "" {
 			t.Errorf("%s: no error reply", req)
 		}
-		if after := jsonOf(h.state()); after != before {
+		if after := h.view(); after != before {
 			t.Errorf("%s changed the state", req)
 		}
 	}

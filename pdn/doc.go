@@ -14,7 +14,7 @@
 //	[TimeControl "40/60+0.5"]
 //	[Termination "normal"]
 //
-//	1. d3-d4 e6-e5 2. d4xd6xf6 {a comment} ... 1-0
+//	1. d3-d4 e6-e5 2. d4xd6xf6 {a comment} (2. c3-c4 {a variation}) ... 1-0
 //
 // Dameo has no number in the PDN GameType register, so the variant is named
 // by the tag [GameType "Dameo"]. FEN holds the start position and is
@@ -23,5 +23,6 @@
 // package engine's Position.FEN) and reads that form or position text
 // (docs/rules.md). Moves are kept as the strings of the record, in
 // docs/rules.md notation; replaying them is the caller's business (package
-// engine).
+// engine). Variations, in parentheses after the move they replace, are kept
+// with that move (Move.Variations), nested and commented as in the record.
 package pdn

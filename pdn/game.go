@@ -45,10 +45,21 @@ type Tag struct {
 	Name, Value string
 }
 
-// Move is one move of the movetext, with the comment that follows it.
+// Move is one move of the movetext, with the comment that follows it and
+// the variations that may be played instead of it.
 type Move struct {
 	Text    string // the move in docs/rules.md notation, as written
 	Comment string // text of the comments after the move, joined by spaces
+	// Variations are lines played instead of this move, each from the
+	// position before it: "1. d3-d4 (1. c3-c4 f6-f5) e6-e5".
+	Variations []Variation
+}
+
+// Variation is a line of moves in parentheses, with the comment before its
+// first move.
+type Variation struct {
+	Comment string
+	Moves   []Move
 }
 
 // Game is one game record.

@@ -122,7 +122,9 @@ func TestReadLenient(t *testing.T) {
 		t.Fatalf("read %d games, want 3", len(games))
 	}
 	g := games[0]
-	want := []Move{{"d3-d4", ""}, {"e6-e5", ""}, {"d4xd6xf6", "line comment"}, {"f7-f6", "a b"}}
+	want := []Move{{Text: "d3-d4"}, {Text: "e6-e5"},
+		{Text: "d4xd6xf6", Comment: "line comment", Variations: []Variation{{Moves: []Move{{Text: "c3-c4", Comment: "var"}, {Text: "e5-e4"}}}}},
+		{Text: "f7-f6", Comment: "a b"}}
 	if !reflect.DeepEqual(g.Moves, want) {
 		t.Errorf("moves %v, want %v", g.Moves, want)
 	}

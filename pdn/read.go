@@ -15,11 +15,12 @@ import (
 
 // Bounds of what one game may hold; more is malformed PDN.
 const (
-	MaxCommentLength = 1 << 16 // bytes of one comment
-	MaxTagLength     = 1 << 12 // bytes of a tag value
-	MaxTokenLength   = 1 << 8  // bytes of a tag name or a movetext token
-	MaxMoves         = 1 << 16 // moves of a game
-	MaxTags          = 1 << 10 // tags of a game
+	MaxCommentLength    = 1 << 16 // bytes of one comment
+	MaxTagLength        = 1 << 12 // bytes of a tag value
+	MaxTokenLength      = 1 << 8  // bytes of a tag name or a movetext token
+	MaxMoves            = 1 << 16 // moves of a game, its variations' included
+	MaxVariationNesting = 1 << 6  // variations inside variations
+	MaxTags             = 1 << 10 // tags of a game
 )
 
 // SyntaxError is malformed PDN, with the line (from 1) where it was found.
@@ -102,11 +103,11 @@ func (r *Reader) read() (*Game, error) {
 		}
 	}
 	// Movetext.
-	depth := 0 // nesting of variations, which are skipped
+	lines := newLineStack(g)
 	for {
 		c, err := r.skipSpace()
 		if err == io.EOF {
-			if depth > 0 {
+			if lines.depth() > 0 {
 				return nil, r.errorf("end of file inside a variation '('")
 			}
 			return nil, r.errorf("end of file: the game has no result token")
@@ -123,20 +124,19 @@ func (r *Reader) read() (*Game, error) {
 			if err != nil {
 				return nil, err
 			}
-			if depth == 0 {
-				addComment(g, text)
-			}
+			lines.addComment(text)
 			continue
 		case '(':
 			r.next()
-			depth++
+			if err := lines.open(); err != nil {
+				return nil, &SyntaxError{line, err.Error()}
+			}
 			continue
 		case ')':
 			r.next()
-			if depth == 0 {
-				return nil, r.errorf("')' without '('")
+			if err := lines.close(); err != nil {
+				return nil, &SyntaxError{line, err.Error()}
 			}
-			depth--
 			continue
 		case ']', '}':
 			return nil, r.errorf("unexpected %q", c)
@@ -145,10 +145,10 @@ func (r *Reader) read() (*Game, error) {
 		if err != nil {
 			return nil, err
 		}
-		if depth > 0 {
-			continue
-		}
 		if res, ok := resultToken(word); ok {
+			if lines.depth() > 0 {
+				return nil, &SyntaxError{line, fmt.Sprintf("result token %s inside a variation", res)}
+			}
 			return g, finish(g, res, line)
 		}
 		if word[0] == '$' {
@@ -165,10 +165,9 @@ func (r *Reader) read() (*Game, error) {
 		if !validMove(move) {
 			return nil, &SyntaxError{line, fmt.Sprintf("bad move %q", word)}
 		}
-		if len(g.Moves) == MaxMoves {
-			return nil, &SyntaxError{line, fmt.Sprintf("more than %d moves in a game", MaxMoves)}
+		if err := lines.add(move); err != nil {
+			return nil, &SyntaxError{line, err.Error()}
 		}
-		g.Moves = append(g.Moves, Move{Text: move})
 	}
 }
 
@@ -185,23 +184,6 @@ func finish(g *Game, res string, line int) error {
 		}
 	}
 	return nil
-}
-
-// addComment attaches a comment to the last move, or to the game before
-// the first move.
-func addComment(g *Game, text string) {
-	text = strings.Join(strings.Fields(text), " ")
-	if text == "" {
-		return
-	}
-	dst := &g.Comment
-	if len(g.Moves) > 0 {
-		dst = &g.Moves[len(g.Moves)-1].Comment
-	}
-	if *dst != "" {
-		*dst += " "
-	}
-	*dst += text
 }
 
 // resultToken recognises a result token, also in the draughts forms 2-0,

@@ -41,8 +41,20 @@ func (g *Game) Safe() *Game {
 	for _, t := range g.Tags {
 		c.Tags = append(c.Tags, Tag{t.Name, SafeTagValue(t.Value)})
 	}
-	for _, m := range g.Moves {
-		c.Moves = append(c.Moves, Move{m.Text, SafeComment(m.Comment)})
-	}
+	c.Moves = safeLine(g.Moves)
 	return c
+}
+
+// safeLine is a copy of a line with its comments, and its variations',
+// made safe.
+func safeLine(moves []Move) []Move {
+	var out []Move
+	for _, m := range moves {
+		safe := Move{Text: m.Text, Comment: SafeComment(m.Comment)}
+		for _, v := range m.Variations {
+			safe.Variations = append(safe.Variations, Variation{SafeComment(v.Comment), safeLine(v.Moves)})
+		}
+		out = append(out, safe)
+	}
+	return out
 }

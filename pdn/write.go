@@ -72,10 +72,25 @@ func Format(g *Game) (string, error) {
 	if blackStarts(g.Tag(TagFEN)) {
 		ply = 1
 	}
+	if err := writeLine(&lw, g.Moves, ply, 0); err != nil {
+		return "", err
+	}
+	lw.word(result)
+	b.WriteString("\n\n")
+	return b.String(), nil
+}
+
+// writeLine writes a line of moves from ply (0 is White's first move) with
+// their comments and variations; depth is the nesting of the line, 0 for
+// the main line. The first move of a line gets its number.
+func writeLine(lw *lineWrapper, moves []Move, ply, depth int) error {
+	if depth > MaxVariationNesting {
+		return fmt.Errorf("pdn: variations nested more than %d deep", MaxVariationNesting)
+	}
 	needNumber := true
-	for i, m := range g.Moves {
+	for _, m := range moves {
 		if !validMove(m.Text) {
-			return "", fmt.Errorf("pdn: move %d: malformed move %q", i+1, m.Text)
+			return fmt.Errorf("pdn: move %d: malformed move %q", ply/2+1, m.Text)
 		}
 		number := ply/2 + 1
 		if ply%2 == 0 {
@@ -86,16 +101,28 @@ func Format(g *Game) (string, error) {
 		lw.word(m.Text)
 		needNumber = false
 		if m.Comment != "" {
-			if err := writeComment(&lw, m.Comment); err != nil {
-				return "", fmt.Errorf("pdn: move %d: %w", i+1, err)
+			if err := writeComment(lw, m.Comment); err != nil {
+				return fmt.Errorf("pdn: move %d: %w", ply/2+1, err)
 			}
+			needNumber = true
+		}
+		for _, v := range m.Variations {
+			if len(v.Moves) == 0 {
+				return fmt.Errorf("pdn: move %d: empty variation", ply/2+1)
+			}
+			lw.open("(")
+			if err := writeComment(lw, v.Comment); err != nil {
+				return fmt.Errorf("pdn: move %d: %w", ply/2+1, err)
+			}
+			if err := writeLine(lw, v.Moves, ply, depth+1); err != nil {
+				return err
+			}
+			lw.glue(")")
 			needNumber = true
 		}
 		ply++
 	}
-	lw.word(result)
-	b.WriteString("\n\n")
-	return b.String(), nil
+	return nil
 }
 
 // WriteSync appends g to f and flushes it to stable storage, so that a
@@ -222,11 +249,13 @@ func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
 // lineWrapper writes words separated by spaces, starting a new line before a
 // word that would make the line longer than lineWidth.
 type lineWrapper struct {
-	b   *strings.Builder
-	col int
+	b      *strings.Builder
+	col    int
+	prefix string // written before the next word, "(" of a variation
 }
 
 func (l *lineWrapper) word(w string) {
+	w, l.prefix = l.prefix+w, ""
 	if l.col > 0 && l.col+1+len(w) > lineWidth {
 		l.b.WriteByte('\n')
 		l.col = 0
@@ -238,6 +267,9 @@ func (l *lineWrapper) word(w string) {
 	l.b.WriteString(w)
 	l.col += len(w)
 }
+
+// open makes w the prefix of the next word, without a space after it.
+func (l *lineWrapper) open(w string) { l.prefix += w }
 
 // glue appends w to the current word without a space.
 func (l *lineWrapper) glue(w string) {

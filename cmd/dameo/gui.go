@@ -5,6 +5,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net"
@@ -13,17 +15,32 @@ import (
 	"os/exec"
 	"os/signal"
 	"runtime"
+	"strconv"
 	"syscall"
 
+	"github.com/alecthomas/kong"
+	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/gui"
 	"github.com/dameo/dameo/hubclient"
 )
 
 type guiCmd struct {
-	Addr   string   `default:"127.0.0.1:0" placeholder:"HOST:PORT" help:"Address to listen on (default ${default}: this machine only, any free port)."`
-	Engine []string `short:"e" sep:"none" placeholder:"SPEC" help:"An engine the page may start: \"cmd=PROGRAM name=NAME dir=DIR\" or its command line \"PROGRAM ARGS\" (docs/cli.md; repeat for more; default: this program's own \"dameo hub\")."`
-	PDN    string   `name:"pdn" placeholder:"FILE" help:"Append every finished game to FILE (default: none)."`
-	Open   bool     `help:"Open the page in the web browser."`
+	Addr       string   `default:"127.0.0.1:0" placeholder:"HOST:PORT" help:"Address to listen on (default ${default}: this machine only, any free port). Any other address needs the token printed at start."`
+	Engine     []string `short:"e" sep:"none" placeholder:"SPEC" help:"An engine the page may start: \"cmd=PROGRAM name=NAME dir=DIR\" or its command line \"PROGRAM ARGS\" (docs/cli.md; repeat for more; default: this program's own \"dameo hub\")."`
+	PDN        string   `name:"pdn" placeholder:"FILE" help:"Append every finished game with moves to FILE (default: none; at most ${gui_games} games a minute)."`
+	Open       bool     `help:"Open the page in the web browser."`
+	MaxPages   int      `default:"${gui_pages}" help:"Pages served at once (default ${default})."`
+	MaxEngines int      `default:"${gui_engines}" help:"Engine processes of all pages together (default ${default}); each may get at most half the memory and the cores divided by this."`
+	EGTB       string   `name:"egtb" placeholder:"DIR" help:"Endgame tables for the analysis board's tables panel (default: the built-in tables of up to 3 pieces)."`
+	Book       string   `placeholder:"FILE" help:"Opening book for the analysis board's book panel (default: the built-in book)."`
+	Game       string   `arg:"" optional:"" placeholder:"GAME.pdn" help:"A PDN file whose first game every page opens on its analysis board."`
+}
+
+// guiVars are the defaults that the help of guiCmd names.
+var guiVars = kong.Vars{
+	"gui_pages":   strconv.Itoa(gui.DefaultMaxSessions),
+	"gui_engines": strconv.Itoa(gui.DefaultMaxEngines),
+	"gui_games":   strconv.Itoa(gui.DefaultGamesPerMinute),
 }
 
 // Help is the long help of `dameo gui --help`.
@@ -39,7 +56,11 @@ Example: two engines to choose from, the page opened at once:
   dameo gui -e "dameo hub" -e "cmd='/path/to/other-engine hub' name=other" --open
 
 The page sets the engines' parameters (threads, hash, book), so a spec takes
-no option.NAME= words here.`
+no option.NAME= words here.
+
+Listening on any address but this machine's loopback (--addr 0.0.0.0:8080)
+lets other machines start engines here: the server then prints its address
+with a secret token, which the page needs, and a warning.`
 }
 
 func (c *guiCmd) Run() error {
@@ -47,18 +68,45 @@ func (c *guiCmd) Run() error {
 	if err != nil {
 		return usageError{err}
 	}
+	for _, check := range []error{
+		atLeast("max-pages", int64(c.MaxPages), 1),
+		atLeast("max-engines", int64(c.MaxEngines), 1),
+	} {
+		if check != nil {
+			return check
+		}
+	}
 	if c.PDN != "" {
 		if err := checkAppendable("pdn", c.PDN); err != nil {
 			return err
+		}
+	}
+	cfg := gui.Config{Engines: engines, PDNFile: c.PDN, MaxSessions: c.MaxPages, MaxEngines: c.MaxEngines}
+	if cfg.Tables, err = openTables(c.EGTB); err != nil {
+		return err
+	}
+	if cfg.Book, err = c.openBook(); err != nil {
+		return err
+	}
+	if c.Game != "" {
+		if cfg.Open, err = gui.ReadGameFile(c.Game); err != nil {
+			return usageError{err}
 		}
 	}
 	ln, err := net.Listen("tcp", c.Addr)
 	if err != nil {
 		return usageError{fmt.Errorf("--addr: %v", err)}
 	}
-	host, _, _ := net.SplitHostPort(c.Addr)
-	server := gui.New(gui.Config{Engines: engines, PDNFile: c.PDN, Host: host})
-	url := pageURL(ln.Addr())
+	cfg.Host, _, _ = net.SplitHostPort(c.Addr)
+	cfg.Listen = ln.Addr().(*net.TCPAddr).IP
+	if !cfg.Listen.IsLoopback() {
+		if cfg.Token, err = newToken(); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "dameo gui: warning: listening on %v, which other machines may reach: anyone with the address and its token can start engines here\n", ln.Addr())
+	}
+	server := gui.New(cfg)
+	url := pageURL(ln.Addr(), cfg.Token)
 	fmt.Printf("dameo gui: %s (Ctrl-C to stop)\n", url)
 	if c.Open {
 		if err := openBrowser(url); err != nil {
@@ -67,7 +115,7 @@ func (c *guiCmd) Run() error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	httpServer := &http.Server{Handler: server.Handler()}
+	httpServer := server.HTTPServer()
 	go func() {
 		<-ctx.Done()
 		server.Close()
@@ -117,13 +165,39 @@ func (c *guiCmd) engines() ([]gui.EngineSpec, error) {
 	return specs, nil
 }
 
-// pageURL is the page's address; a wildcard address is shown as localhost.
-func pageURL(addr net.Addr) string {
+// pageURL is the page's address, with the token when there is one; a
+// wildcard address is shown as localhost.
+func pageURL(addr net.Addr, token string) string {
 	host, port, _ := net.SplitHostPort(addr.String())
 	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
 		host = "localhost"
 	}
-	return "http://" + net.JoinHostPort(host, port) + "/"
+	url := "http://" + net.JoinHostPort(host, port) + "/"
+	if token != "" {
+		url += "?token=" + token
+	}
+	return url
+}
+
+// newToken is a secret for the page's address.
+func newToken() (string, error) {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b), nil
+}
+
+// openBook loads --book, or the built-in book.
+func (c *guiCmd) openBook() (*book.Book, error) {
+	if c.Book == "" {
+		return book.Builtin()
+	}
+	b, err := book.Load(c.Book)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return b, nil
 }
 
 // openBrowser opens url in the desktop's browser.

@@ -47,6 +47,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 			"the flags every command shares: docs/cli.md.\n\n" + exitStatusHelp),
 		kong.Vars{"version": version, "position_help": positionHelp},
 		limitVars,
+		guiVars,
 		kong.Help(printHelp),
 	}, options...)...)
 }

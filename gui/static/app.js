@@ -8,16 +8,17 @@ const FILES = "abcdefgh";
 const NAMES = { w: "white man", W: "white king", b: "black man", B: "black king" };
 
 const app = {
-  ws: null, state: null, analysis: null, engines: [],
+  ws: null, state: null, analysis: null, engines: [], tree: new Map(),
   flipped: false, entered: [], pressed: null, justSelected: false,
   editing: false, editBoard: null, clockAt: 0,
 };
 window.dameo = app; // for people and tests poking at the page
+app.moves = () => mainLine().slice(1).map((n) => n.text); // the main line in notation
 
 // ---- connection
 
 function connect() {
-  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+  const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws${location.search}`);
   app.ws = ws;
   ws.onopen = () => status("connected");
   ws.onclose = () => status("disconnected from the server; reload the page to reconnect", true);
@@ -30,14 +31,23 @@ function send(msg) {
 
 function receive(msg) {
   switch (msg.type) {
-    case "hello": app.engines = msg.engines; fillEngines(); break;
+    case "hello":
+      app.engines = msg.engines; app.initial = msg.initial; fillEngines();
+      if (msg.maxHash) $("opt-hash").max = msg.maxHash;
+      if (msg.maxThreads) $("opt-threads").max = msg.maxThreads;
+      openAddress(); break;
     case "state":
-      if (!app.state || app.state.line !== msg.line || app.state.cursor !== msg.cursor) {
+      if (!app.state || app.state.cursor !== msg.cursor) {
         app.analysis = keepAnalysis(msg);
         app.entered = []; // a selection belongs to its position
       }
+      const prev = app.state, change = msg.tree ? treeChange(msg.tree, prev, msg) : null;
+      if (msg.tree) applyTree(msg.tree);
       app.state = msg; app.clockAt = performance.now();
-      render(); break;
+      if (change === "append") appendMove(node(msg.mainEnd));
+      if (change === "update") updateMoves(msg.tree.nodes);
+      render(change === "rebuild");
+      writeAddress(); break;
     case "analysis": receiveAnalysis(msg); break;
     case "pdn":
       $("pdn").value = msg.text; offerDownload(msg.text);
@@ -81,16 +91,22 @@ function pieceAt(sq) {
   return board[boardIndex(sq)];
 }
 
-function render() {
+function render(treeChanged = true) {
   const st = app.state;
   if (!st) return;
   renderBoard();
   renderPlayers();
-  renderMoves();
+  if (treeChanged || !$("moves").querySelector(`[data-node="${st.cursor}"]`)) renderMoves(); else markCurrent();
+  renderMoveActions();
   renderAnalysis();
   renderGraph();
+  renderTables();
+  renderBook();
+  renderReview();
   if (document.activeElement !== $("position-text")) $("position-text").value = st.text;
-  $("takeback").disabled = st.mode === "watch" || st.moves.length === 0;
+  $("takeback").disabled = st.mode === "watch" || st.mainEnd === 0;
+  $("pause").disabled = st.mode === "analyse" || !!st.result;
+  $("pause").textContent = st.clock && st.clock.paused ? "Go on" : "Pause";
   $("resign").disabled = st.mode === "watch" || !!st.result;
   $("analyse").checked = st.analysing;
   $("analyse").disabled = st.mode === "watch";
@@ -150,10 +166,14 @@ function renderClocks() {
     const el = $(id).querySelector(".clock");
     if (!st || !st.clock) { el.textContent = ""; continue; }
     let t = st.clock[side];
-    const running = st.clock.running === side;
-    if (running) t -= (performance.now() - app.clockAt) / 1000;
-    el.textContent = formatClock(t);
+    const running = st.clock.running === side && !st.clock.paused;
+    const since = (performance.now() - app.clockAt) / 1000;
+    if (running) t -= since;
+    el.textContent = formatClock(t) + (st.clock.inc ? ` +${st.clock.inc}s` : "");
     el.classList.toggle("running", running);
+    el.classList.toggle("flagged", t <= 0);
+    const turn = $(id).querySelector(".turn");
+    turn.textContent = running ? `this move ${(st.clock.turn + since).toFixed(1)} s` : st.clock.paused && st.clock.running === side ? "paused" : "";
   }
 }
 
@@ -244,88 +264,249 @@ function setupBoardInput() {
   });
 }
 
-// ---- moves, navigation, graph
+// ---- the move tree, navigation, graph
 
-function renderMoves() {
-  const st = app.state, ol = $("moves");
-  ol.replaceChildren();
-  st.moves.forEach((text, i) => {
-    const label = st.numbers[i];
-    if (label) {
-      const n = document.createElement("li");
-      n.className = "num"; n.textContent = label;
-      ol.append(n);
-      if (label.endsWith("...")) ol.append(document.createElement("li"));
-    }
-    const li = document.createElement("li");
-    const b = document.createElement("button");
-    b.textContent = text;
-    b.dataset.ply = i + 1;
-    if (st.cursor === i + 1) b.className = "current";
-    b.onclick = () => goTo(i + 1);
-    li.append(b);
-    ol.append(li);
-  });
-  ol.querySelector(".current")?.scrollIntoView({ block: "nearest" });
-  $("result").textContent = st.result ? `${st.result} — ${st.reason}` : "";
-  $("first").disabled = $("prev").disabled = st.cursor === 0;
-  $("next").disabled = $("last").disabled = st.cursor === st.moves.length;
+// treeChange is how the move list must follow a change of the tree:
+// "append" for one move added at the end of the main line, "update" when
+// only nodes' scores or marks changed, else "rebuild".
+function treeChange(d, prev, st) {
+  if (d.reset || (d.removed && d.removed.length) || !prev) return "rebuild";
+  const nodes = d.nodes || [];
+  const same = (n) => { const o = node(n.id); return o && o.text === n.text && String(o.children || []) === String(n.children || []); };
+  if (nodes.every(same)) return "update";
+  const added = nodes.filter((n) => !node(n.id));
+  if (added.length === 1 && added[0].id === st.mainEnd && added[0].parent === prev.mainEnd &&
+      nodes.every((n) => n === added[0] || same(n) || (n.id === prev.mainEnd && String(n.children) === String([added[0].id])))) return "append";
+  return "rebuild";
 }
 
-function goTo(ply) {
+// appendMove adds the main line's new last move to the move list.
+function appendMove(n) {
+  const box = $("moves");
+  box.append(moveButton(n, !box.querySelector(".mv") || box.lastElementChild.classList.contains("variation") || box.lastElementChild.classList.contains("comment")));
+  markCurrent();
+}
+
+// updateMoves redraws the buttons of nodes whose score or mark changed.
+function updateMoves(nodes) {
+  for (const n of nodes) {
+    const b = $("moves").querySelector(`[data-node="${n.id}"]`);
+    if (!b) continue;
+    const fresh = moveButton(node(n.id), b.textContent.startsWith(n.number));
+    if (b.classList.contains("current")) fresh.classList.add("current");
+    b.replaceWith(fresh);
+  }
+}
+
+// applyTree takes a change of the move tree from a state.
+function applyTree(d) {
+  if (d.reset) app.tree.clear();
+  for (const id of d.removed || []) app.tree.delete(id);
+  for (const n of d.nodes || []) app.tree.set(n.id, n);
+}
+
+function node(id) { return app.tree.get(id); }
+function children(n) { return (n && n.children) || []; }
+
+// pathTo is the nodes from the start's first move to id.
+function pathTo(id) {
+  const out = [];
+  for (let n = node(id); n && n.parent >= 0; n = node(n.parent)) out.push(n);
+  return out.reverse();
+}
+
+// mainLine is the start node and the main line's nodes after it.
+function mainLine() {
+  const out = [];
+  for (let n = node(0); n; n = node(children(n)[0])) out.push(n);
+  return out;
+}
+
+function moveButton(n, showNumber) {
+  const b = document.createElement("button");
+  b.className = "mv";
+  const black = n.number.endsWith("...");
+  const num = !black ? `${n.number}. ` : showNumber ? `${n.number} ` : "";
+  b.textContent = num + n.text + (n.judgement || "");
+  b.dataset.node = n.id;
+  if (n.judgement) b.classList.add({ "?!": "inaccuracy", "?": "mistake", "??": "blunder" }[n.judgement]);
+  const tip = [];
+  if (n.eval !== undefined && n.eval !== null) tip.push(`score ${fmtScore(n.eval)}`);
+  if (n.judgement) tip.push({ "?!": "inaccuracy", "?": "mistake", "??": "blunder" }[n.judgement]);
+  if (n.spent) tip.push(`${n.spent.toFixed(1)} s`);
+  if (tip.length) b.title = tip.join(", ");
+  b.onclick = () => goTo(n.id);
+  return b;
+}
+
+// renderLine draws the line from the first node given, with each move's
+// variations after it; the main line is drawn in el, variations in nested
+// blocks.
+function renderLine(el, first, depth) {
+  let showNumber = true;
+  if (first.before) el.append(comment(first.before));
+  for (let n = first; n; ) {
+    el.append(moveButton(n, showNumber));
+    showNumber = false;
+    if (n.comment) { el.append(comment(n.comment)); showNumber = true; }
+    const siblings = children(node(n.parent));
+    if (siblings[0] === n.id && siblings.length > 1) {
+      for (const id of siblings.slice(1)) {
+        const v = document.createElement("div");
+        v.className = "variation";
+        v.style.setProperty("--depth", depth + 1);
+        renderLine(v, node(id), depth + 1);
+        el.append(v);
+      }
+      showNumber = true;
+    }
+    n = node(children(n)[0]);
+  }
+}
+
+function comment(text) {
+  const c = document.createElement("span");
+  c.className = "comment";
+  c.textContent = text;
+  return c;
+}
+
+function renderMoves() {
+  const box = $("moves");
+  box.replaceChildren();
+  const root = node(0), first = node(children(root)[0]);
+  if (root && root.comment) box.append(comment(root.comment));
+  if (first) renderLine(box, first, 0);
+  markCurrent();
+}
+
+function markCurrent() {
+  const st = app.state, box = $("moves");
+  $("result").textContent = st.result ? `${st.result} — ${st.reason}` : "";
+  box.querySelector(".current")?.classList.remove("current");
+  const b = box.querySelector(`[data-node="${st.cursor}"]`);
+  if (b) { b.classList.add("current"); b.scrollIntoView({ block: "nearest" }); }
+  const cur = node(st.cursor);
+  $("first").disabled = $("prev").disabled = st.cursor === 0;
+  $("next").disabled = $("last").disabled = children(cur).length === 0;
+}
+
+function renderMoveActions() {
   const st = app.state;
-  if (st && ply >= 0 && ply <= st.moves.length && ply !== st.cursor) send({ type: "goto", ply });
+  const inVariation = st.cursor !== 0 && !mainLine().some((n) => n.id === st.cursor);
+  $("promote").disabled = st.mode !== "analyse" || !inVariation;
+  $("delete").disabled = st.mode !== "analyse" || st.cursor === 0;
+}
+
+function goTo(id) {
+  const st = app.state;
+  if (st && id !== undefined && node(id) && id !== st.cursor) send({ type: "goto", node: id });
+}
+
+// step is the node the keyboard's arrows lead to from the cursor.
+function step(key) {
+  const cur = node(app.state.cursor);
+  const parent = node(cur.parent);
+  const siblings = children(parent), i = siblings.indexOf(cur.id);
+  switch (key) {
+    case "ArrowLeft": return cur.parent >= 0 ? cur.parent : undefined;
+    case "ArrowRight": return children(cur)[0];
+    case "ArrowUp": return i > 0 ? siblings[i - 1] : undefined;
+    case "ArrowDown": return i >= 0 && i + 1 < siblings.length ? siblings[i + 1] : undefined;
+    case "Home": return 0;
+    case "End": { let n = cur; while (children(n).length) n = node(children(n)[0]); return n.id; }
+  }
+  return undefined;
 }
 
 function renderGraph() {
   const st = app.state, svg = $("graph");
-  const n = Math.max(st.moves.length, 1), W = 400, H = 80;
+  const line = mainLine();
+  const n = Math.max(line.length - 1, 1), W = 400, H = 80;
   const x = (ply) => (ply / n) * W;
   const y = (v) => H / 2 - (Math.max(-4, Math.min(4, v)) / 4) * (H / 2 - 4);
-  let d = "";
-  st.evals.forEach((v, ply) => {
-    if (v !== null) d += `${d ? "L" : "M"}${x(ply).toFixed(1)},${y(v).toFixed(1)}`;
+  let d = "", marks = "";
+  line.forEach((nd, ply) => {
+    if (nd.eval !== undefined && nd.eval !== null) d += `${d ? "L" : "M"}${x(ply).toFixed(1)},${y(nd.eval).toFixed(1)}`;
+    if (nd.judgement && nd.judgement !== "?!") marks += `<circle class="mark ${nd.judgement === "??" ? "blunder" : "mistake"}" cx="${x(ply).toFixed(1)}" cy="${y(nd.eval || 0).toFixed(1)}" r="3"/>`;
   });
+  const cur = node(st.cursor);
+  const cx = x(cur ? cur.ply : 0);
   svg.innerHTML = `<line class="zero" x1="0" x2="${W}" y1="${H / 2}" y2="${H / 2}"/>` +
-    (d ? `<path class="line" d="${d}"/>` : "") +
-    `<line class="cursor" x1="${x(st.cursor)}" x2="${x(st.cursor)}" y1="0" y2="${H}"/>`;
+    (d ? `<path class="line" d="${d}"/>` : "") + marks +
+    `<line class="cursor" x1="${cx}" x2="${cx}" y1="0" y2="${H}"/>`;
 }
 
 function setupNavigation() {
   $("first").onclick = () => goTo(0);
-  $("prev").onclick = () => goTo(app.state.cursor - 1);
-  $("next").onclick = () => goTo(app.state.cursor + 1);
-  $("last").onclick = () => goTo(app.state.moves.length);
+  $("prev").onclick = () => goTo(step("ArrowLeft"));
+  $("next").onclick = () => goTo(step("ArrowRight"));
+  $("last").onclick = () => goTo(step("End"));
   $("flip").onclick = () => { app.flipped = !app.flipped; buildBoard(); render(); };
   $("takeback").onclick = () => send({ type: "takeback" });
+  $("pause").onclick = () => send({ type: "pause", on: !(app.state.clock && app.state.clock.paused) });
   $("resign").onclick = () => { if (confirm("Resign this game?")) send({ type: "resign" }); };
+  $("promote").onclick = () => send({ type: "promote", node: app.state.cursor });
+  $("delete").onclick = () => send({ type: "delete", node: app.state.cursor });
   $("graph").addEventListener("click", (ev) => {
-    const r = $("graph").getBoundingClientRect();
-    goTo(Math.round(((ev.clientX - r.left) / r.width) * Math.max(app.state.moves.length, 1)));
+    const r = $("graph").getBoundingClientRect(), line = mainLine();
+    const ply = Math.round(((ev.clientX - r.left) / r.width) * Math.max(line.length - 1, 1));
+    goTo(line[Math.max(0, Math.min(line.length - 1, ply))].id);
   });
   document.addEventListener("keydown", (ev) => {
     if (ev.target.closest("input, textarea, select") || !app.state) return;
-    const moves = { ArrowLeft: app.state.cursor - 1, ArrowRight: app.state.cursor + 1, Home: 0, End: app.state.moves.length }[ev.key];
-    if (moves !== undefined) { ev.preventDefault(); goTo(moves); }
+    if (!["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(ev.key)) return;
+    ev.preventDefault();
+    goTo(step(ev.key));
   });
   $("copy-moves").onclick = async () => {
-    const text = app.state.moveList;
+    const text = moveListText();
     try { await navigator.clipboard.writeText(text); status("move list copied"); }
     catch { $("pdn").value = text; $("pdn-panel").open = true; status("copy the move list from the PDN panel"); }
   };
+}
+
+// moveListText is the main line with move numbers: "1. c3-c4 f6-f5 2. ...".
+function moveListText() {
+  return mainLine().slice(1).map((n, i) => {
+    const black = n.number.endsWith("...");
+    return !black ? `${n.number}. ${n.text}` : i === 0 ? `${n.number} ${n.text}` : n.text;
+  }).join(" ");
+}
+
+// ---- the address: the start position and the moves to the board's position
+
+function writeAddress() {
+  const st = app.state;
+  const moves = pathTo(st.cursor).map((n) => n.text).join(",");
+  const params = new URLSearchParams();
+  if (st.start !== app.initial) params.set("start", st.start);
+  if (moves) params.set("moves", moves);
+  const hash = params.toString();
+  if (("#" + hash) !== location.hash && (hash || location.hash)) history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
+}
+
+// openAddress opens the position of the address, once, when it has one.
+function openAddress() {
+  if (app.opened) return;
+  app.opened = true;
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (!params.has("start") && !params.has("moves")) return;
+  const moves = (params.get("moves") || "").split(",").filter((m) => m);
+  send({ type: "open", text: params.get("start") || "", moves });
 }
 
 // ---- analysis
 
 function keepAnalysis(st) {
   const a = app.analysis;
-  return a && a.line === st.line && a.ply === st.cursor ? a : null;
+  return a && a.node === st.cursor ? a : null;
 }
 
 function receiveAnalysis(msg) {
-  const st = app.state;
-  if (st && msg.line === st.line && msg.lines.length && msg.ply < st.evals.length) {
-    st.evals[msg.ply] = msg.score;
+  const n = node(msg.node);
+  if (app.state && n && msg.lines.length) {
+    n.eval = msg.score;
     renderGraph();
   }
   app.analysis = msg;
@@ -335,7 +516,7 @@ function receiveAnalysis(msg) {
 
 function renderAnalysis() {
   const a = app.analysis, st = app.state;
-  const here = a && st && a.line === st.line && a.ply === st.cursor;
+  const here = a && st && a.node === st.cursor;
   $("info").textContent = a ? `${a.engine}: depth ${a.depth}, score ${fmtScore(a.score)}, ${a.nps.toFixed(2)} Mn/s, ${a.nodes} nodes` + (here ? "" : " (another position)") : "";
   const ol = $("pvs");
   ol.replaceChildren();
@@ -344,6 +525,13 @@ function renderAnalysis() {
     li.innerHTML = `<span class="score"></span><span class="pv"></span>`;
     li.querySelector(".score").textContent = fmtScore(line.score);
     li.querySelector(".pv").textContent = line.moves.join(" ");
+    if (here && st.mode === "analyse" && line.moves.length) {
+      li.className = "playable";
+      li.title = "Play this line onto the board as a variation";
+      li.tabIndex = 0;
+      li.onclick = () => send({ type: "playline", moves: line.moves });
+      li.onkeydown = (ev) => { if (ev.key === "Enter") li.onclick(); };
+    }
     ol.append(li);
   }
 }
@@ -352,7 +540,7 @@ function fmtScore(s) { return (s > 0 ? "+" : "") + s.toFixed(2); }
 
 function drawArrow() {
   const a = app.analysis, st = app.state, arrow = $("arrow");
-  if (!a || !a.arrow || !st || a.line !== st.line || a.ply !== st.cursor || app.editing) { arrow.setAttribute("hidden", ""); return; }
+  if (!a || !a.arrow || !st || a.node !== st.cursor || app.editing) { arrow.setAttribute("hidden", ""); return; }
   const [from, to] = a.arrow.map(center);
   arrow.setAttribute("x1", from[0]); arrow.setAttribute("y1", from[1]);
   arrow.setAttribute("x2", to[0]); arrow.setAttribute("y2", to[1]);
@@ -365,8 +553,57 @@ function center(sq) {
 }
 
 function setupAnalysis() {
+  $("review").onclick = () => send({ type: "review" });
   $("analyse").onchange = () => send({ type: "analyse", on: $("analyse").checked, multipv: Number($("multipv").value) });
   $("multipv").onchange = () => send({ type: "analyse", on: $("analyse").checked, multipv: Number($("multipv").value) });
+}
+
+// ---- knowledge: endgame tables, book, whole-game review
+
+function row(cells, onclick) {
+  const tr = document.createElement("tr");
+  for (const c of cells) { const td = document.createElement("td"); td.textContent = c; tr.append(td); }
+  if (onclick) { tr.className = "playable"; tr.tabIndex = 0; tr.onclick = onclick; tr.onkeydown = (ev) => { if (ev.key === "Enter") onclick(); }; }
+  return tr;
+}
+
+function legalMove(text) { return app.state.legal.find((m) => m.text === text); }
+
+function renderTables() {
+  const st = app.state, v = st.tables, body = $("tables-moves").tBodies[0];
+  $("tables-panel").hidden = !v;
+  body.replaceChildren();
+  if (!v) return;
+  if (!v.covered) { $("tables-value").textContent = `not in the tables (they hold positions of up to ${v.maxPieces} pieces)`; return; }
+  $("tables-value").textContent = `${cap(st.side)} to move: ${v.value}`;
+  $("tables-value").className = { 1: "win", 0: "draw", "-1": "loss" }[v.wdl];
+  for (const m of v.moves || []) {
+    const tr = row([m.move, m.value], legalMove(m.move) ? () => play(legalMove(m.move)) : null);
+    tr.classList.add({ 1: "win", 0: "draw", "-1": "loss" }[m.wdl]);
+    body.append(tr);
+  }
+}
+
+function renderBook() {
+  const v = app.state.book, body = $("book-moves").tBodies[0];
+  $("book-panel").hidden = !v;
+  body.replaceChildren();
+  if (!v) return;
+  $("book-info").textContent = v.moves.length ? `${v.moves.length} book moves (book of ${v.positions} positions; bold: the engine may play it)` : `not in the book (${v.positions} positions)`;
+  for (const m of v.moves) {
+    const tr = row([m.move, String(m.weight), `${m.share.toFixed(1)}%`, fmtScore(m.score)], legalMove(m.move) ? () => play(legalMove(m.move)) : null);
+    if (m.playable) tr.classList.add("book-playable");
+    body.append(tr);
+  }
+}
+
+function renderReview() {
+  const st = app.state, r = st.review;
+  $("review").disabled = !app.engines.length || (st.mode !== "analyse" && !st.result) || (r && r.running);
+  if (!r) { $("review-info").textContent = ""; return; }
+  const [w, b] = r.marks;
+  const marks = (m) => `${m[0]} inaccuracies, ${m[1]} mistakes, ${m[2]} blunders`;
+  $("review-info").textContent = r.running ? `analysing ${r.done} of ${r.total} positions…` : `White: ${marks(w)}; Black: ${marks(b)}`;
 }
 
 // ---- new game, options

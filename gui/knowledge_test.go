@@ -1,0 +1,139 @@
+// Tests of the Endgame tables and Book panels' data, and of the analysis
+// of a whole game: the tables' values as `dameo egtb probe` gives them, the
+// built-in book's moves at the start, and moves judged by the drop of
+// their side's expected score.
+
+package gui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/dameo/dameo/book"
+	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/engine"
+)
+
+func TestTablesPanelProbesTheBoard(t *testing.T) {
+	h := newHarness("fake")
+	h.s.tables = egtb.Embedded()
+	h.do(`{"type":"position","text":"8/8/8/3b4/8/3w4/8/8 w"}`)
+	st := h.state()
+	v := st.Tables
+	if v == nil || !v.Covered || len(v.Moves) == 0 {
+		t.Fatalf("tables %+v", v)
+	}
+	p, _ := engine.ParsePosition("8/8/8/3b4/8/3w4/8/8 w")
+	tabs := egtb.Embedded()
+	r, _ := tabs.Probe(&p)
+	moves, _ := tabs.ProbeMoves(&p)
+	if v.Value != r.String() || len(v.Moves) != len(moves) {
+		t.Fatalf("panel %q with %d moves, probe %v with %d", v.Value, len(v.Moves), r, len(moves))
+	}
+	for i, m := range moves {
+		if v.Moves[i].Move != p.FormatMove(m.Move) || v.Moves[i].Value != m.Result.String() {
+			t.Errorf("move %d: %+v, probe %s %v", i, v.Moves[i], p.FormatMove(m.Move), m.Result)
+		}
+	}
+	h.do(`{"type":"new","mode":"analyse"}`)
+	if v := h.state().Tables; v == nil || v.Covered || v.MaxPieces != tabs.MaxPieces() {
+		t.Errorf("the start position in the tables: %+v", v)
+	}
+	h.do(`{"type":"new","mode":"play","color":"white","limit":{"moveTime":1}}`)
+	if v := h.state().Tables; v != nil {
+		t.Errorf("the tables are shown in a game against the engine: %+v", v)
+	}
+}
+
+func TestBookPanelShowsTheBooksMoves(t *testing.T) {
+	b, err := book.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness("fake")
+	h.s.book = b
+	h.do(`{"type":"new","mode":"analyse"}`)
+	v := h.state().Book
+	start := engine.StartPosition()
+	e := b.Lookup(&start)
+	if e == nil {
+		t.Fatal("the built-in book has no start position")
+	}
+	if v == nil || len(v.Moves) != len(e.Moves) || v.Positions != b.Len() {
+		t.Fatalf("book panel %+v, want the %d moves of the start", v, len(e.Moves))
+	}
+	total := 0.0
+	for i, m := range e.Moves {
+		got := v.Moves[i]
+		if got.Move != start.FormatMove(m.Move) || got.Weight != m.Weight || got.Score != float64(m.Score)/100 {
+			t.Errorf("book move %d: %+v, want %s weight %d score %d", i, got, start.FormatMove(m.Move), m.Weight, m.Score)
+		}
+		total += got.Share
+	}
+	if total < 99.9 || total > 100.1 {
+		t.Errorf("shares add up to %v%%", total)
+	}
+	h.do(`{"type":"position","text":"8/8/8/3b4/8/3w4/8/8 w"}`)
+	if v := h.state().Book; v == nil || len(v.Moves) != 0 {
+		t.Errorf("a position outside the book: %+v", v)
+	}
+}
+
+func TestReviewJudgesEveryMove(t *testing.T) {
+	h := newHarness("fake")
+	h.score = "0.50"
+	h.do(`{"type":"open","moves":["c3-c4","f6-f5","d3-d4"]}`)
+	if msg := h.do(`{"type":"review"}`); msg != "" {
+		t.Fatal(msg)
+	}
+	st := h.state()
+	if st.Review == nil || st.Review.Running || st.Review.Done != 4 || st.Review.Total != 4 {
+		t.Fatalf("review %+v, want 4 positions done", st.Review)
+	}
+	for _, n := range h.tree.mainLine() {
+		if n.Eval == nil {
+			t.Errorf("move %s has no score", n.Text)
+		}
+	}
+	e := h.engines[0]
+	if n := strings.Count(strings.Join(e.sent, "\n"), "level move-time=0.2"); n != 4 {
+		t.Errorf("%d searches of 0.2 s, want 4: %q", n, e.sent)
+	}
+	// The fake scores every position +0.50 for its side to move; from
+	// White's side that is +0.5, -0.5, +0.5, -0.5: each move drops its
+	// side's expected score by 1/(1+e^-0.5) - 1/(1+e^0.5) = 0.245, a
+	// blunder.
+	for _, n := range h.tree.mainLine() {
+		if n.Judgement != "??" {
+			t.Errorf("%s judged %q, want ??", n.Text, n.Judgement)
+		}
+	}
+	if st.Review.Marks != [2][3]int{{0, 0, 2}, {0, 0, 1}} {
+		t.Errorf("marks %v, want 2 blunders of White and 1 of Black", st.Review.Marks)
+	}
+	h.do(`{"type":"new","mode":"play","color":"white","limit":{"moveTime":1}}`)
+	if msg := h.do(`{"type":"review"}`); msg != errGameNotOver.Error() {
+		t.Errorf("a review of a game going on: %q", msg)
+	}
+}
+
+func TestJudgementsFollowTheExpectedScore(t *testing.T) {
+	for _, c := range []struct {
+		before, after float64 // White's view, White moved
+		want          string
+	}{
+		{0, 0, ""}, {0, -0.1, ""}, {0, -0.25, "?!"}, {0, -0.45, "?"}, {0, -0.7, "??"},
+		{5, 4, ""}, // already winning: little change in expected score
+		{-0.5, 0.5, ""},
+	} {
+		g := newGame(engine.StartPosition())
+		n, _ := g.play("c3-c4")
+		b, a := c.before, c.after
+		g.root.eval, n.eval = &b, &a
+		s := &session{g: g, review: &review{nodes: []*node{g.root, n}, next: 2}}
+		s.judge()
+		if n.judgement != c.want {
+			t.Errorf("%v to %v: %q, want %q", c.before, c.after, n.judgement, c.want)
+		}
+	}
+}

@@ -1,0 +1,166 @@
+// What one server lets its pages use: how many pages at once, how many
+// engine processes in all, the hash and threads an engine may be given (the
+// machine's memory and cores shared among the engines), and how often a
+// finished game is appended to the PDN file.
+
+package gui
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/dameo/dameo/hubclient"
+)
+
+// Defaults of the server's limits.
+const (
+	DefaultMaxSessions = 16
+	DefaultMaxEngines  = 8
+	// DefaultGamesPerMinute is how many finished games a minute the PDN
+	// file takes (a burst of as many, then one every 60/n seconds).
+	DefaultGamesPerMinute = 30
+)
+
+// budget counts the engine processes running on a server against a limit.
+type budget struct {
+	mu      sync.Mutex
+	running int
+	limit   int
+}
+
+// errNoEngineFree is the error of an engine over the server's limit.
+var errNoEngineFree = errors.New("no engine free")
+
+// take reserves an engine, or says why not.
+func (b *budget) take() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.running >= b.limit {
+		return fmt.Errorf("%w: the server runs its limit of %d engines (--max-engines); close another page or wait", errNoEngineFree, b.limit)
+	}
+	b.running++
+	return nil
+}
+
+func (b *budget) give() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.running--
+}
+
+// countedConn is an engine that gives its place in the budget back when it
+// is closed.
+type countedConn struct {
+	engineConn
+	once   sync.Once
+	budget *budget
+}
+
+func (c *countedConn) Close() {
+	c.engineConn.Close()
+	c.once.Do(c.budget.give)
+}
+
+// counted is start with each engine counted against b.
+func counted(start startFunc, b *budget) startFunc {
+	return func(ctx context.Context, spec EngineSpec, params []hubclient.Param) (engineConn, error) {
+		if err := b.take(); err != nil {
+			return nil, err
+		}
+		c, err := start(ctx, spec, params)
+		if err != nil {
+			b.give()
+			return nil, err
+		}
+		return &countedConn{engineConn: c, budget: b}, nil
+	}
+}
+
+// engineCaps are the largest hash (MiB) and threads one engine may be set;
+// zero for no cap.
+type engineCaps struct {
+	hash, threads int
+}
+
+// machineCaps shares half the machine's memory and its cores among
+// engines engines, each getting at least 1 MiB and 1 thread.
+func machineCaps(engines int) engineCaps {
+	return sharedCaps(memoryMiB(), runtime.NumCPU(), engines)
+}
+
+func sharedCaps(memMiB, cores, engines int) engineCaps {
+	engines = max(engines, 1)
+	return engineCaps{hash: max(1, memMiB/2/engines), threads: max(1, cores/engines)}
+}
+
+// memoryMiB is the machine's memory from /proc/meminfo, or 4 GiB where it
+// cannot be read.
+func memoryMiB() int {
+	const fallback = 4096
+	f, err := os.Open("/proc/meminfo")
+	if err != nil {
+		return fallback
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Fields(sc.Text())
+		if len(fields) >= 2 && fields[0] == "MemTotal:" {
+			if kib, err := strconv.Atoi(fields[1]); err == nil && kib > 0 {
+				return kib / 1024
+			}
+		}
+	}
+	return fallback
+}
+
+// check refuses a hash or threads value over the caps.
+func (c engineCaps) check(name, value string) error {
+	n, err := strconv.Atoi(value)
+	if err != nil {
+		return nil // decodeRequest has checked the form
+	}
+	switch {
+	case name == "hash" && c.hash > 0 && n > c.hash:
+		return fmt.Errorf("hash %d: at most %d MiB an engine on this server (half its memory shared among its engines)", n, c.hash)
+	case name == "threads" && c.threads > 0 && n > c.threads:
+		return fmt.Errorf("threads %d: at most %d an engine on this server (its cores shared among its engines)", n, c.threads)
+	}
+	return nil
+}
+
+// rateLimit lets through a burst of n events, then one every period/n.
+type rateLimit struct {
+	mu     sync.Mutex
+	tokens float64
+	n      float64
+	period time.Duration
+	last   time.Time
+}
+
+func newRateLimit(n int, period time.Duration) *rateLimit {
+	return &rateLimit{tokens: float64(n), n: float64(n), period: period}
+}
+
+// allow reports whether an event at now is within the limit, and counts it.
+func (r *rateLimit) allow(now time.Time) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if !r.last.IsZero() {
+		r.tokens = min(r.n, r.tokens+now.Sub(r.last).Seconds()/r.period.Seconds()*r.n)
+	}
+	r.last = now
+	if r.tokens < 1 {
+		return false
+	}
+	r.tokens--
+	return true
+}
