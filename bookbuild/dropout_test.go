@@ -94,7 +94,9 @@ func TestCheapestLeaves(t *testing.T) {
 	root := node(start, func(i int) int { return 100 - 10*i })
 	child := start.Play(root.moves[0])
 	c := node(child, func(i int) int { return -100 - 3*i })
-	tr := &dropTree{nodes: map[uint64]*dropNode{start.Key(): root, child.Key(): c}}
+	tr := newDropTree()
+	tr.addNode(root)
+	tr.addNode(c)
 	tr.backUp()
 	if root.value != 100 || root.scores[0] != 100 || c.value != -100 {
 		t.Fatalf("backed-up values %d, %d, %d; want 100, 100, -100", root.value, root.scores[0], c.value)
