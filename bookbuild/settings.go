@@ -52,3 +52,13 @@ func (s SearchSettings) DropOut(workers int, info string) DropOut {
 		},
 	}
 }
+
+// ParseSearchSettings reads the settings as String writes them.
+func ParseSearchSettings(text string) (SearchSettings, error) {
+	var s SearchSettings
+	_, err := fmt.Sscanf(text, "depth=%d hash=%d ply-cost=%d growth=%d positions=%d", &s.Depth, &s.HashMiB, &s.PlyCost, &s.Growth, &s.Positions)
+	if err != nil || s.String() != text || s.Depth < 1 || s.HashMiB < 1 || s.PlyCost < 1 || s.Growth < 1 || s.Positions < 1 {
+		return SearchSettings{}, fmt.Errorf("bad build settings %q (want depth=D hash=H ply-cost=C growth=G positions=N, each at least 1)", text)
+	}
+	return s, nil
+}

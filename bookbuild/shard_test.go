@@ -32,7 +32,11 @@ func shardedBuild(t *testing.T, o DropOut, count int) []LeafScore {
 		var found []LeafScore
 		complete := false
 		for i := 1; i <= count; i++ {
-			run, err := o.Shard(context.Background(), known, nil, i, count, func(l LeafScore) error {
+			run, err := o.PlanShard(known, i, count)
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = o.SearchLeaves(context.Background(), run.Leaves, func(l LeafScore) error {
 				found = append(found, l)
 				return nil
 			})
@@ -83,21 +87,24 @@ func TestShardedEqualsWhole(t *testing.T) {
 
 func TestShardResume(t *testing.T) {
 	o := dropOut(10, 1, 0)
+	plan, err := o.PlanShard(nil, 1, 1)
+	if err != nil || plan.Round != 1 || plan.Complete || len(plan.Leaves) == 0 {
+		t.Fatalf("first round: %+v, %v", plan, err)
+	}
 	var first []LeafScore
-	run, err := o.Shard(context.Background(), nil, nil, 1, 1, func(l LeafScore) error { first = append(first, l); return nil })
-	if err != nil || run.Round != 1 || run.Leaves != len(first) || len(first) == 0 {
-		t.Fatalf("first round: %+v, %d scores, %v", run, len(first), err)
+	if err := o.SearchLeaves(context.Background(), plan.Leaves, func(l LeafScore) error { first = append(first, l); return nil }); err != nil {
+		t.Fatal(err)
 	}
-	// Resumed with half its scores, the shard searches only the other half.
-	var again []LeafScore
-	run, err = o.Shard(context.Background(), nil, first[:len(first)/2], 1, 1, func(l LeafScore) error { again = append(again, l); return nil })
-	if err != nil || run.Round != 1 {
-		t.Fatalf("resumed round: %+v, %v", run, err)
+	// With half its scores found, the rest of the shard is the other half.
+	if rest := plan.Remaining(first[:len(first)/2]); !reflect.DeepEqual(rest, plan.Leaves[len(first)/2:]) {
+		t.Errorf("remaining %d leaves, want the %d left", len(rest), len(first)-len(first)/2)
 	}
-	if !reflect.DeepEqual(again, first[len(first)/2:]) {
-		t.Errorf("resumed shard searched %d leaves, want the %d left", len(again), len(first)-len(first)/2)
+	// The next round's plan follows from the first round's scores.
+	next, err := o.PlanShard(first, 1, 1)
+	if err != nil || next.Round != 2 {
+		t.Errorf("after round 1: %+v, %v", next, err)
 	}
-	if _, err := o.Shard(context.Background(), nil, nil, 2, 1, nil); err == nil {
+	if _, err := o.PlanShard(nil, 2, 1); err == nil {
 		t.Error("shard 2/1 accepted")
 	}
 }

@@ -161,29 +161,35 @@ type ShardSet struct {
 	Rounds   int           // the last round given
 	Scores   []LeafScore   // the scores of every file
 	Headers  []ShardHeader // the headers of the files, in the order given
+	Paths    []string      // the files
 }
 
 // ReadShards reads shard files and checks that they belong to the build
-// with the given settings: the same settings and number of shards in
-// every file, and no shard of a round given twice.
+// with the given settings ("": those of the first file): the same settings
+// and number of shards in every file, and no shard of a round given twice.
 func ReadShards(paths []string, settings string) (*ShardSet, error) {
-	set := &ShardSet{Settings: settings}
+	set := &ShardSet{Settings: settings, Paths: paths}
 	seen := map[[2]int]string{}
 	for _, path := range paths {
 		f, err := readShardPath(path)
 		if err != nil {
 			return nil, err
 		}
+		if set.Settings == "" {
+			set.Settings = f.Settings
+		}
 		switch {
-		case f.Settings != settings:
-			return nil, fmt.Errorf("shard file %s: made with the settings %q, not %q: it belongs to another build", path, f.Settings, settings)
+		case f.Settings != set.Settings:
+			return nil, fmt.Errorf("shard file %s: made with the settings %q, not %q: it belongs to another build", path, f.Settings, set.Settings)
 		case set.Count != 0 && f.Count != set.Count:
 			return nil, fmt.Errorf("shard file %s: %s, but %s is of %d shards", path, f.ShardHeader, paths[0], set.Count)
 		}
 		set.Count = f.Count
 		if !f.Complete {
 			id := [2]int{f.Round, f.Index}
-			if other, ok := seen[id]; ok {
+			if other, ok := seen[id]; ok && other == path {
+				return nil, fmt.Errorf("shard file %s is given twice", path)
+			} else if ok {
 				return nil, fmt.Errorf("shard file %s: %s is given twice (%s holds it too)", path, f.ShardHeader, other)
 			}
 			seen[id] = path
@@ -226,4 +232,15 @@ func readShardPath(path string) (*ShardFile, error) {
 		return nil, fmt.Errorf("shard file %s: %v", path, err)
 	}
 	return f, nil
+}
+
+// CheckBefore reports a file of the set that is not of a round before
+// round: the shards of round r are given the files of rounds 1 to r−1.
+func (s *ShardSet) CheckBefore(round int) error {
+	for i, h := range s.Headers {
+		if !h.Complete && h.Round >= round {
+			return fmt.Errorf("shard file %s: %s, but the files given end before round %d: give a round's shards the files of the rounds before it only", s.Paths[i], h, round)
+		}
+	}
+	return nil
 }

@@ -103,6 +103,12 @@ func TestReadShards(t *testing.T) {
 	if set.Count != 2 || set.Rounds != 2 || len(set.Scores) != 9 {
 		t.Errorf("set of %d shards, %d rounds, %d scores", set.Count, set.Rounds, len(set.Scores))
 	}
+	if err := set.CheckBefore(2); err == nil || !strings.Contains(err.Error(), c) {
+		t.Errorf("round 2's file given to round 2: %v", err)
+	}
+	if err := set.CheckBefore(3); err != nil {
+		t.Error(err)
+	}
 	if err := set.CheckRoundsWhole(); err == nil || !strings.Contains(err.Error(), "shard 2/2 of round 2") {
 		t.Errorf("round 2 without its shard 2: %v", err)
 	}
@@ -143,4 +149,22 @@ func FuzzReadShardFile(f *testing.F) {
 			t.Fatalf("read %+v, written and read again %+v, %v", sf, again, err)
 		}
 	})
+}
+
+func TestParseSearchSettings(t *testing.T) {
+	s := SearchSettings{Positions: 3000, Depth: 10, PlyCost: 10, Growth: 2, HashMiB: 32}
+	if got, err := ParseSearchSettings(s.String()); err != nil || got != s {
+		t.Errorf("%q read as %+v, %v", s.String(), got, err)
+	}
+	if !s.Continues("dameo 0.1.0: book build --from-search depth=10 hash=32 ply-cost=10 growth=2 positions=500") {
+		t.Error("a smaller book of the same course does not continue")
+	}
+	if s.Continues("dameo 0.1.0: book build --from-search depth=4 hash=32 ply-cost=10 growth=2 positions=3000") {
+		t.Error("a book of another depth continues")
+	}
+	for _, text := range []string{"", "depth=0 hash=32 ply-cost=10 growth=2 positions=5", "depth=4 hash=32 ply-cost=10 growth=2 positions=5 x", "depth=04 hash=32 ply-cost=10 growth=2 positions=5"} {
+		if _, err := ParseSearchSettings(text); err == nil {
+			t.Errorf("%q accepted", text)
+		}
+	}
 }

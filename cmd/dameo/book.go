@@ -10,6 +10,7 @@ import (
 	"os/signal"
 	"runtime"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/dameo/dameo/book"
@@ -21,7 +22,8 @@ import (
 )
 
 type bookCmd struct {
-	Build  bookBuildCmd  `cmd:"" help:"Build a book from game records (--from-pdn) or by search (--from-search)."`
+	Build  bookBuildCmd  `cmd:"" help:"Build a book from game records (--from-pdn) or by search (--from-search, --shard I/N for a share of it)."`
+	Merge  bookMergeCmd  `cmd:"" help:"Make the book of a sharded search build from its shard files."`
 	Import bookImportCmd `cmd:"" help:"Make a book file from the text form."`
 	Dump   bookDumpCmd   `cmd:"" help:"Print a book in the text form."`
 	Show   bookShowCmd   `cmd:"" help:"List the book moves of a position with weights and scores."`
@@ -36,11 +38,13 @@ type bookBuildCmd struct {
 	Positions  int      `default:"3000" help:"--from-search: number of book positions (default: ${default})." placeholder:"N"`
 	Depth      int      `default:"4" help:"--from-search: search depth of the leaves (default: ${default})." placeholder:"D"`
 	PlyCost    int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man; higher: a wider, shallower book (default: ${default})." placeholder:"C"`
+	Growth     int      `default:"2" help:"--from-search: percent of the book expanded in one round, 1 to 100; higher: fewer rounds, each with more leaves to search at once (default: ${default})." placeholder:"PCT"`
+	Shard      string   `placeholder:"I/N" help:"--from-search: search the I-th of N shares of the next round's leaves into the shard file -o, the shard files of the earlier rounds given as FILE... (dameo book merge makes the book)."`
 	Workers    int      `default:"0" help:"--from-search: parallel searches, 0 = one per core (default: ${default})." placeholder:"W"`
 	Hash       int      `default:"32" help:"--from-search: transposition table per search in MiB (default: ${default})." placeholder:"MB"`
-	Resume     bool     `help:"--from-search: continue the book in the output file instead of starting afresh."`
+	Resume     bool     `help:"--from-search: continue the book (or with --shard, the shard file) in the output file instead of starting afresh; its settings must be the same (a book may grow to more --positions)."`
 	Output     string   `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
-	Files      []string `arg:"" optional:"" name:"FILE" help:"PDN files (with --from-pdn)."`
+	Files      []string `arg:"" optional:"" name:"FILE" help:"PDN files (with --from-pdn); shard files of the earlier rounds (with --from-search --shard)."`
 }
 
 func (c *bookBuildCmd) Run() error {
@@ -49,8 +53,10 @@ func (c *bookBuildCmd) Run() error {
 		return usageError{fmt.Errorf("give exactly one of --from-pdn and --from-search")}
 	case c.FromPDN && len(c.Files) == 0:
 		return usageError{fmt.Errorf("--from-pdn needs at least one PDN file")}
-	case c.FromSearch && len(c.Files) > 0:
-		return usageError{fmt.Errorf("--from-search takes no files (got %q)", c.Files[0])}
+	case c.FromSearch && c.Shard == "" && len(c.Files) > 0:
+		return usageError{fmt.Errorf("--from-search takes no files without --shard (got %q)", c.Files[0])}
+	case c.FromPDN && c.Shard != "":
+		return usageError{fmt.Errorf("--shard goes with --from-search; the shards of a --from-pdn book are its PDN files")}
 	case c.Plies < 1 || c.Plies > 200:
 		return usageError{fmt.Errorf("--plies must be 1 to 200, not %d", c.Plies)}
 	case c.MinGames < 1:
@@ -189,7 +195,8 @@ func loadBook(path string) (*book.Book, error) {
 }
 
 // buildFromSearch runs the drop-out builder, saving the book every 30
-// seconds and when interrupted, so a later --resume continues it.
+// seconds and when interrupted, so a later --resume continues it; with
+// --shard it searches one shard's share of a round instead.
 func (c *bookBuildCmd) buildFromSearch() error {
 	switch {
 	case c.Positions < 1 || c.Positions > 10_000_000:
@@ -198,6 +205,8 @@ func (c *bookBuildCmd) buildFromSearch() error {
 		return usageError{fmt.Errorf("--depth must be 1 to 60, not %d", c.Depth)}
 	case c.PlyCost < 1 || c.PlyCost > 10000:
 		return usageError{fmt.Errorf("--ply-cost must be 1 to 10000, not %d", c.PlyCost)}
+	case c.Growth < 1 || c.Growth > 100:
+		return usageError{fmt.Errorf("--growth must be 1 to 100, not %d", c.Growth)}
 	case c.Workers < 0 || c.Workers > 256:
 		return usageError{fmt.Errorf("--workers must be 0 to 256, not %d", c.Workers)}
 	case c.Hash < 1 || c.Hash > 65536:
@@ -207,52 +216,57 @@ func (c *bookBuildCmd) buildFromSearch() error {
 	if workers == 0 {
 		workers = runtime.NumCPU()
 	}
+	settings := bookbuild.SearchSettings{Positions: c.Positions, Depth: c.Depth, PlyCost: c.PlyCost, Growth: c.Growth, HashMiB: c.Hash}
+	o := settings.DropOut(workers, searchBookInfo(settings))
+	if c.Shard != "" {
+		return c.buildShard(settings, o)
+	}
 	var from *book.Book
 	if c.Resume {
 		b, err := loadBook(c.Output)
 		if err != nil {
-			return err
+			return usageError{err}
+		}
+		if !settings.Continues(b.Info) {
+			return usageError{fmt.Errorf("--resume: %s was built otherwise (info: %s), not with %s", c.Output, b.Info, settings)}
 		}
 		from = b
 	}
-	o := bookbuild.DropOut{
-		Positions: c.Positions,
-		Workers:   workers,
-		PlyCost:   c.PlyCost,
-		Info:      fmt.Sprintf("dameo %s: book build --from-search --positions %d --depth %d --ply-cost %d", version, c.Positions, c.Depth, c.PlyCost),
-		NewEvaluator: func() (bookbuild.Evaluator, error) {
-			return bookbuild.NewSearchEvaluator(c.Depth, c.Hash), nil
-		},
-		Checkpoint:      func(b *book.Book) error { return b.Save(c.Output) },
-		CheckpointEvery: 30 * time.Second,
-	}
-	if term.IsTerminal(int(os.Stderr.Fd())) {
-		bar := progressbar.NewOptions(c.Positions, progressbar.OptionSetWriter(os.Stderr),
-			progressbar.OptionSetDescription("book positions"), progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
-		bar.Set(from.Len())
-		o.Progress = func(done, _ int) { bar.Set(done) }
-		defer bar.Finish()
-	} else {
-		lines := startProgressLines(os.Stderr, "book positions", from.Len(), c.Positions, progressEvery)
-		o.Progress = func(done, _ int) { lines.set(done) }
-		defer lines.close()
-	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	o.Checkpoint = func(b *book.Book) error { return b.Save(c.Output) }
+	o.CheckpointEvery = 30 * time.Second
+	set, stopProgress := startProgress("book positions", from.Len(), c.Positions)
+	o.Progress = func(done, _ int) { set(done) }
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
 	b, err := o.Build(ctx, from)
+	stopProgress()
 	if b != nil && (err == nil || ctx.Err() != nil) {
 		if serr := b.Save(c.Output); serr != nil {
 			return serr
 		}
 	}
 	if ctx.Err() != nil {
-		return fmt.Errorf("interrupted: %s holds the %d positions done; --resume continues", c.Output, b.Len())
+		return fmt.Errorf("%w: %s holds the %d positions done; --resume continues", errInterrupted, c.Output, b.Len())
 	}
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "%s: %d positions in %.1f s with %d workers at depth %d\n", c.Output, b.Len(), time.Since(start).Seconds(), workers, c.Depth)
 	return nil
+}
+
+// startProgress shows the progress of a long job on standard error: a bar
+// on a terminal, else a line every progressEvery. It returns the function
+// that records the units done and the one that ends the display.
+func startProgress(what string, first, total int) (set func(int), stop func()) {
+	if term.IsTerminal(int(os.Stderr.Fd())) {
+		bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(os.Stderr),
+			progressbar.OptionSetDescription(what), progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
+		bar.Set(first)
+		return func(done int) { bar.Set(done) }, func() { bar.Finish() }
+	}
+	lines := startProgressLines(os.Stderr, what, first, total, progressEvery)
+	return lines.set, lines.close
 }
