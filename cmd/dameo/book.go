@@ -3,13 +3,14 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"runtime"
-	"strings"
 	"syscall"
 	"time"
 
@@ -31,20 +32,24 @@ type bookCmd struct {
 }
 
 type bookBuildCmd struct {
-	FromPDN    bool     `name:"from-pdn" help:"Build from the PDN game records FILE..."`
-	Plies      int      `default:"16" help:"--from-pdn: book positions within the first P plies (default: ${default})." placeholder:"P"`
-	MinGames   int      `default:"2" help:"--from-pdn: keep positions seen in at least K games (default: ${default})." placeholder:"K"`
-	FromSearch bool     `name:"from-search" help:"Build by drop-out expansion from the start position, searching the leaves."`
-	Positions  int      `default:"3000" help:"--from-search: number of book positions (default: ${default})." placeholder:"N"`
-	Depth      int      `default:"4" help:"--from-search: search depth of the leaves (default: ${default})." placeholder:"D"`
-	PlyCost    int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man; higher: a wider, shallower book (default: ${default})." placeholder:"C"`
-	Growth     int      `default:"2" help:"--from-search: percent of the book expanded in one round, 1 to 100; higher: fewer rounds, each with more leaves to search at once (default: ${default})." placeholder:"PCT"`
-	Shard      string   `placeholder:"I/N" help:"--from-search: search the I-th of N shares of the next round's leaves into the shard file -o, the shard files of the earlier rounds given as FILE... (dameo book merge makes the book)."`
-	Workers    int      `default:"0" help:"--from-search: parallel searches, 0 = one per core (default: ${default})." placeholder:"W"`
-	Hash       int      `default:"32" help:"--from-search: transposition table per search in MiB (default: ${default})." placeholder:"MB"`
-	Resume     bool     `help:"--from-search: continue the book (or with --shard, the shard file) in the output file instead of starting afresh; its settings must be the same (a book may grow to more --positions)."`
-	Output     string   `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
-	Files      []string `arg:"" optional:"" name:"FILE" help:"PDN files (with --from-pdn); shard files of the earlier rounds (with --from-search --shard)."`
+	FromPDN      bool     `name:"from-pdn" help:"Build from the PDN game records FILE..."`
+	Plies        int      `default:"16" help:"--from-pdn: book positions within the first P plies (default: ${default})." placeholder:"P"`
+	MinGames     int      `default:"2" help:"--from-pdn: keep positions seen in at least K games (default: ${default})." placeholder:"K"`
+	MinMoveGames int      `default:"5" help:"--from-pdn: a move may be played from the book when it was played in at least K games (default: ${default})." placeholder:"K"`
+	MinScore     int      `default:"40" help:"--from-pdn: a move may be played from the book when it scored at least PCT percent of the points of its games (and was played in --min-move-games), 0 to 100 (default: ${default})." placeholder:"PCT"`
+	SearchBook   string   `placeholder:"FILE" help:"--from-pdn: join a book by search: its positions join the games', and a move both have gets a score partly the games' (--games-share)."`
+	GamesShare   int      `default:"50" help:"--from-pdn --search-book: percent of a move's score from the games, the rest from the search, 0 to 100 (default: ${default})." placeholder:"PCT"`
+	FromSearch   bool     `name:"from-search" help:"Build by drop-out expansion from the start position, searching the leaves."`
+	Positions    int      `default:"3000" help:"--from-search: number of book positions (default: ${default})." placeholder:"N"`
+	Depth        int      `default:"4" help:"--from-search: search depth of the leaves (default: ${default})." placeholder:"D"`
+	PlyCost      int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man; higher: a wider, shallower book (default: ${default})." placeholder:"C"`
+	Growth       int      `default:"2" help:"--from-search: percent of the book expanded in one round, 1 to 100; higher: fewer rounds, each with more leaves to search at once (default: ${default})." placeholder:"PCT"`
+	Shard        string   `placeholder:"I/N" help:"--from-search: search the I-th of N shares of the next round's leaves into the shard file -o, the shard files of the earlier rounds given as FILE... (dameo book merge makes the book)."`
+	Workers      int      `default:"0" help:"--from-search: parallel searches, 0 = one per core (default: ${default})." placeholder:"W"`
+	Hash         int      `default:"32" help:"--from-search: transposition table per search in MiB (default: ${default})." placeholder:"MB"`
+	Resume       bool     `help:"--from-search: continue the book (or with --shard, the shard file) in the output file instead of starting afresh; its settings must be the same (a book may grow to more --positions)."`
+	Output       string   `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
+	Files        []string `arg:"" optional:"" name:"FILE" help:"PDN files (with --from-pdn); shard files of the earlier rounds (with --from-search --shard)."`
 }
 
 func (c *bookBuildCmd) Run() error {
@@ -65,29 +70,70 @@ func (c *bookBuildCmd) Run() error {
 	if c.FromSearch {
 		return c.buildFromSearch()
 	}
-	var games []*pdn.Game
-	for _, f := range c.Files {
-		r, err := os.Open(f)
+	return c.buildFromPDN()
+}
+
+// buildFromPDN counts the opening moves of the games of the PDN files
+// (read one game at a time) and makes the book, joined with --search-book.
+func (c *bookBuildCmd) buildFromPDN() error {
+	switch {
+	case c.MinMoveGames < 1:
+		return usageError{fmt.Errorf("--min-move-games must be at least 1, not %d", c.MinMoveGames)}
+	case c.MinScore < 0 || c.MinScore > 100:
+		return usageError{fmt.Errorf("--min-score must be 0 to 100, not %d", c.MinScore)}
+	case c.GamesShare < 0 || c.GamesShare > 100:
+		return usageError{fmt.Errorf("--games-share must be 0 to 100, not %d", c.GamesShare)}
+	}
+	o := bookbuild.GamesBook{MinGames: c.MinGames, MinMoveGames: c.MinMoveGames, MinScore: c.MinScore, GamesShare: c.GamesShare,
+		Info: fmt.Sprintf("dameo %s: book build --from-pdn --plies %d --min-games %d --min-move-games %d --min-score %d, %d PDN file(s)",
+			version, c.Plies, c.MinGames, c.MinMoveGames, c.MinScore, len(c.Files))}
+	if c.SearchBook != "" {
+		b, err := loadBook(c.SearchBook)
 		if err != nil {
 			return usageError{err}
 		}
-		gs, err := pdn.ReadAll(r)
-		r.Close()
-		if err != nil {
-			return usageError{fmt.Errorf("%s: %v", f, err)}
-		}
-		games = append(games, gs...)
+		o.Search = b
+		o.Info += fmt.Sprintf(", joined with %s (games' share %d%%)", c.SearchBook, c.GamesShare)
 	}
-	info := fmt.Sprintf("dameo %s: book build --from-pdn --plies %d --min-games %d %s", version, c.Plies, c.MinGames, strings.Join(c.Files, " "))
-	b, st, err := bookbuild.FromPDN(games, c.Plies, c.MinGames, info)
+	gs, err := bookbuild.NewGameStats(c.Plies)
+	if err != nil {
+		return usageError{err}
+	}
+	for _, f := range c.Files {
+		if err := addPDNFile(gs, f); err != nil {
+			return usageError{err}
+		}
+	}
+	b, err := gs.Book(o)
 	if err != nil {
 		return err
 	}
 	if err := b.Save(c.Output); err != nil {
 		return err
 	}
+	st := gs.Stats
 	fmt.Fprintf(os.Stderr, "%s: %d positions from %d games (%d used, %d skipped: unfinished or with a bad position or move)\n", c.Output, b.Len(), st.Games, st.Used, st.Skipped)
 	return nil
+}
+
+// addPDNFile counts the games of the PDN file path, one at a time.
+func addPDNFile(gs *bookbuild.GameStats, path string) error {
+	r, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	pr := pdn.NewReader(bufio.NewReaderSize(r, 1<<20))
+	for {
+		g, err := pr.Read()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		gs.Add(g)
+	}
 }
 
 type bookImportCmd struct {
