@@ -47,7 +47,7 @@ type bookBuildCmd struct {
 	Shard        string   `placeholder:"I/N" help:"--from-search: search the I-th of N shares of the next round's leaves into the shard file -o, the shard files of the earlier rounds given as FILE... (dameo book merge makes the book)."`
 	Workers      int      `default:"0" help:"--from-search: parallel searches, 0 = one per core (default: ${default})." placeholder:"W"`
 	Hash         int      `default:"32" help:"--from-search: transposition table per search in MiB (default: ${default})." placeholder:"MB"`
-	Resume       bool     `help:"--from-search: continue the book (or with --shard, the shard file) in the output file instead of starting afresh; its settings must be the same (a book may grow to more --positions)."`
+	Resume       bool     `help:"--from-search: continue the book (or with --shard, the shard file) in the output file instead of starting afresh; its settings must be the same (a book may grow to more --positions); a shard file not made yet is begun."`
 	Output       string   `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
 	Files        []string `arg:"" optional:"" name:"FILE" help:"PDN files (with --from-pdn); shard files of the earlier rounds (with --from-search --shard)."`
 }

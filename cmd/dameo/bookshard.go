@@ -6,8 +6,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"syscall"
@@ -81,8 +83,12 @@ func (c *bookBuildCmd) buildShard(settings bookbuild.SearchSettings, o bookbuild
 
 // openShardOutput opens the shard file path for the shard of header: with
 // resume, an existing file of the same shard, cut after its last complete
-// line, whose scores it returns; else a new file with the header written.
+// line, whose scores it returns; else (or when there is no file yet, so
+// that a job can always resume) a new file with the header written.
 func openShardOutput(path string, header bookbuild.ShardHeader, resume bool) (*os.File, []bookbuild.LeafScore, error) {
+	if _, err := os.Stat(path); resume && errors.Is(err, fs.ErrNotExist) {
+		resume = false
+	}
 	if !resume {
 		f, err := os.Create(path)
 		if err != nil {
