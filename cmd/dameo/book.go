@@ -45,7 +45,7 @@ type bookBuildCmd struct {
 	PlyCost      int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man; higher: a wider, shallower book (default: ${default})." placeholder:"C"`
 	Growth       int      `default:"2" help:"--from-search: percent of the book expanded in one round, 1 to 100; higher: fewer rounds, each with more leaves to search at once (default: ${default})." placeholder:"PCT"`
 	Shard        string   `placeholder:"I/N" help:"--from-search: search the I-th of N shares of the next round's leaves into the shard file -o, the shard files of the earlier rounds given as FILE... (dameo book merge makes the book)."`
-	Workers      int      `default:"0" help:"--from-search: parallel searches, 0 = one per core (default: ${default})." placeholder:"W"`
+	Concurrency  int      `default:"0" aliases:"workers" help:"--from-search: searches at once, 0 to 256, 0 = one per CPU (default: ${default})." placeholder:"N"`
 	Hash         int      `default:"32" help:"--from-search: transposition table per search in MiB (default: ${default})." placeholder:"MB"`
 	Resume       bool     `help:"--from-search: continue the book (or with --shard, the shard file) in the output file instead of starting afresh; its settings must be the same (a book may grow to more --positions); a shard file not made yet is begun."`
 	Output       string   `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
@@ -253,12 +253,12 @@ func (c *bookBuildCmd) buildFromSearch() error {
 		return usageError{fmt.Errorf("--ply-cost must be 1 to 10000, not %d", c.PlyCost)}
 	case c.Growth < 1 || c.Growth > 100:
 		return usageError{fmt.Errorf("--growth must be 1 to 100, not %d", c.Growth)}
-	case c.Workers < 0 || c.Workers > 256:
-		return usageError{fmt.Errorf("--workers must be 0 to 256, not %d", c.Workers)}
+	case c.Concurrency < 0 || c.Concurrency > 256:
+		return usageError{fmt.Errorf("--concurrency must be 0 to 256, not %d", c.Concurrency)}
 	case c.Hash < 1 || c.Hash > 65536:
 		return usageError{fmt.Errorf("--hash must be 1 to 65536 MiB, not %d", c.Hash)}
 	}
-	workers := c.Workers
+	workers := c.Concurrency
 	if workers == 0 {
 		workers = runtime.NumCPU()
 	}

@@ -64,7 +64,7 @@ func TestBookFromPDNShards(t *testing.T) {
 	}
 	// Joined with a search book: its positions are kept.
 	search := filepath.Join(dir, "search.bin")
-	if _, errOut, code := run(t, "book", "build", "--from-search", "--positions", "2", "--depth", "1", "--hash", "1", "--workers", "1", "-o", search); code != 0 {
+	if _, errOut, code := run(t, "book", "build", "--from-search", "--positions", "2", "--depth", "1", "--hash", "1", "--concurrency", "1", "-o", search); code != 0 {
 		t.Fatalf("search book: %d, %s", code, errOut)
 	}
 	_, errOut, code = run(t, "book", "build", "--from-pdn", "--min-move-games", "4", "--search-book", search, a, b, "-o", out)

@@ -13,7 +13,7 @@ import (
 )
 
 // tinySearch are the settings of a tiny search build.
-var tinySearch = []string{"book", "build", "--from-search", "--positions", "5", "--depth", "1", "--hash", "1", "--growth", "50", "--workers", "1"}
+var tinySearch = []string{"book", "build", "--from-search", "--positions", "5", "--depth", "1", "--hash", "1", "--growth", "50", "--concurrency", "1"}
 
 // shardRounds runs rounds of a tiny build in 2 shards until a round finds
 // the book complete, and returns the shard files of every round.

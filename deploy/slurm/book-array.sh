@@ -22,7 +22,8 @@
 # round r's shard files in RESULTS_DIR/round-r/shard-I.shard and their
 # outputs in shard-I.out. BUILD_ARGS are the settings of `dameo book build
 # --from-search` (--positions, --depth, --ply-cost, --growth, --hash,
-# --workers); without --workers each task runs CPUS_PER_TASK searches. The
+# --concurrency); without --concurrency each task runs CPUS_PER_TASK
+# searches. The
 # number of rounds follows from --positions and --growth (two more are
 # submitted, which find the book complete when nothing is left). A task that
 # is requeued, or the whole script run again on the same directory, resumes
@@ -101,7 +102,7 @@ case "$positions$growth" in
 	;;
 esac
 if [ "$workers" = no ]; then
-	args+=(--workers "${CPUS_PER_TASK:-1}")
+	args+=(--concurrency "${CPUS_PER_TASK:-1}")
 fi
 # The rounds of the build: round 1 expands the start position, each later
 # round growth percent of the book (at least one position), up to
