@@ -62,9 +62,17 @@ type DropOut struct {
 	// (book positions) or each search (a shard's leaves).
 	Progress func(done, total int)
 	// Checkpoint, when set, is called with the book so far every
-	// CheckpointEvery (and is how an interrupted build keeps its work).
+	// CheckpointEvery, between rounds (and is how an interrupted build
+	// keeps its work).
 	Checkpoint      func(*book.Book) error
 	CheckpointEvery time.Duration
+	// Found, when set, is called with each leaf score as it is found, from
+	// one goroutine at a time: the scores of a round cut short, which the
+	// book does not hold, may be kept this way and given back as Known.
+	Found func(LeafScore) error
+	// Known are leaf scores found before (by an interrupted build of the
+	// same settings), not searched again.
+	Known []LeafScore
 }
 
 // dropNode is an expanded (book) position: its legal moves and their scores
@@ -135,6 +143,9 @@ func (o DropOut) Build(ctx context.Context, from *book.Book) (*book.Book, error)
 		return nil, err
 	}
 	t := newDropTree()
+	for _, l := range o.Known {
+		t.leaves[l.Position.Key()] = l.Score
+	}
 	for _, e := range from.Entries() {
 		var scores []int
 		for _, m := range e.Moves {
@@ -154,6 +165,9 @@ func (o DropOut) Build(ctx context.Context, from *book.Book) (*book.Book, error)
 		}
 		err := searchLeaves(ctx, r.todo, evals, func(q engine.Position, s int) error {
 			t.leaves[q.Key()] = s
+			if o.Found != nil {
+				return o.Found(LeafScore{Position: q, Score: s})
+			}
 			return nil
 		})
 		if err != nil {

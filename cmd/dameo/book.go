@@ -276,9 +276,23 @@ func (c *bookBuildCmd) buildFromSearch() error {
 		if !settings.Continues(b.Info) {
 			return usageError{fmt.Errorf("--resume: %s was built otherwise (info: %s), not with %s", c.Output, b.Info, settings)}
 		}
+		if o.Known, err = readLeaves(leavesPath(c.Output), settings); err != nil {
+			return usageError{fmt.Errorf("--resume: %v", err)}
+		}
 		from = b
 	}
-	o.Checkpoint = func(b *book.Book) error { return b.Save(c.Output) }
+	leaves, err := createLeaves(leavesPath(c.Output), settings, o.Known)
+	if err != nil {
+		return usageError{err}
+	}
+	defer leaves.f.Close()
+	o.Found = leaves.add
+	o.Checkpoint = func(b *book.Book) error {
+		if err := b.Save(c.Output); err != nil {
+			return err
+		}
+		return leaves.clear()
+	}
 	o.CheckpointEvery = 30 * time.Second
 	set, stopProgress := startProgress("book positions", from.Len(), c.Positions)
 	o.Progress = func(done, _ int) { set(done) }
@@ -293,7 +307,10 @@ func (c *bookBuildCmd) buildFromSearch() error {
 		}
 	}
 	if ctx.Err() != nil {
-		return fmt.Errorf("%w: %s holds the %d positions done; --resume continues", errInterrupted, c.Output, b.Len())
+		return fmt.Errorf("%w: %s holds the %d positions done, %s the leaves searched since; --resume continues", errInterrupted, c.Output, b.Len(), leavesPath(c.Output))
+	}
+	if err == nil {
+		err = leaves.remove(leavesPath(c.Output))
 	}
 	if err != nil {
 		return err
