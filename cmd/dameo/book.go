@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"syscall"
 	"time"
@@ -93,7 +94,7 @@ func (c *bookBuildCmd) buildFromPDN() error {
 			return usageError{err}
 		}
 		o.Search = b
-		o.Info += fmt.Sprintf(", joined with %s (games' share %d%%)", c.SearchBook, c.GamesShare)
+		o.Info += fmt.Sprintf(", joined with %s (games' share %d%%)", filepath.Base(c.SearchBook), c.GamesShare)
 	}
 	gs, err := bookbuild.NewGameStats(c.Plies)
 	if err != nil {
