@@ -67,6 +67,24 @@ func (c *bookBuildCmd) Run() error {
 		return usageError{fmt.Errorf("--plies must be 1 to 200, not %d", c.Plies)}
 	case c.MinGames < 1:
 		return usageError{fmt.Errorf("--min-games must be at least 1, not %d", c.MinGames)}
+	case c.MinMoveGames < 1:
+		return usageError{fmt.Errorf("--min-move-games must be at least 1, not %d", c.MinMoveGames)}
+	case c.MinScore < 0 || c.MinScore > 100:
+		return usageError{fmt.Errorf("--min-score must be 0 to 100, not %d", c.MinScore)}
+	case c.GamesShare < 0 || c.GamesShare > 100:
+		return usageError{fmt.Errorf("--games-share must be 0 to 100, not %d", c.GamesShare)}
+	case c.Positions < 1 || c.Positions > 10_000_000:
+		return usageError{fmt.Errorf("--positions must be 1 to 10000000, not %d", c.Positions)}
+	case c.Depth < 1 || c.Depth > 60:
+		return usageError{fmt.Errorf("--depth must be 1 to 60, not %d", c.Depth)}
+	case c.PlyCost < 1 || c.PlyCost > 10000:
+		return usageError{fmt.Errorf("--ply-cost must be 1 to 10000, not %d", c.PlyCost)}
+	case c.Growth < 1 || c.Growth > 100:
+		return usageError{fmt.Errorf("--growth must be 1 to 100, not %d", c.Growth)}
+	case c.Concurrency < 0 || c.Concurrency > 256:
+		return usageError{fmt.Errorf("--concurrency must be 0 to 256, not %d", c.Concurrency)}
+	case c.Hash < 1 || c.Hash > 65536:
+		return usageError{fmt.Errorf("--hash must be 1 to 65536 MiB, not %d", c.Hash)}
 	}
 	if c.FromSearch {
 		return c.buildFromSearch()
@@ -77,14 +95,6 @@ func (c *bookBuildCmd) Run() error {
 // buildFromPDN counts the opening moves of the games of the PDN files
 // (read one game at a time) and makes the book, joined with --search-book.
 func (c *bookBuildCmd) buildFromPDN() error {
-	switch {
-	case c.MinMoveGames < 1:
-		return usageError{fmt.Errorf("--min-move-games must be at least 1, not %d", c.MinMoveGames)}
-	case c.MinScore < 0 || c.MinScore > 100:
-		return usageError{fmt.Errorf("--min-score must be 0 to 100, not %d", c.MinScore)}
-	case c.GamesShare < 0 || c.GamesShare > 100:
-		return usageError{fmt.Errorf("--games-share must be 0 to 100, not %d", c.GamesShare)}
-	}
 	o := bookbuild.GamesBook{MinGames: c.MinGames, MinMoveGames: c.MinMoveGames, MinScore: c.MinScore, GamesShare: c.GamesShare,
 		Info: fmt.Sprintf("dameo %s: book build --from-pdn --plies %d --min-games %d --min-move-games %d --min-score %d, %d PDN file(s)",
 			version, c.Plies, c.MinGames, c.MinMoveGames, c.MinScore, len(c.Files))}
@@ -245,20 +255,6 @@ func loadBook(path string) (*book.Book, error) {
 // seconds and when interrupted, so a later --resume continues it; with
 // --shard it searches one shard's share of a round instead.
 func (c *bookBuildCmd) buildFromSearch() error {
-	switch {
-	case c.Positions < 1 || c.Positions > 10_000_000:
-		return usageError{fmt.Errorf("--positions must be 1 to 10000000, not %d", c.Positions)}
-	case c.Depth < 1 || c.Depth > 60:
-		return usageError{fmt.Errorf("--depth must be 1 to 60, not %d", c.Depth)}
-	case c.PlyCost < 1 || c.PlyCost > 10000:
-		return usageError{fmt.Errorf("--ply-cost must be 1 to 10000, not %d", c.PlyCost)}
-	case c.Growth < 1 || c.Growth > 100:
-		return usageError{fmt.Errorf("--growth must be 1 to 100, not %d", c.Growth)}
-	case c.Concurrency < 0 || c.Concurrency > 256:
-		return usageError{fmt.Errorf("--concurrency must be 0 to 256, not %d", c.Concurrency)}
-	case c.Hash < 1 || c.Hash > 65536:
-		return usageError{fmt.Errorf("--hash must be 1 to 65536 MiB, not %d", c.Hash)}
-	}
 	workers := c.Concurrency
 	if workers == 0 {
 		workers = runtime.NumCPU()
