@@ -68,7 +68,7 @@ func (c *bookBuildCmd) Run() error {
 	case c.MinGames < 1:
 		return usageError{fmt.Errorf("--min-games must be at least 1, not %d", c.MinGames)}
 	case c.MinMoveGames < 1:
-		return usageError{fmt.Errorf("--min-move-games must be at least 1, not %d", c.MinMoveGames)}
+		return usageError{fmt.Errorf("--min-move-games must be 1 or more, not %d", c.MinMoveGames)}
 	case c.MinScore < 0 || c.MinScore > 100:
 		return usageError{fmt.Errorf("--min-score must be 0 to 100, not %d", c.MinScore)}
 	case c.GamesShare < 0 || c.GamesShare > 100:
