@@ -64,20 +64,10 @@ merge)
 	;;
 esac
 
-if [ $# -lt 2 ]; then
-	sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
-	exit 2
-fi
-shards=$1
-results=$2
-shift 2
-case "$shards" in
-'' | *[!0-9]* | 0)
-	echo "book-array.sh: SHARDS must be a positive number, not '$shards'" >&2
-	exit 2
-	;;
-esac
-args=("$@")
+# shellcheck source=array-lib.sh
+. "$(dirname "$0")/array-lib.sh"
+array_args book-array.sh 2 "$@"
+set -- "${args[@]}"
 positions=3000 # the defaults of dameo book build
 growth=2
 workers=no
