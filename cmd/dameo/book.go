@@ -62,10 +62,9 @@ func (c *bookBuildCmd) Run() error {
 		return usageError{fmt.Errorf("--from-search takes no files without --shard (got %q)", c.Files[0])}
 	case c.FromPDN && c.Shard != "":
 		return usageError{fmt.Errorf("--shard goes with --from-search; the shards of a --from-pdn book are its PDN files")}
-	case c.Plies < 1 || c.Plies > 200:
-		return usageError{fmt.Errorf("--plies must be 1 to 200, not %d", c.Plies)}
 	}
 	checks := []error{
+		inRange("plies", int64(c.Plies), 1, 200),
 		atLeast("min-games", int64(c.MinGames), 1),
 		atLeast("min-move-games", int64(c.MinMoveGames), 1),
 		inRange("min-score", int64(c.MinScore), 0, 100),
