@@ -1,11 +1,14 @@
 // Building a book by drop-out expansion (Lincke): the book is a tree of
 // searched positions from the start position; every move of a book position
 // carries a score, backed up by minimax from the book positions below it or,
-// at the leaves, taken from a search; the next leaf to expand is the one
-// whose path from the root costs least, a path's cost being the score each
+// at the leaves, taken from a search; the next leaves to expand are those
+// whose paths from the root cost least, a path's cost being the score each
 // move on it gives away against the best move of its position plus a fixed
-// cost per ply. Leaves are expanded in parallel, and a build can resume from
-// its own output.
+// cost per ply. The expansion goes in rounds, each expanding a fixed share
+// of the book (the growth), so that its course depends only on the leaf
+// scores: the leaves of a round are searched in parallel, by the workers of
+// one process or by the shards of a cluster job (shard.go), and a build can
+// resume from its own output.
 
 package bookbuild
 
@@ -26,7 +29,9 @@ import (
 )
 
 // Evaluator scores positions for the drop-out builder; each worker has its
-// own, so an Evaluator need not be safe for concurrent use.
+// own, so an Evaluator need not be safe for concurrent use. For a build
+// that can be sharded and resumed, a position's score must depend on the
+// position alone, not on what was evaluated before.
 type Evaluator interface {
 	// Evaluate is p's score for its side to move in hundredths of a man.
 	// p always has a legal move.
@@ -39,27 +44,36 @@ type Evaluator interface {
 // book near the root.
 const DefaultPlyCost = 10
 
+// DefaultGrowth is the share of the book, in percent, expanded in one round:
+// small enough that the order of expansion stays close to one leaf at a time
+// (the backed-up scores steer every round), large enough that a round gives
+// the workers many leaves to search at once.
+const DefaultGrowth = 2
+
 // DropOut configures a drop-out build.
 type DropOut struct {
 	Positions    int                       // target number of book positions
 	Workers      int                       // parallel evaluators, at least 1
 	PlyCost      int                       // cost per ply (DefaultPlyCost when 0)
+	Growth       int                       // percent of the book expanded per round (DefaultGrowth when 0)
 	NewEvaluator func() (Evaluator, error) // makes one worker's evaluator
 	Info         string                    // what built the book, for the header
-	// Progress, when set, is called with the number of book positions after
-	// each batch of expansions.
+	// Progress, when set, is called with the units done after each round
+	// (book positions) or each search (a shard's leaves).
 	Progress func(done, total int)
 	// Checkpoint, when set, is called with the book so far every
-	// CheckpointEvery (and is how an interrupted build keeps its work).
+	// CheckpointEvery, between rounds (and is how an interrupted build
+	// keeps its work).
 	Checkpoint      func(*book.Book) error
 	CheckpointEvery time.Duration
+	// Found, when set, is called with each leaf score as it is found, from
+	// one goroutine at a time: the scores of a round cut short, which the
+	// book does not hold, may be kept this way and given back as Known.
+	Found func(LeafScore) error
+	// Known are leaf scores found before (by an interrupted build of the
+	// same settings), not searched again.
+	Known []LeafScore
 }
-
-// batchDivisor sets how many leaves are expanded between two selections: a
-// 64th of the book (at least one per worker), so selecting, which walks the
-// whole book, costs little against the searches while the order of
-// expansion stays close to one leaf at a time.
-const batchDivisor = 64
 
 // dropNode is an expanded (book) position: its legal moves and their scores
 // for its side to move.
@@ -76,18 +90,35 @@ type dropNode struct {
 // dropTree is the book being built.
 type dropTree struct {
 	nodes  map[uint64]*dropNode
+	order  []*dropNode    // the nodes in the order they were made, for a deterministic backUp
 	leaves map[uint64]int // scores of searched leaf positions, for their side to move
 }
 
-// Build runs the drop-out expansion, continuing from the book from (nil to
-// start afresh), until the book holds o.Positions positions or ctx ends.
-// On cancellation it returns the book as far as it got, with ctx's error.
-func (o DropOut) Build(ctx context.Context, from *book.Book) (*book.Book, error) {
-	if o.Positions < 1 || o.Workers < 1 || o.NewEvaluator == nil {
-		return nil, fmt.Errorf("drop-out build needs positions (%d) and workers (%d) at least 1 and an evaluator", o.Positions, o.Workers)
+// round is one round of the expansion: the leaves to expand and the
+// positions after their moves still to be searched.
+type round struct {
+	batch []engine.Position
+	todo  []engine.Position
+}
+
+// check validates o and fills in its defaults.
+func (o *DropOut) check() error {
+	if o.Positions < 1 || o.Workers < 1 {
+		return fmt.Errorf("drop-out build needs positions (%d) and workers (%d) at least 1", o.Positions, o.Workers)
 	}
 	if o.PlyCost <= 0 {
 		o.PlyCost = DefaultPlyCost
+	}
+	if o.Growth <= 0 {
+		o.Growth = DefaultGrowth
+	}
+	return nil
+}
+
+// evaluators makes one evaluator per worker.
+func (o DropOut) evaluators() ([]Evaluator, error) {
+	if o.NewEvaluator == nil {
+		return nil, errors.New("drop-out build needs an evaluator")
 	}
 	evals := make([]Evaluator, o.Workers)
 	for i := range evals {
@@ -97,7 +128,24 @@ func (o DropOut) Build(ctx context.Context, from *book.Book) (*book.Book, error)
 		}
 		evals[i] = e
 	}
-	t := &dropTree{nodes: map[uint64]*dropNode{}, leaves: map[uint64]int{}}
+	return evals, nil
+}
+
+// Build runs the drop-out expansion, continuing from the book from (nil to
+// start afresh), until the book holds o.Positions positions or ctx ends.
+// On cancellation it returns the book as far as it got, with ctx's error.
+func (o DropOut) Build(ctx context.Context, from *book.Book) (*book.Book, error) {
+	if err := o.check(); err != nil {
+		return nil, err
+	}
+	evals, err := o.evaluators()
+	if err != nil {
+		return nil, err
+	}
+	t := newDropTree()
+	for _, l := range o.Known {
+		t.leaves[l.Position.Key()] = l.Score
+	}
 	for _, e := range from.Entries() {
 		var scores []int
 		for _, m := range e.Moves {
@@ -107,19 +155,27 @@ func (o DropOut) Build(ctx context.Context, from *book.Book) (*book.Book, error)
 		for i, q := range n.kids {
 			t.leaves[q.Key()] = -n.scores[i]
 		}
-		t.nodes[e.Position.Key()] = n
+		t.addNode(n)
 	}
 	lastSave := time.Now()
-	for len(t.nodes) < o.Positions {
-		t.backUp()
-		batch := t.cheapestLeaves(min(max(o.Workers, len(t.nodes)/batchDivisor), o.Positions-len(t.nodes)), o.PlyCost)
-		if len(batch) == 0 {
-			break // every line ends in a finished game
+	for {
+		r, ok := t.nextRound(o)
+		if !ok {
+			break
 		}
-		if err := t.expand(ctx, batch, evals); err != nil {
+		err := searchLeaves(ctx, r.todo, evals, func(q engine.Position, s int) error {
+			t.leaves[q.Key()] = s
+			if o.Found != nil {
+				return o.Found(LeafScore{Position: q, Score: s})
+			}
+			return nil
+		})
+		if err != nil {
+			t.backUp()
 			b, berr := t.toBook(o.Info)
 			return b, errors.Join(err, berr)
 		}
+		t.expand(r.batch)
 		if o.Progress != nil {
 			o.Progress(len(t.nodes), o.Positions)
 		}
@@ -139,14 +195,54 @@ func (o DropOut) Build(ctx context.Context, from *book.Book) (*book.Book, error)
 	return t.toBook(o.Info)
 }
 
+func newDropTree() *dropTree {
+	return &dropTree{nodes: map[uint64]*dropNode{}, leaves: map[uint64]int{}}
+}
+
+// addNode adds n to the book.
+func (t *dropTree) addNode(n *dropNode) {
+	t.nodes[n.pos.Key()] = n
+	t.order = append(t.order, n)
+}
+
+// nextRound backs up the scores and finds the next round's leaves: a
+// Growth share of the book (at least one, at most what the target lacks),
+// and the positions after their moves that are neither book positions nor
+// searched leaves, nor ended games, in a fixed order. It reports false when
+// the book is complete.
+func (t *dropTree) nextRound(o DropOut) (round, bool) {
+	if len(t.nodes) >= o.Positions {
+		return round{}, false
+	}
+	t.backUp()
+	k := min(max(1, len(t.nodes)*o.Growth/100), o.Positions-len(t.nodes))
+	batch := t.cheapestLeaves(k, o.PlyCost)
+	if len(batch) == 0 {
+		return round{}, false // every line ends in a finished game
+	}
+	r := round{batch: batch}
+	queued := map[uint64]bool{}
+	for _, p := range batch {
+		for _, m := range p.LegalMoves() {
+			q := p.Play(m)
+			_, known := t.leaves[q.Key()]
+			if t.nodes[q.Key()] == nil && !known && !queued[q.Key()] && q.CountMoves() > 0 {
+				queued[q.Key()] = true
+				r.todo = append(r.todo, q)
+			}
+		}
+	}
+	return r, true
+}
+
 // backUp recomputes every node's value and the scores of moves into other
 // nodes by minimax from the leaves. A move that closes a cycle keeps its
 // stored score.
 func (t *dropTree) backUp() {
-	for _, n := range t.nodes {
+	for _, n := range t.order {
 		n.state = 0
 	}
-	for _, n := range t.nodes {
+	for _, n := range t.order {
 		t.visit(n)
 	}
 }
@@ -188,8 +284,9 @@ func (h *costHeap) Pop() any {
 }
 
 // cheapestLeaves finds up to k unexpanded positions with the cheapest paths
-// from the start position (Dijkstra over the book, costs never negative).
-// The start position itself is the first leaf of an empty book.
+// from the start position (Dijkstra over the book, costs never negative),
+// ties broken by key. The start position itself is the first leaf of an
+// empty book.
 func (t *dropTree) cheapestLeaves(k, plyCost int) []engine.Position {
 	start := engine.StartPosition()
 	if t.nodes[start.Key()] == nil {
@@ -236,22 +333,9 @@ func (t *dropTree) cheapestLeaves(k, plyCost int) []engine.Position {
 	return out
 }
 
-// expand makes book nodes of the positions in batch, searching the
-// positions after their moves that are neither book positions nor searched
-// leaves, spread over the evaluators.
-func (t *dropTree) expand(ctx context.Context, batch []engine.Position, evals []Evaluator) error {
-	var todo []engine.Position
-	queued := map[uint64]bool{}
-	for _, p := range batch {
-		for _, m := range p.LegalMoves() {
-			q := p.Play(m)
-			_, known := t.leaves[q.Key()]
-			if t.nodes[q.Key()] == nil && !known && !queued[q.Key()] && q.CountMoves() > 0 {
-				queued[q.Key()] = true
-				todo = append(todo, q)
-			}
-		}
-	}
+// searchLeaves scores the positions of todo, spread over the evaluators,
+// passing each score to found (called by one goroutine at a time).
+func searchLeaves(ctx context.Context, todo []engine.Position, evals []Evaluator, found func(engine.Position, int) error) error {
 	var mu sync.Mutex
 	next := 0
 	g, gctx := errgroup.WithContext(ctx)
@@ -274,14 +358,20 @@ func (t *dropTree) expand(ctx context.Context, batch []engine.Position, evals []
 					return err
 				}
 				mu.Lock()
-				t.leaves[q.Key()] = s
+				err = found(q, s)
 				mu.Unlock()
+				if err != nil {
+					return err
+				}
 			}
 		})
 	}
-	if err := g.Wait(); err != nil {
-		return err
-	}
+	return g.Wait()
+}
+
+// expand makes book nodes of the positions in batch, whose moves lead to
+// book positions, searched leaves or ended games.
+func (t *dropTree) expand(batch []engine.Position) {
 	for _, p := range batch {
 		var moves []book.Move
 		var scores []int
@@ -296,9 +386,8 @@ func (t *dropTree) expand(ctx context.Context, batch []engine.Position, evals []
 			moves = append(moves, book.Move{Move: m})
 			scores = append(scores, -s)
 		}
-		t.nodes[p.Key()] = newDropNode(p, moves, scores)
+		t.addNode(newDropNode(p, moves, scores))
 	}
-	return nil
 }
 
 // newDropNode makes the node of p with the given moves and their scores.
@@ -322,7 +411,7 @@ const winScore = int(search.Win)
 // below) and gives away at most a man; other moves have weight 0.
 func (t *dropTree) toBook(info string) (*book.Book, error) {
 	entries := make([]book.Entry, 0, len(t.nodes))
-	for _, n := range t.nodes {
+	for _, n := range t.order {
 		e := book.Entry{Position: n.pos}
 		best := slices.Max(n.scores)
 		for i, m := range n.moves {

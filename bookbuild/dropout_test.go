@@ -94,7 +94,9 @@ func TestCheapestLeaves(t *testing.T) {
 	root := node(start, func(i int) int { return 100 - 10*i })
 	child := start.Play(root.moves[0])
 	c := node(child, func(i int) int { return -100 - 3*i })
-	tr := &dropTree{nodes: map[uint64]*dropNode{start.Key(): root, child.Key(): c}}
+	tr := newDropTree()
+	tr.addNode(root)
+	tr.addNode(c)
 	tr.backUp()
 	if root.value != 100 || root.scores[0] != 100 || c.value != -100 {
 		t.Fatalf("backed-up values %d, %d, %d; want 100, 100, -100", root.value, root.scores[0], c.value)
@@ -160,4 +162,62 @@ func TestDropOutCancel(t *testing.T) {
 		t.Fatalf("cancelled build returned %v positions, want the 5 or so done", b.Len())
 	}
 	checkBackedUp(t, b)
+}
+
+func TestDropOutResumeMidRound(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	wholeEval := &fakeEval{}
+	o := dropOut(20, 1, 0)
+	o.NewEvaluator = func() (Evaluator, error) { return wholeEval, nil }
+	whole, err := o.Build(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cut short in the middle of a round: the book holds the rounds done,
+	// Found the leaves of the round cut short.
+	o = dropOut(20, 1, 0)
+	var found []LeafScore
+	o.Found = func(l LeafScore) error {
+		found = append(found, l)
+		if len(found) == 130 {
+			cancel()
+		}
+		return nil
+	}
+	part, err := o.Build(ctx, nil)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	inBook := 0
+	for _, l := range found {
+		for _, e := range part.Entries() {
+			for _, m := range e.Moves {
+				if q := e.Position.Play(m.Move); q == l.Position {
+					inBook++
+				}
+			}
+		}
+	}
+	if inBook == len(found) {
+		t.Fatal("every leaf found is in the book: the build was not cut in a round")
+	}
+	part, err = book.Decode(part.Encode())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var calls []*fakeEval
+	o = dropOut(20, 1, 0)
+	o.Known = found
+	o.NewEvaluator = func() (Evaluator, error) { e := &fakeEval{}; calls = append(calls, e); return e, nil }
+	resumed, err := o.Build(context.Background(), part)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(resumed.Entries(), whole.Entries()) {
+		t.Error("a build resumed in the middle of a round differs from one built at once")
+	}
+	// Nothing was searched twice.
+	if calls[0].calls+len(found) != wholeEval.calls {
+		t.Errorf("resumed build searched %d leaves after %d known, the build at once %d", calls[0].calls, len(found), wholeEval.calls)
+	}
 }

@@ -1,6 +1,8 @@
 // Building a book from game records: the positions of the first plies seen
-// in enough games, each move weighted by the results it brought the side
-// that played it.
+// in enough games, each move counted with the results it brought the side
+// that played it; the moves kept are those played in enough games with a
+// good enough score, and a search book may supply the positions and the
+// move values the games do not.
 
 package bookbuild
 
@@ -12,7 +14,14 @@ import (
 	"github.com/dameo/dameo/pdn"
 )
 
-// PDNStats counts what FromPDN used.
+// Defaults of the thresholds of a book from games.
+const (
+	DefaultMinMoveGames = 5  // games a move needs to be played from the book
+	DefaultMinScore     = 40 // percent of the points a move needs to be played
+	DefaultGamesShare   = 50 // percent of a move's score from the games, against the search's
+)
+
+// PDNStats counts what GameStats used.
 type PDNStats struct {
 	Games   int // games read
 	Used    int // games with a result whose opening moves were used
@@ -32,81 +41,176 @@ type pdnNode struct {
 	moves map[engine.Move]*moveStats
 }
 
-// FromPDN builds a book of the positions seen in at least minGames games
-// within their first plies plies. A move's weight is the half-points it
-// scored for the side that played it (2 a win, 1 a draw), so a move that
-// always lost is kept with weight 0 and never chosen; its score is
-// 100 × (wins − losses) / games, on the scale of a man. Games without a
-// result, or with a bad start position or illegal move (from that move on),
-// are skipped or cut short and counted in the stats.
-func FromPDN(games []*pdn.Game, plies, minGames int, info string) (*book.Book, PDNStats, error) {
-	var st PDNStats
-	if plies < 1 || minGames < 1 {
-		return nil, st, fmt.Errorf("plies (%d) and minimum games (%d) must be at least 1", plies, minGames)
+// GameStats counts the moves played in the first plies of games.
+type GameStats struct {
+	plies int
+	nodes map[uint64]*pdnNode
+	Stats PDNStats
+}
+
+// NewGameStats counts the moves of the first plies plies of games.
+func NewGameStats(plies int) (*GameStats, error) {
+	if plies < 1 {
+		return nil, fmt.Errorf("plies (%d) must be at least 1", plies)
 	}
-	nodes := map[uint64]*pdnNode{}
-	for _, g := range games {
-		st.Games++
-		winner, ok := winnerOf(g.Result)
-		start, err := startOf(g)
-		if !ok || err != nil {
-			st.Skipped++
-			continue
+	return &GameStats{plies: plies, nodes: map[uint64]*pdnNode{}}, nil
+}
+
+// Add counts the opening moves of g. A game without a result, or with a
+// bad start position, is skipped; one with an illegal move is counted up
+// to it (and counted as skipped).
+func (s *GameStats) Add(g *pdn.Game) {
+	s.Stats.Games++
+	winner, ok := winnerOf(g.Result)
+	start, err := startOf(g)
+	if !ok || err != nil {
+		s.Stats.Skipped++
+		return
+	}
+	p := start
+	for ply, mv := range g.Moves {
+		if ply >= s.plies {
+			break
 		}
-		cut := false
-		p := start
-		for ply, mv := range g.Moves {
-			if ply >= plies {
-				break
-			}
-			m, err := p.ParseMove(mv.Text)
-			if err != nil {
-				cut = true
-				break
-			}
-			n := nodes[p.Key()]
-			if n == nil {
-				n = &pdnNode{pos: p, moves: map[engine.Move]*moveStats{}}
-				nodes[p.Key()] = n
-			}
-			n.seen++
-			ms := n.moves[m]
-			if ms == nil {
-				ms = &moveStats{}
-				n.moves[m] = ms
-			}
-			ms.games++
-			switch winner {
-			case p.SideToMove():
-				ms.halfPoints += 2
-				ms.wins++
-			case p.SideToMove().Other():
-				ms.losses++
-			default:
-				ms.halfPoints++
-			}
-			p = p.Play(m)
+		m, err := p.ParseMove(mv.Text)
+		if err != nil {
+			s.Stats.Skipped++
+			return
 		}
-		if cut {
-			st.Skipped++
-		} else {
-			st.Used++
+		n := s.nodes[p.Key()]
+		if n == nil {
+			n = &pdnNode{pos: p, moves: map[engine.Move]*moveStats{}}
+			s.nodes[p.Key()] = n
 		}
+		n.seen++
+		ms := n.moves[m]
+		if ms == nil {
+			ms = &moveStats{}
+			n.moves[m] = ms
+		}
+		ms.games++
+		switch winner {
+		case p.SideToMove():
+			ms.halfPoints += 2
+			ms.wins++
+		case p.SideToMove().Other():
+			ms.losses++
+		default:
+			ms.halfPoints++
+		}
+		p = p.Play(m)
+	}
+	s.Stats.Used++
+}
+
+// GamesBook says which moves of the games a book keeps, and how it joins
+// them with a search book.
+type GamesBook struct {
+	MinGames     int // games a position must be seen in
+	MinMoveGames int // games a move must be played in to be chosen
+	MinScore     int // percent of the points a move must score to be chosen
+	// Search, when set, is a book by search: its positions join those of
+	// the games, and a move both have gets a score that is GamesShare
+	// percent the games' and the rest the search's.
+	Search     *book.Book
+	GamesShare int
+	Info       string
+}
+
+// check reports a threshold out of its range.
+func (o GamesBook) check() error {
+	switch {
+	case o.MinGames < 1 || o.MinMoveGames < 1:
+		return fmt.Errorf("minimum games of a position (%d) and of a move (%d) must be at least 1", o.MinGames, o.MinMoveGames)
+	case o.MinScore < 0 || o.MinScore > 100 || o.GamesShare < 0 || o.GamesShare > 100:
+		return fmt.Errorf("minimum score (%d) and games' share (%d) must be 0 to 100 percent", o.MinScore, o.GamesShare)
+	}
+	return nil
+}
+
+// Book makes the book of the counted games. A move's score from the games
+// is 100 × (wins − losses) / games, on the scale of a man. A move may be
+// chosen (its weight is the half-points it scored: 2 a win, 1 a draw) when
+// it was played in at least MinMoveGames games and scored at least MinScore
+// percent of their points; the other moves seen are kept with weight 0. A
+// position seen in fewer than MinGames games, or none of whose moves may
+// be chosen, is left out, unless the search book has it: then its moves
+// are the search book's, with the games' weights when some move may be
+// chosen by them and the search's weights otherwise, each score joined
+// with the games' when the move was played in MinMoveGames games.
+func (s *GameStats) Book(o GamesBook) (*book.Book, error) {
+	if err := o.check(); err != nil {
+		return nil, err
 	}
 	var entries []book.Entry
-	for _, n := range nodes {
-		if n.seen < minGames {
+	for _, n := range s.nodes {
+		if n.seen < o.MinGames {
 			continue
 		}
-		e := book.Entry{Position: n.pos}
-		for m, ms := range n.moves {
-			e.Moves = append(e.Moves, book.Move{Move: m, Weight: uint32(ms.halfPoints), Score: int16(100 * (ms.wins - ms.losses) / ms.games)})
+		if e, ok := o.gamesEntry(n); ok && o.Search.Lookup(&n.pos) == nil {
+			entries = append(entries, e)
 		}
-		sortMoves(e.Moves)
-		entries = append(entries, e)
 	}
-	b, err := book.New(info, entries)
-	return b, st, err
+	for _, se := range o.Search.Entries() {
+		entries = append(entries, o.joined(&se, s.nodes[se.Position.Key()]))
+	}
+	return book.New(o.Info, entries)
+}
+
+// chosen reports whether the games let a move be chosen (nil: a move not
+// played).
+func (o GamesBook) chosen(ms *moveStats) bool {
+	return ms != nil && ms.games >= o.MinMoveGames && 100*ms.halfPoints >= 2*o.MinScore*ms.games
+}
+
+// gamesScore is a move's score from the games.
+func gamesScore(ms *moveStats) int { return 100 * (ms.wins - ms.losses) / ms.games }
+
+// gamesEntry is n's entry from the games alone; false when none of its
+// moves may be chosen.
+func (o GamesBook) gamesEntry(n *pdnNode) (book.Entry, bool) {
+	e := book.Entry{Position: n.pos}
+	playable := false
+	for m, ms := range n.moves {
+		w := uint32(0)
+		if o.chosen(ms) {
+			w, playable = uint32(ms.halfPoints), true
+		}
+		e.Moves = append(e.Moves, book.Move{Move: m, Weight: w, Score: int16(gamesScore(ms))})
+	}
+	sortMoves(e.Moves)
+	return e, playable
+}
+
+// joined is the search book's entry se joined with the games' counts of
+// its position (n, nil when the games did not reach it or too rarely).
+func (o GamesBook) joined(se *book.Entry, n *pdnNode) book.Entry {
+	e := book.Entry{Position: se.Position}
+	byGames := false
+	if n != nil && n.seen >= o.MinGames {
+		for _, ms := range n.moves {
+			byGames = byGames || o.chosen(ms)
+		}
+	}
+	for _, m := range se.Moves {
+		var ms *moveStats
+		if n != nil {
+			ms = n.moves[m.Move]
+		}
+		w, score := m.Weight, int(m.Score)
+		if byGames {
+			w = 0
+			if o.chosen(ms) {
+				w = uint32(ms.halfPoints)
+			}
+		}
+		if ms != nil && ms.games >= o.MinMoveGames {
+			score = (o.GamesShare*gamesScore(ms) + (100-o.GamesShare)*score) / 100
+		}
+		e.Moves = append(e.Moves, book.Move{Move: m.Move, Weight: w, Score: int16(score)})
+	}
+	sortMoves(e.Moves)
+	return e
 }
 
 // draw marks a drawn game in winnerOf.

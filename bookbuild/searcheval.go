@@ -10,7 +10,9 @@ import (
 )
 
 // SearchEvaluator scores positions with a fixed-depth, single-threaded
-// search of its own (so evaluators run side by side on separate cores).
+// search of its own (so evaluators run side by side on separate cores),
+// its tables cleared before each search so that a score depends on the
+// position, the depth and the table size alone.
 type SearchEvaluator struct {
 	searcher *search.Searcher
 	depth    int
@@ -24,6 +26,7 @@ func NewSearchEvaluator(depth, hashMiB int) *SearchEvaluator {
 
 // Evaluate is the search score of p for its side to move.
 func (e *SearchEvaluator) Evaluate(ctx context.Context, p *engine.Position) (int, error) {
+	e.searcher.NewGame()
 	r := e.searcher.Search(ctx, engine.NewGame(*p), search.Limits{Depth: e.depth, Analysis: true}, nil)
 	return int(r.Score), ctx.Err()
 }

@@ -3,12 +3,15 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
-	"strings"
+	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/dameo/dameo/book"
@@ -20,7 +23,8 @@ import (
 )
 
 type bookCmd struct {
-	Build  bookBuildCmd  `cmd:"" help:"Build a book from game records (--from-pdn) or by search (--from-search)."`
+	Build  bookBuildCmd  `cmd:"" help:"Build a book from game records (--from-pdn) or by search (--from-search, --shard I/N for a share of it)."`
+	Merge  bookMergeCmd  `cmd:"" help:"Make the book of a sharded search build from its shard files."`
 	Import bookImportCmd `cmd:"" help:"Make a book file from the text form."`
 	Dump   bookDumpCmd   `cmd:"" help:"Print a book in the text form."`
 	Show   bookShowCmd   `cmd:"" help:"List the book moves of a position with weights and scores."`
@@ -28,18 +32,24 @@ type bookCmd struct {
 }
 
 type bookBuildCmd struct {
-	FromPDN     bool     `name:"from-pdn" help:"Build from the PDN game records FILE..."`
-	Plies       int      `default:"16" help:"--from-pdn: book positions within the first P plies (default: ${default})." placeholder:"P"`
-	MinGames    int      `default:"2" help:"--from-pdn: keep positions seen in at least K games (default: ${default})." placeholder:"K"`
-	FromSearch  bool     `name:"from-search" help:"Build by drop-out expansion from the start position, searching the leaves."`
-	Positions   int      `default:"3000" help:"--from-search: number of book positions (default: ${default})." placeholder:"N"`
-	Depth       int      `default:"4" help:"--from-search: search depth of the leaves (default: ${default})." placeholder:"D"`
-	PlyCost     int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man; higher: a wider, shallower book (default: ${default})." placeholder:"C"`
-	Concurrency int      `default:"0" aliases:"workers" help:"--from-search: searches at once, 0 to 256, 0 = one per CPU (default: ${default})." placeholder:"N"`
-	Hash        int      `default:"32" help:"--from-search: transposition table per search in MiB (default: ${default})." placeholder:"MB"`
-	Resume      bool     `help:"--from-search: continue the book in the output file instead of starting afresh."`
-	Output      string   `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
-	Files       []string `arg:"" optional:"" name:"FILE" help:"PDN files (with --from-pdn)."`
+	FromPDN      bool     `name:"from-pdn" help:"Build from the PDN game records FILE..."`
+	Plies        int      `default:"16" help:"--from-pdn: book positions within the first P plies (default: ${default})." placeholder:"P"`
+	MinGames     int      `default:"2" help:"--from-pdn: keep positions seen in at least K games (default: ${default})." placeholder:"K"`
+	MinMoveGames int      `default:"5" help:"--from-pdn: a move may be played from the book when it was played in at least K games (default: ${default})." placeholder:"K"`
+	MinScore     int      `default:"40" help:"--from-pdn: a move may be played from the book when it scored at least PCT percent of the points of its games (and was played in --min-move-games), 0 to 100 (default: ${default})." placeholder:"PCT"`
+	SearchBook   string   `placeholder:"FILE" help:"--from-pdn: join a book by search: its positions join the games', and a move both have gets a score partly the games' (--games-share)."`
+	GamesShare   int      `default:"50" help:"--from-pdn --search-book: percent of a move's score from the games, the rest from the search, 0 to 100 (default: ${default})." placeholder:"PCT"`
+	FromSearch   bool     `name:"from-search" help:"Build by drop-out expansion from the start position, searching the leaves."`
+	Positions    int      `default:"3000" help:"--from-search: number of book positions (default: ${default})." placeholder:"N"`
+	Depth        int      `default:"4" help:"--from-search: search depth of the leaves (default: ${default})." placeholder:"D"`
+	PlyCost      int      `default:"10" help:"--from-search: drop-out cost of a ply in hundredths of a man; higher: a wider, shallower book (default: ${default})." placeholder:"C"`
+	Growth       int      `default:"2" help:"--from-search: percent of the book expanded in one round, 1 to 100; higher: fewer rounds, each with more leaves to search at once (default: ${default})." placeholder:"PCT"`
+	Shard        string   `placeholder:"I/N" help:"--from-search: search the I-th of N shares of the next round's leaves into the shard file -o, the shard files of the earlier rounds given as FILE... (dameo book merge makes the book)."`
+	Concurrency  int      `default:"0" aliases:"workers" help:"--from-search: searches at once, 0 to 256, 0 = one per CPU (default: ${default})." placeholder:"N"`
+	Hash         int      `default:"32" help:"--from-search: transposition table per search in MiB (default: ${default})." placeholder:"MB"`
+	Resume       bool     `help:"--from-search: continue the book (or with --shard, the shard file) in the output file instead of starting afresh; its settings must be the same (a book may grow to more --positions); a shard file not made yet is begun."`
+	Output       string   `short:"o" required:"" help:"Book file to write." placeholder:"FILE"`
+	Files        []string `arg:"" optional:"" name:"FILE" help:"PDN files (with --from-pdn); shard files of the earlier rounds (with --from-search --shard)."`
 }
 
 func (c *bookBuildCmd) Run() error {
@@ -48,40 +58,91 @@ func (c *bookBuildCmd) Run() error {
 		return usageError{fmt.Errorf("give exactly one of --from-pdn and --from-search")}
 	case c.FromPDN && len(c.Files) == 0:
 		return usageError{fmt.Errorf("--from-pdn needs at least one PDN file")}
-	case c.FromSearch && len(c.Files) > 0:
-		return usageError{fmt.Errorf("--from-search takes no files (got %q)", c.Files[0])}
-	case c.Plies < 1 || c.Plies > 200:
-		return usageError{fmt.Errorf("--plies must be 1 to 200, not %d", c.Plies)}
+	case c.FromSearch && c.Shard == "" && len(c.Files) > 0:
+		return usageError{fmt.Errorf("--from-search takes no files without --shard (got %q)", c.Files[0])}
+	case c.FromPDN && c.Shard != "":
+		return usageError{fmt.Errorf("--shard goes with --from-search; the shards of a --from-pdn book are its PDN files")}
 	}
-	if err := atLeast("min-games", int64(c.MinGames), 1); err != nil {
+	checks := []error{
+		inRange("plies", int64(c.Plies), 1, 200),
+		atLeast("min-games", int64(c.MinGames), 1),
+		atLeast("min-move-games", int64(c.MinMoveGames), 1),
+		inRange("min-score", int64(c.MinScore), 0, 100),
+		inRange("games-share", int64(c.GamesShare), 0, 100),
+		inRange("positions", int64(c.Positions), 1, 10_000_000),
+		inRange("depth", int64(c.Depth), 1, 60),
+		inRange("ply-cost", int64(c.PlyCost), 1, 10000),
+		inRange("growth", int64(c.Growth), 1, 100),
+		inRange("hash", int64(c.Hash), 1, 65536),
+	}
+	for _, err := range checks {
+		if err != nil {
+			return err
+		}
+	}
+	workers, err := parallel("concurrency", c.Concurrency)
+	if err != nil {
 		return err
 	}
 	if c.FromSearch {
-		return c.buildFromSearch()
+		return c.buildFromSearch(workers)
 	}
-	var games []*pdn.Game
-	for _, f := range c.Files {
-		r, err := os.Open(f)
+	return c.buildFromPDN()
+}
+
+// buildFromPDN counts the opening moves of the games of the PDN files
+// (read one game at a time) and makes the book, joined with --search-book.
+func (c *bookBuildCmd) buildFromPDN() error {
+	o := bookbuild.GamesBook{MinGames: c.MinGames, MinMoveGames: c.MinMoveGames, MinScore: c.MinScore, GamesShare: c.GamesShare,
+		Info: fmt.Sprintf("dameo %s: book build --from-pdn --plies %d --min-games %d --min-move-games %d --min-score %d, %d PDN file(s)",
+			version, c.Plies, c.MinGames, c.MinMoveGames, c.MinScore, len(c.Files))}
+	if c.SearchBook != "" {
+		b, err := loadBook(c.SearchBook)
 		if err != nil {
 			return usageError{err}
 		}
-		gs, err := pdn.ReadAll(r)
-		r.Close()
-		if err != nil {
-			return usageError{fmt.Errorf("%s: %v", f, err)}
-		}
-		games = append(games, gs...)
+		o.Search = b
+		o.Info += fmt.Sprintf(", joined with %s (games' share %d%%)", filepath.Base(c.SearchBook), c.GamesShare)
 	}
-	info := fmt.Sprintf("dameo %s: book build --from-pdn --plies %d --min-games %d %s", version, c.Plies, c.MinGames, strings.Join(c.Files, " "))
-	b, st, err := bookbuild.FromPDN(games, c.Plies, c.MinGames, info)
+	gs, err := bookbuild.NewGameStats(c.Plies)
+	if err != nil {
+		return usageError{err}
+	}
+	for _, f := range c.Files {
+		if err := addPDNFile(gs, f); err != nil {
+			return usageError{err}
+		}
+	}
+	b, err := gs.Book(o)
 	if err != nil {
 		return err
 	}
 	if err := b.Save(c.Output); err != nil {
 		return err
 	}
+	st := gs.Stats
 	fmt.Fprintf(os.Stderr, "%s: %s from %s (%d used, %d skipped: unfinished or with a bad position or move)\n", c.Output, plural(b.Len(), "position"), plural(st.Games, "game"), st.Used, st.Skipped)
 	return nil
+}
+
+// addPDNFile counts the games of the PDN file path, one at a time.
+func addPDNFile(gs *bookbuild.GameStats, path string) error {
+	r, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	pr := pdn.NewReader(bufio.NewReaderSize(r, 1<<20))
+	for {
+		g, err := pr.Read()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %v", path, err)
+		}
+		gs.Add(g)
+	}
 }
 
 type bookImportCmd struct {
@@ -220,68 +281,77 @@ func loadBook(path string) (*book.Book, error) {
 }
 
 // buildFromSearch runs the drop-out builder, saving the book every 30
-// seconds and when interrupted, so a later --resume continues it.
-func (c *bookBuildCmd) buildFromSearch() error {
-	switch {
-	case c.Positions < 1 || c.Positions > 10_000_000:
-		return usageError{fmt.Errorf("--positions must be 1 to 10000000, not %d", c.Positions)}
-	case c.Depth < 1 || c.Depth > 60:
-		return usageError{fmt.Errorf("--depth must be 1 to 60, not %d", c.Depth)}
-	case c.PlyCost < 1 || c.PlyCost > 10000:
-		return usageError{fmt.Errorf("--ply-cost must be 1 to 10000, not %d", c.PlyCost)}
-	case c.Hash < 1 || c.Hash > 65536:
-		return usageError{fmt.Errorf("--hash must be 1 to 65536 MiB, not %d", c.Hash)}
-	}
-	workers, err := parallel("concurrency", c.Concurrency)
-	if err != nil {
-		return err
+// seconds and when interrupted, so a later --resume continues it; with
+// --shard it searches one shard's share of a round instead.
+func (c *bookBuildCmd) buildFromSearch(workers int) error {
+	settings := bookbuild.SearchSettings{Positions: c.Positions, Depth: c.Depth, PlyCost: c.PlyCost, Growth: c.Growth, HashMiB: c.Hash}
+	o := settings.DropOut(workers, searchBookInfo(settings))
+	if c.Shard != "" {
+		return c.buildShard(settings, o)
 	}
 	var from *book.Book
 	if c.Resume {
 		b, err := loadBook(c.Output)
 		if err != nil {
-			return err
+			return usageError{err}
+		}
+		if !settings.Continues(b.Info) {
+			return usageError{fmt.Errorf("--resume: %s was built otherwise (info: %s), not with %s", c.Output, b.Info, settings)}
+		}
+		if o.Known, err = readLeaves(leavesPath(c.Output), settings); err != nil {
+			return usageError{fmt.Errorf("--resume: %v", err)}
 		}
 		from = b
 	}
-	o := bookbuild.DropOut{
-		Positions: c.Positions,
-		Workers:   workers,
-		PlyCost:   c.PlyCost,
-		Info:      fmt.Sprintf("dameo %s: book build --from-search --positions %d --depth %d --ply-cost %d", version, c.Positions, c.Depth, c.PlyCost),
-		NewEvaluator: func() (bookbuild.Evaluator, error) {
-			return bookbuild.NewSearchEvaluator(c.Depth, c.Hash), nil
-		},
-		Checkpoint:      func(b *book.Book) error { return b.Save(c.Output) },
-		CheckpointEvery: 30 * time.Second,
+	leaves, err := createLeaves(leavesPath(c.Output), settings, o.Known)
+	if err != nil {
+		return usageError{err}
 	}
-	if term.IsTerminal(int(os.Stderr.Fd())) {
-		bar := progressbar.NewOptions(c.Positions, progressbar.OptionSetWriter(os.Stderr),
-			progressbar.OptionSetDescription("book positions"), progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
-		bar.Set(from.Len())
-		o.Progress = func(done, _ int) { bar.Set(done) }
-		defer bar.Finish()
-	} else {
-		lines := startProgressLines(os.Stderr, "book positions", from.Len(), c.Positions, progressEvery)
-		o.Progress = func(done, _ int) { lines.set(done) }
-		defer lines.close()
+	defer leaves.f.Close()
+	o.Found = leaves.add
+	o.Checkpoint = func(b *book.Book) error {
+		if err := b.Save(c.Output); err != nil {
+			return err
+		}
+		return leaves.clear()
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	o.CheckpointEvery = 30 * time.Second
+	set, stopProgress := startProgress("book positions", from.Len(), c.Positions)
+	o.Progress = func(done, _ int) { set(done) }
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
 	b, err := o.Build(ctx, from)
+	stopProgress()
 	if b != nil && (err == nil || ctx.Err() != nil) {
 		if serr := b.Save(c.Output); serr != nil {
 			return serr
 		}
 	}
 	if ctx.Err() != nil {
-		return fmt.Errorf("%w: %s holds the %s done; --resume continues", errInterrupted, c.Output, plural(b.Len(), "position"))
+		return fmt.Errorf("%w: %s holds the %s done, %s the leaves searched since; --resume continues", errInterrupted, c.Output, plural(b.Len(), "position"), leavesPath(c.Output))
+	}
+	if err == nil {
+		err = leaves.remove(leavesPath(c.Output))
 	}
 	if err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "%s: %s in %.1f s with %s at depth %d\n", c.Output, plural(b.Len(), "position"), time.Since(start).Seconds(), plural(workers, "worker"), c.Depth)
 	return nil
+}
+
+// startProgress shows the progress of a long job on standard error: a bar
+// on a terminal, else a line every progressEvery. It returns the function
+// that records the units done and the one that ends the display.
+func startProgress(what string, first, total int) (set func(int), stop func()) {
+	if term.IsTerminal(int(os.Stderr.Fd())) {
+		bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(os.Stderr),
+			progressbar.OptionSetDescription(what), progressbar.OptionShowCount(),
+			progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
+		bar.Set(first)
+		return func(done int) { bar.Set(done) }, func() { bar.Finish() }
+	}
+	lines := startProgressLines(os.Stderr, what, first, total, progressEvery)
+	return lines.set, lines.close
 }

@@ -116,9 +116,10 @@ func TestExitStatus(t *testing.T) {
 		t.Fatal(err)
 	}
 	write("badtables/0101.egtb", "not a table\n")
-	// Fixtures made by the program: a book, tables, a data file, a match.
+	// Fixtures made by the program: a book, a book's shard file, tables, a data file, a match.
 	for _, args := range [][]string{
 		{"book", "import", textBook, "-o", path("book.bin")},
+		{"book", "build", "--from-search", "--positions", "1", "--depth", "1", "--hash", "1", "--shard", "1/1", "-o", path("r1.shard")},
 		{"egtb", "build", "--pieces", "2", "--egtb", path("tables")},
 		{"datagen", path("data.bin"), "--games", "20", "--nodes", "100", "--concurrency", "1"}, // enough games to hold some out
 		{"match", "-e", "name=a depth=1", "-e", "name=b depth=1", "--games", "2", "--seed", "1", "--pdn", path("match.pdn")},
@@ -163,6 +164,11 @@ func TestExitStatus(t *testing.T) {
 			{kind: "usage", args: []string{"book", "build", "-o", path("x.bin")}},
 			{kind: "missing", args: []string{"book", "build", "--from-pdn", missing, "-o", path("x.bin")}},
 			{kind: "interrupted", args: []string{"book", "build", "--from-search", "--positions", "100000", "--depth", "3", "--concurrency", "1", "-o", path("big.bin")}, until: ""},
+		},
+		"book merge": {
+			{kind: "done", args: []string{"book", "merge", "-o", path("merged.bin"), path("r1.shard")}},
+			{kind: "usage", args: []string{"book", "merge", "-o", path("x.bin"), path("r1.shard"), path("r1.shard")}},
+			{kind: "missing", args: []string{"book", "merge", "-o", path("x.bin"), missing}},
 		},
 		"book import": {
 			{kind: "done", args: []string{"book", "import", textBook, "-o", path("imported.bin")}},

@@ -1,16 +1,15 @@
 # Shared by the job-array scripts of this directory (match-array.sh,
-# datagen-array.sh) when they submit, sourced, not run: the check of the
-# arguments, the seed that every shard must share, and the submission of
-# the array of shards. It uses the calling script's $0 (its help is the
-# comment at its top) and sets the variables shards, results, args and
-# array.
+# datagen-array.sh, book-array.sh) when they submit, sourced, not run: the
+# check of the arguments, the seed that every shard must share, and the
+# submission of the array of shards. It uses the calling script's $0 (its
+# help is the comment at its top) and sets the variables shards, results,
+# args and array.
 
 # array_args NAME MIN "$@": the usage (and exit status 2) when there are
 # fewer than MIN arguments or SHARDS is not a positive number; else sets
-# shards, results and args (the rest, with --seed S added, S chosen and
-# printed here, unless a --seed or -srand is among them).
+# shards, results and args (the rest).
 array_args() {
-	local name=$1 min=$2 a seeded=no
+	local name=$1 min=$2
 	shift 2
 	if [ $# -lt "$min" ]; then
 		sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
@@ -26,6 +25,12 @@ array_args() {
 		;;
 	esac
 	args=("$@")
+}
+
+# array_seed: adds --seed S to args, S chosen and printed here, unless a
+# --seed or -srand is among them.
+array_seed() {
+	local a seeded=no
 	for a in "${args[@]}"; do
 		case "$a" in
 		--seed | --seed=* | -srand) seeded=yes ;;

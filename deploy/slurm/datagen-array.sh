@@ -67,6 +67,7 @@ done
 # shellcheck source=array-lib.sh
 . "$(dirname "$0")/array-lib.sh"
 array_args datagen-array.sh 2 "$@"
+array_seed
 array_submit dameo-datagen
 merge=$(sbatch --parsable --job-name=dameo-merge --dependency="afterok:$array" \
 	--output="$results/merge.out" "$script" merge "$results" "$shards")

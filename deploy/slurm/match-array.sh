@@ -54,6 +54,7 @@ esac
 # shellcheck source=array-lib.sh
 . "$(dirname "$0")/array-lib.sh"
 array_args match-array.sh 3 "$@"
+array_seed
 array_submit dameo-match
 report=$(sbatch --parsable --job-name=dameo-report --dependency="afterany:$array" \
 	--output="$results/report.out" "$script" report "$results")
