@@ -6,8 +6,7 @@
 // a capture, no table entry). Late quiet moves are searched with reduced
 // depth (LMR) and searched again if they fail high. There is no null-move
 // pruning: zugzwang is common in draughts. A quiet position at the horizon
-// with a capture threat against the side to move gets one more ply, and a
-// table move far better than the others (singular) one more ply.
+// with a capture threat against the side to move gets one more ply.
 // Positions at the referee's no-progress limit are draws, and static scores
 // fade toward it. Positions the endgame tables cover get the tables' exact
 // score.
@@ -35,12 +34,6 @@ const (
 	// move has a piece the opponent could take at once is searched one
 	// more ply (Scan's extension), at most this many times on a path.
 	maxThreatExtensions = 1
-	// seDepth and seMargin: singular extension. At depths from seDepth, the
-	// table's move (a lower bound or exact, searched nearly as deep) is
-	// searched one ply deeper when no other move, at about half the depth,
-	// comes within seMargin per ply of its score.
-	seDepth        = 8
-	seMargin Score = 4
 )
 
 // The no-progress rule: referees (dameo match by default) draw a game after
@@ -115,12 +108,9 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		w.threatExtensions[ply+1]++
 	}
 
-	// A search that leaves out a move (the singular test) neither takes
-	// its score from the table nor stores one: it is not the position's.
-	excluded := w.excluded[ply]
 	key := p.Key()
 	e, hit := w.tt.probe(key)
-	if hit && !pvNode && e.depth >= depth && excluded == engine.NoMove {
+	if hit && !pvNode && e.depth >= depth {
 		s := scoreFromTT(e.score, ply)
 		if e.bound == boundExact || e.bound == boundLower && s >= beta || e.bound == boundUpper && s <= alpha {
 			return s
@@ -145,7 +135,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	if hit {
 		staticEval = e.eval
 	}
-	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !capture && excluded == engine.NoMove {
+	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !capture {
 		if staticEval == noEval {
 			staticEval = w.staticScore(ply)
 		}
@@ -163,21 +153,6 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	if hit && e.hasMove && e.index < l.Len {
 		tt = e.index
 	}
-	singular := false
-	if tt >= 0 && depth >= seDepth && excluded == engine.NoMove && l.Len > 1 &&
-		e.bound&boundLower != 0 && e.depth >= depth-3 && !e.score.IsWin() {
-		// The test searches this position again at the same ply, which
-		// fills its move list and picker again: the same moves in the
-		// same order, so tt stays their index.
-		sBeta := scoreFromTT(e.score, ply) - seMargin*Score(depth)
-		w.excluded[ply] = l.Moves[tt]
-		s := w.search(sBeta-1, sBeta, (depth-1)/2, ply, false)
-		w.excluded[ply] = engine.NoMove
-		if w.stopped {
-			return 0
-		}
-		singular = s < sBeta
-	}
 	pk := w.order(ply, l, tt)
 	quiet := !l.Moves[0].IsCapture()
 	newDepth := depth - 1
@@ -194,18 +169,11 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 			break
 		}
 		m := l.Moves[idx]
-		if m == excluded {
-			continue
-		}
 		w.pos[ply+1] = p.Play(m)
 		w.enter(ply+1, m)
 		var s Score
 		if i == 0 {
-			d := newDepth
-			if singular {
-				d++
-			}
-			s = -w.search(-beta, -alpha, d, ply+1, pvNode)
+			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
 			r := 0
 			if quiet && depth >= 3 && i >= 2 && orderScore < orderCounter {
@@ -256,9 +224,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	if bestIdx >= 0 {
 		d.hasMove, d.index = true, bestIdx
 	}
-	if excluded == engine.NoMove {
-		w.tt.store(key, d)
-	}
+	w.tt.store(key, d)
 	return best
 }
 

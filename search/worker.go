@@ -73,9 +73,6 @@ type worker struct {
 	// threatExtensions[ply] is the number of capture-threat extensions on
 	// the path to ply, set by the node at ply-1 (0 at ply 1).
 	threatExtensions [maxPly + 1]int
-	// excluded[ply] is the move the singular test leaves out at ply
-	// (NoMove when none).
-	excluded [maxPly + 1]engine.Move
 
 	nodes     int64
 	published atomic.Int64 // nodes, published every pollInterval nodes and at the end
