@@ -4,10 +4,12 @@
 package egtb
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
 )
 
 const (
@@ -30,24 +32,37 @@ func fileSize(n uint64, width int) uint64 {
 
 // encode is the table's file contents.
 func (t *Table) encode() []byte {
-	n := t.layout.size
-	out := make([]byte, 0, fileSize(n, t.width))
+	var b bytes.Buffer
+	b.Grow(int(fileSize(t.layout.size, t.width)))
+	t.writeTo(&b) // a bytes.Buffer does not fail
+	return b.Bytes()
+}
+
+// writeTo writes the table's file contents to w, without holding a copy.
+func (t *Table) writeTo(w io.Writer) error {
 	le := binary.LittleEndian
 	s := t.layout.sig
-	out = append(out, Magic...)
-	out = le.AppendUint32(out, Version)
-	out = append(out, byte(s.WhiteMen), byte(s.WhiteKings), byte(s.BlackMen), byte(s.BlackKings))
-	out = le.AppendUint64(out, n)
-	out = le.AppendUint32(out, uint32(t.width))
-	out = le.AppendUint32(out, uint32(t.stats.LongestWin))
-	out = le.AppendUint32(out, uint32(t.stats.LongestLoss))
-	out = le.AppendUint32(out, 0)
-	out = le.AppendUint64(out, t.stats.Wins)
-	out = le.AppendUint64(out, t.stats.Draws)
-	out = le.AppendUint64(out, t.stats.Losses)
-	out = append(out, t.codes...)
-	out = append(out, t.dtw...)
-	return le.AppendUint32(out, crc32.Checksum(out, castagnoli))
+	head := make([]byte, 0, headerSize)
+	head = append(head, Magic...)
+	head = le.AppendUint32(head, Version)
+	head = append(head, byte(s.WhiteMen), byte(s.WhiteKings), byte(s.BlackMen), byte(s.BlackKings))
+	head = le.AppendUint64(head, t.layout.size)
+	head = le.AppendUint32(head, uint32(t.width))
+	head = le.AppendUint32(head, uint32(t.stats.LongestWin))
+	head = le.AppendUint32(head, uint32(t.stats.LongestLoss))
+	head = le.AppendUint32(head, 0)
+	head = le.AppendUint64(head, t.stats.Wins)
+	head = le.AppendUint64(head, t.stats.Draws)
+	head = le.AppendUint64(head, t.stats.Losses)
+	crc := crc32.New(castagnoli)
+	for _, part := range [][]byte{head, t.codes, t.dtw} {
+		crc.Write(part)
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(le.AppendUint32(nil, crc.Sum32()))
+	return err
 }
 
 // header is the decoded fixed-size start of a table file.

@@ -3,6 +3,7 @@
 package egtb
 
 import (
+	"bufio"
 	"embed"
 	"errors"
 	"fmt"
@@ -51,13 +52,18 @@ func loadFile(path string) (*Table, error) {
 		}
 		return nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, size, h.sig, want)
 	}
-	// The header bounds the read: no more than it announces is allocated.
-	data := make([]byte, want)
-	copy(data, head)
-	if _, err := io.ReadFull(f, data[headerSize:]); err != nil {
-		return nil, fmt.Errorf("truncated while reading: %w", err)
+	// The header bounds the mapping: no more than it announces is read.
+	data, release, err := mapFile(f, want)
+	if err != nil {
+		return nil, err
 	}
-	return decode(data)
+	t, err := decode(data)
+	if err != nil {
+		release()
+		return nil, err
+	}
+	t.release(release)
+	return t, nil
 }
 
 // tableName matches the names of table files: a signature and ".egtb".
@@ -68,6 +74,18 @@ var tableName = regexp.MustCompile(`^[0-7]{4}\.egtb$`)
 // signature, or any bad table file, is an error, as is a directory
 // without tables.
 func Open(dir string) (*Tables, error) {
+	t, err := open(dir)
+	if err != nil {
+		return nil, err
+	}
+	if len(t.list) == 0 {
+		return nil, fmt.Errorf("endgame tables: no table files (such as 0101%s) in %s", fileExt, dir)
+	}
+	return t, nil
+}
+
+// open is Open, accepting a directory without tables.
+func open(dir string) (*Tables, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("endgame tables: %w", err)
@@ -87,9 +105,6 @@ func Open(dir string) (*Tables, error) {
 		}
 		list = append(list, t)
 	}
-	if len(list) == 0 {
-		return nil, fmt.Errorf("endgame tables: no table files (such as 0101%s) in %s", fileExt, dir)
-	}
 	return newTables(list), nil
 }
 
@@ -105,7 +120,16 @@ func (t *Table) WriteFile(path string) error {
 		tmp.Close()
 		return err
 	}
-	if _, err := tmp.Write(t.encode()); err != nil {
+	w := bufio.NewWriterSize(tmp, 1<<20)
+	if err := t.writeTo(w); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
 		tmp.Close()
 		return err
 	}

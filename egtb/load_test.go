@@ -76,7 +76,7 @@ func TestLoadFileRejectsBadFiles(t *testing.T) {
 		{"bit flip in the checksum", edit(func(b []byte) []byte { b[len(b)-1] ^= 1; return b }), "checksum"},
 		{"version", edit(func(b []byte) []byte { b[8] = 2; return b }), "version 2"},
 		{"no such signature", edit(func(b []byte) []byte { b[12], b[13], b[14], b[15] = 0, 0, 1, 0; return b }), "bad signature"},
-		{"too many pieces", edit(func(b []byte) []byte { b[12] = 5; return b }), "bad signature"},
+		{"too many pieces", edit(func(b []byte) []byte { b[12] = MaxTablePieces; return b }), "bad signature"},
 		{"other signature", edit(func(b []byte) []byte { b[12], b[13] = 0, 1; return b }), "slots"},
 		{"width", edit(func(b []byte) []byte { b[24] = 3; return b }), "width"},
 		{"counts", edit(func(b []byte) []byte { b[40]++; return reseal(b) }), "header says"},

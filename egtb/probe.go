@@ -29,12 +29,23 @@ func newTables(list []*Table) *Tables {
 
 // add puts tab in the set, replacing a table of the same signature.
 func (t *Tables) add(tab *Table) {
-	c := tab.Signature().code()
-	if old := t.bySig[c]; old != nil {
-		t.list = slices.DeleteFunc(t.list, func(x *Table) bool { return x == old })
-	}
-	t.bySig[c] = tab
+	t.remove(tab.Signature())
+	t.bySig[tab.Signature().code()] = tab
 	t.list = append(t.list, tab)
+	t.countPieces()
+}
+
+// remove takes the table of signature s out of the set.
+func (t *Tables) remove(s Signature) {
+	if old := t.bySig[s.code()]; old != nil {
+		t.list = slices.DeleteFunc(t.list, func(x *Table) bool { return x == old })
+		t.bySig[s.code()] = nil
+		t.countPieces()
+	}
+}
+
+// countPieces sets maxPieces from the tables of the set.
+func (t *Tables) countPieces() {
 	t.maxPieces = 1
 	for n := 2; n <= MaxTablePieces; n++ {
 		for _, s := range Signatures(n) {

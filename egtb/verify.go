@@ -42,27 +42,32 @@ func (t *Tables) verifyTable(ctx context.Context, tab *Table, threads int) error
 
 // verifySlot checks slot i of tab, using moves as scratch.
 func (t *Tables) verifySlot(tab *Table, i uint64, moves *engine.MoveList) error {
-	p, ok := tab.position(i)
+	g, ok := tab.layout.position(i)
 	if unused := tab.code(i) == codeUnused; unused || !ok {
 		if unused != !ok {
 			return fmt.Errorf("slot %d: marked unused %v, holds a position %v", i, unused, ok)
 		}
 		return nil
 	}
-	p.GenerateMoves(moves)
+	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+	engine.WhiteMoves(white, black, kings, moves)
 	best := Result{Loss, 0}
 	for j, m := range moves.Slice() {
-		q := p.Play(m)
-		r, ok := t.Probe(&q)
-		if !ok {
-			return fmt.Errorf("%v: the move %s leads to a position without a table", p, p.FormatMove(m))
+		w2, b2, k2 := engine.WhitePlay(white, black, kings, m)
+		r := Result{Loss, 0} // Black has no piece left
+		if b2 != 0 {
+			if r, ok = t.probeWhite(flip(b2), flip(w2), flip(k2)); !ok {
+				p, _ := tab.position(i)
+				return fmt.Errorf("%v: the move %s leads to a position without a table", &p, p.FormatMove(m))
+			}
 		}
 		if r = r.Parent(); j == 0 || r.Better(best) {
 			best = r
 		}
 	}
 	if got := tab.result(i); got != best {
-		return fmt.Errorf("%v: stored %v, the best move gives %v", p, got, best)
+		p, _ := tab.position(i)
+		return fmt.Errorf("%v: stored %v, the best move gives %v", &p, got, best)
 	}
 	return nil
 }

@@ -4,27 +4,39 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math/bits"
 	"os"
 	"os/signal"
 	"path/filepath"
 	"runtime"
+	"syscall"
 	"time"
 
 	"github.com/dameo/dameo/egtb"
 )
 
 type egtbCmd struct {
-	Build  egtbBuildCmd  `cmd:"" help:"Generate every table of 2 to N pieces into a directory."`
+	Build  egtbBuildCmd  `cmd:"" help:"Generate every table of 2 to N pieces into a directory (by default the data directory)."`
+	Plan   egtbPlanCmd   `cmd:"" help:"List the tables of up to N pieces in build order: sizes and the tables each needs."`
 	Probe  egtbProbeCmd  `cmd:"" help:"Show a position's value and distance to win, and each legal move's, best first."`
 	Verify egtbVerifyCmd `cmd:"" help:"Check the tables of a directory: files, checksums, and every value against its successors."`
 	Stats  egtbStatsCmd  `cmd:"" help:"Count the wins, draws and losses of each table, with its longest win."`
 }
 
+// tablesHelp describes the --egtb flag of the commands that read tables.
+const tablesHelp = "Directory of table files (default: the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb, completed by the built-in tables of up to 3 pieces)."
+
 type egtbBuildCmd struct {
 	Pieces  int    `required:"" help:"Build every table of 2 to N pieces." placeholder:"N"`
-	Dir     string `required:"" help:"Directory to write the table files to (created if missing)." placeholder:"DIR"`
+	Egtb    string `help:"Directory to write the table files to, created if missing (default: $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb)." placeholder:"DIR"`
+	Dir     string `hidden:"" help:"Old spelling of --egtb." placeholder:"DIR"`
+	Table   string `help:"Build only the table of this signature (e.g. 0211) and its colour swap; the tables it needs must be in the directory (default: every table)." placeholder:"SIG"`
+	Resume  bool   `help:"Keep the tables the directory already holds (checked; a damaged one is built again) (default: false)."`
+	Verify  bool   `help:"Check each table against its successors before saving it, about as long again (default: false; dameo egtb verify does it later)."`
+	Memory  int    `default:"8" help:"Refuse a table whose generation needs more than G GiB (estimated, see dameo egtb plan) (default: 8)." placeholder:"G"`
 	Threads int    `default:"0" help:"Goroutines, 0 = one per core (default: 0)." placeholder:"T"`
 }
 
@@ -34,47 +46,119 @@ func (c *egtbBuildCmd) Run() error {
 		return usageError{fmt.Errorf("--pieces must be 2 to %d, not %d", egtb.MaxTablePieces, c.Pieces)}
 	case c.Threads < 0 || c.Threads > 256:
 		return usageError{fmt.Errorf("--threads must be 0 to 256, not %d", c.Threads)}
+	case c.Memory < 1 || c.Memory > 1<<20:
+		return usageError{fmt.Errorf("--memory must be 1 to %d GiB, not %d", 1<<20, c.Memory)}
+	}
+	dir, err := tablesDir(c.Egtb, c.Dir)
+	if err != nil {
+		return err
+	}
+	var only *egtb.Signature
+	if c.Table != "" {
+		s, err := egtb.ParseSignature(c.Table)
+		if err != nil || s.Pieces() > c.Pieces {
+			return usageError{fmt.Errorf("--table %q: want the signature of a table of up to %d pieces", c.Table, c.Pieces)}
+		}
+		only = &s
 	}
 	threads := c.Threads
 	if threads == 0 {
 		threads = runtime.NumCPU()
 	}
-	if err := os.MkdirAll(c.Dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usageError{err}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
 	var bytes int64
-	tabs, err := egtb.Build(ctx, egtb.BuildOptions{
-		Pieces:  c.Pieces,
-		Threads: threads,
+	var tables int
+	saved := map[egtb.Signature]bool{}
+	err = egtb.Build(ctx, egtb.BuildOptions{
+		Pieces:    c.Pieces,
+		Threads:   threads,
+		Verify:    c.Verify,
+		Only:      only,
+		MaxMemory: uint64(c.Memory) << 30,
+		Finished: func(s egtb.Signature) (*egtb.Table, error) {
+			path := filepath.Join(dir, s.FileName())
+			switch {
+			case saved[s] || (only != nil && s != *only && s != only.Swap()):
+				return egtb.LoadFile(path) // written by this run, or needed by the one table
+			case !c.Resume:
+				return nil, nil
+			}
+			t, err := egtb.LoadFile(path)
+			if err != nil {
+				if !errors.Is(err, fs.ErrNotExist) {
+					fmt.Fprintf(os.Stderr, "%v: building it again\n", err)
+				}
+				return nil, nil
+			}
+			return t, nil
+		},
 		Save: func(t *egtb.Table) error {
-			path := filepath.Join(c.Dir, t.Signature().FileName())
+			path := filepath.Join(dir, t.Signature().FileName())
 			if err := t.WriteFile(path); err != nil {
 				return err
 			}
-			if info, err := os.Stat(path); err == nil {
-				bytes += info.Size()
-			}
+			saved[t.Signature()] = true
 			return nil
 		},
 		Progress: func(r egtb.Report) {
 			st := r.Table.Stats()
-			fmt.Printf("%v  %10d slots  %10d wins  %10d draws  %10d losses  longest win %3d  %7.2f s (with %v)\n",
-				r.Table.Signature(), r.Table.Size(), st.Wins, st.Draws, st.Losses, st.LongestWin, r.Elapsed.Seconds(), r.With)
+			tables++
+			if info, err := os.Stat(filepath.Join(dir, r.Table.Signature().FileName())); err == nil {
+				bytes += info.Size()
+			}
+			what := fmt.Sprintf("%7.2f s", r.Elapsed.Seconds())
+			if r.Kept {
+				what = "kept     "
+			}
+			fmt.Printf("%v  %10d slots  %10d wins  %10d draws  %10d losses  longest win %3d  %s (with %v)\n",
+				r.Table.Signature(), r.Table.Size(), st.Wins, st.Draws, st.Losses, st.LongestWin, what, r.With)
 		},
 	})
-	if err != nil {
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Errorf("%w: the finished tables are in %s; --resume continues", errInterrupted, dir)
+	case err != nil:
 		return err
 	}
 	fmt.Printf("%d tables of up to %d pieces, %d bytes, in %s (%.1f s, %d threads)\n",
-		len(tabs.All()), c.Pieces, bytes, c.Dir, time.Since(start).Seconds(), threads)
+		tables, c.Pieces, bytes, dir, time.Since(start).Seconds(), threads)
+	return nil
+}
+
+// tablesDir is the directory given by --egtb or its old spelling, else
+// the data directory.
+func tablesDir(flag, old string) (string, error) {
+	switch {
+	case flag != "" && old != "" && flag != old:
+		return "", usageError{fmt.Errorf("--egtb %s and --dir %s: give one directory", flag, old)}
+	case flag != "":
+		return flag, nil
+	case old != "":
+		return old, nil
+	}
+	return egtb.DefaultDir()
+}
+
+type egtbPlanCmd struct {
+	Pieces int `required:"" help:"List the tables of 2 to N pieces (N up to 6)." placeholder:"N"`
+}
+
+func (c *egtbPlanCmd) Run() error {
+	if c.Pieces < 2 || c.Pieces > egtb.PlanPieces {
+		return usageError{fmt.Errorf("--pieces must be 2 to %d, not %d", egtb.PlanPieces, c.Pieces)}
+	}
+	fmt.Print(egtb.Plan(c.Pieces))
 	return nil
 }
 
 type egtbProbeCmd struct {
-	Dir      string `help:"Directory of table files (default: the built-in tables of up to 3 pieces)." placeholder:"DIR"`
+	Egtb     string `help:"${tables_help}" placeholder:"DIR"`
+	Dir      string `hidden:"" help:"Old spelling of --egtb." placeholder:"DIR"`
 	Position string `arg:"" optional:"" help:"Position text (default: the start position)."`
 }
 
@@ -83,7 +167,7 @@ func (c *egtbProbeCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	tabs, err := openTables(c.Dir)
+	tabs, err := openTables(c.Egtb, c.Dir)
 	if err != nil {
 		return err
 	}
@@ -101,7 +185,9 @@ func (c *egtbProbeCmd) Run() error {
 
 type egtbVerifyCmd struct {
 	Threads int    `default:"0" help:"Goroutines, 0 = one per core (default: 0)." placeholder:"T"`
-	Dir     string `arg:"" help:"Directory of table files; every table their moves lead into must be there too."`
+	Values  bool   `default:"true" negatable:"" help:"Check every value against its successors; --no-values checks only the files (default: true)."`
+	Egtb    string `help:"Directory of table files; every table their moves lead into must be there too (default: the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb)." placeholder:"DIR"`
+	Dir     string `arg:"" optional:"" help:"The directory, as --egtb."`
 }
 
 func (c *egtbVerifyCmd) Run() error {
@@ -112,9 +198,17 @@ func (c *egtbVerifyCmd) Run() error {
 	if threads == 0 {
 		threads = runtime.NumCPU()
 	}
-	tabs, err := openTables(c.Dir)
+	dir, err := tablesDir(c.Egtb, c.Dir)
 	if err != nil {
 		return err
+	}
+	tabs, err := egtb.Open(dir)
+	if err != nil {
+		return usageError{err}
+	}
+	if !c.Values {
+		fmt.Printf("%s: files ok: %d tables, every position covered up to %d pieces (values not checked)\n", dir, len(tabs.All()), tabs.MaxPieces())
+		return nil
 	}
 	start := time.Now()
 	err = tabs.Verify(context.Background(), threads, func(t *egtb.Table, elapsed time.Duration) {
@@ -124,16 +218,17 @@ func (c *egtbVerifyCmd) Run() error {
 		return err
 	}
 	fmt.Printf("%s: ok: %d tables, every position covered up to %d pieces, every value consistent with its successors (%.1f s)\n",
-		c.Dir, len(tabs.All()), tabs.MaxPieces(), time.Since(start).Seconds())
+		dir, len(tabs.All()), tabs.MaxPieces(), time.Since(start).Seconds())
 	return nil
 }
 
 type egtbStatsCmd struct {
-	Dir string `help:"Directory of table files (default: the built-in tables of up to 3 pieces)." placeholder:"DIR"`
+	Egtb string `help:"${tables_help}" placeholder:"DIR"`
+	Dir  string `hidden:"" help:"Old spelling of --egtb." placeholder:"DIR"`
 }
 
 func (c *egtbStatsCmd) Run() error {
-	tabs, err := openTables(c.Dir)
+	tabs, err := openTables(c.Egtb, c.Dir)
 	if err != nil {
 		return err
 	}
@@ -149,13 +244,24 @@ func (c *egtbStatsCmd) Run() error {
 	return nil
 }
 
-// openTables loads the tables of dir, or the built-in ones for "". A bad
-// directory or table file is bad input.
-func openTables(dir string) (*egtb.Tables, error) {
-	if dir == "" {
-		return egtb.Embedded(), nil
+// openTables loads the tables of the directory given by --egtb (or its
+// old spelling), or the default set. A bad directory or table file is bad
+// input.
+func openTables(flag, old string) (*egtb.Tables, error) {
+	if flag != "" && old != "" && flag != old {
+		return nil, usageError{fmt.Errorf("--egtb %s and --dir %s: give one directory", flag, old)}
 	}
-	t, err := egtb.Open(dir)
+	dir := old
+	if flag != "" {
+		dir = flag
+	}
+	var t *egtb.Tables
+	var err error
+	if dir == "" {
+		t, err = egtb.OpenDefault()
+	} else {
+		t, err = egtb.Open(dir)
+	}
 	if err != nil {
 		return nil, usageError{err}
 	}

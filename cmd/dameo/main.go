@@ -38,7 +38,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		kong.Name("dameo"),
 		kong.Description("Dameo engine: Hub protocol engine, match runner and benchmarks. " +
 			"The rules it plays and the position text: docs/rules.md; the Hub protocol of `dameo hub`: docs/protocol.md."),
-		kong.Vars{"version": version, "position_help": positionHelp},
+		kong.Vars{"version": version, "position_help": positionHelp, "tables_help": tablesHelp},
 		limitVars,
 	}, options...)...)
 }

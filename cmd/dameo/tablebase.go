@@ -22,10 +22,16 @@ func (s searchTables) Probe(p *engine.Position) (wdl, dtw int, ok bool) {
 // MaxPieces is the largest piece count the tables cover completely.
 func (s searchTables) MaxPieces() int { return s.t.MaxPieces() }
 
-// loadTablebase loads the tables in dir, or the embedded ones for "".
+// loadTablebase loads the tables in dir, or for "" the default set: the
+// tables built into the user's data directory (egtb.DefaultDir) with the
+// embedded ones.
 func loadTablebase(dir string) (search.Tablebase, error) {
 	if dir == "" {
-		return searchTables{egtb.Embedded()}, nil
+		t, err := egtb.OpenDefault()
+		if err != nil {
+			return nil, err
+		}
+		return searchTables{t}, nil
 	}
 	t, err := egtb.Open(dir)
 	if err != nil {
