@@ -3,7 +3,6 @@
 package egtb
 
 import (
-	"bufio"
 	"embed"
 	"errors"
 	"fmt"
@@ -62,12 +61,16 @@ func loadFile(path string) (*Table, error) {
 		release()
 		return nil, err
 	}
-	t.release(release)
+	releaseWith(t, release)
 	return t, nil
 }
 
-// tableName matches the names of table files: a signature and ".egtb".
-var tableName = regexp.MustCompile(`^[0-7]{4}\.egtb$`)
+// tableName and wdlName match the names of table files and WDL files: a
+// signature and ".egtb" or ".wdl".
+var (
+	tableName = regexp.MustCompile(`^[0-7]{4}\.egtb$`)
+	wdlName   = regexp.MustCompile(`^[0-7]{4}\.wdl$`)
+)
 
 // Open loads every table file (a signature such as 0201 and ".egtb") in
 // dir; other files are ignored. A table whose file name is not its
@@ -78,8 +81,8 @@ func Open(dir string) (*Tables, error) {
 	if err != nil {
 		return nil, err
 	}
-	if len(t.list) == 0 {
-		return nil, fmt.Errorf("endgame tables: no table files (such as 0101%s) in %s", fileExt, dir)
+	if len(t.list) == 0 && !t.hasWDL() {
+		return nil, fmt.Errorf("endgame tables: no table files (such as 0101%s or 0101%s) in %s", fileExt, wdlExt, dir)
 	}
 	return t, nil
 }
@@ -91,53 +94,40 @@ func open(dir string) (*Tables, error) {
 		return nil, fmt.Errorf("endgame tables: %w", err)
 	}
 	var list []*Table
+	var wdls []*WDLTable
 	for _, e := range entries {
-		if !tableName.MatchString(e.Name()) {
+		path := filepath.Join(dir, e.Name())
+		var sig Signature
+		switch {
+		case tableName.MatchString(e.Name()):
+			t, err := LoadFile(path)
+			if err != nil {
+				return nil, err
+			}
+			list, sig = append(list, t), t.Signature()
+		case wdlName.MatchString(e.Name()):
+			w, err := LoadWDLFile(path)
+			if err != nil {
+				return nil, err
+			}
+			wdls, sig = append(wdls, w), w.Signature()
+		default:
 			continue
 		}
-		path := filepath.Join(dir, e.Name())
-		t, err := LoadFile(path)
-		if err != nil {
-			return nil, err
+		if sig.String() != e.Name()[:4] {
+			return nil, fmt.Errorf("table %s: holds table %v, not the one its name says (wrong signature)", path, sig)
 		}
-		if t.Signature().FileName() != e.Name() {
-			return nil, fmt.Errorf("table %s: holds table %v, not the one its name says (wrong signature)", path, t.Signature())
-		}
-		list = append(list, t)
 	}
-	return newTables(list), nil
+	t := newTables(list)
+	for _, w := range wdls {
+		t.addWDL(w)
+	}
+	return t, nil
 }
 
 // WriteFile writes t to path, through a temporary file renamed into place
 // so that a reader never sees half a table.
-func (t *Table) WriteFile(path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	w := bufio.NewWriterSize(tmp, 1<<20)
-	if err := t.writeTo(w); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := w.Flush(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
+func (t *Table) WriteFile(path string) error { return writeAtomically(path, t.writeTo) }
 
 // EmbeddedPieces is the number of pieces up to which the tables are
 // embedded in the program.

@@ -76,9 +76,9 @@ func (t *Table) position(i uint64) (engine.Position, bool) {
 	return p, err == nil
 }
 
-// release arranges for free to be called (to unmap the table's file) once
-// the table is no longer reachable.
-func (t *Table) release(free func()) {
+// releaseWith arranges for free to be called (to unmap a table's file)
+// once the table t is no longer reachable.
+func releaseWith[T any](t *T, free func()) {
 	runtime.AddCleanup(t, func(free func()) { free() }, free)
 }
 

@@ -4,13 +4,10 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"math/bits"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"runtime"
 	"syscall"
 	"time"
@@ -33,7 +30,7 @@ type egtbBuildCmd struct {
 	Pieces  int    `required:"" help:"Build every table of 2 to N pieces." placeholder:"N"`
 	Egtb    string `help:"Directory to write the table files to, created if missing (default: $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb)." placeholder:"DIR"`
 	Dir     string `hidden:"" help:"Old spelling of --egtb." placeholder:"DIR"`
-	Table   string `help:"Build only the table of this signature (e.g. 0211) and its colour swap; the tables it needs must be in the directory (default: every table)." placeholder:"SIG"`
+	Table   string `help:"Build only the table of this signature (e.g. 0211) and its colour swap; the tables it needs must be in the directory; implies --resume (default: every table)." placeholder:"SIG"`
 	Resume  bool   `help:"Keep the tables the directory already holds (checked; a damaged one is built again) (default: false)."`
 	Verify  bool   `help:"Check each table against its successors before saving it, about as long again (default: false; dameo egtb verify does it later)."`
 	Memory  int    `default:"8" help:"Refuse a table whose generation needs more than G GiB (estimated, see dameo egtb plan) (default: 8)." placeholder:"G"`
@@ -73,44 +70,19 @@ func (c *egtbBuildCmd) Run() error {
 	start := time.Now()
 	var bytes int64
 	var tables int
-	saved := map[egtb.Signature]bool{}
+	store := egtb.NewStore(dir, c.Resume || only != nil, func(err error) { fmt.Fprintln(os.Stderr, err) })
 	err = egtb.Build(ctx, egtb.BuildOptions{
 		Pieces:    c.Pieces,
 		Threads:   threads,
 		Verify:    c.Verify,
 		Only:      only,
 		MaxMemory: uint64(c.Memory) << 30,
-		Finished: func(s egtb.Signature) (*egtb.Table, error) {
-			path := filepath.Join(dir, s.FileName())
-			switch {
-			case saved[s] || (only != nil && s != *only && s != only.Swap()):
-				return egtb.LoadFile(path) // written by this run, or needed by the one table
-			case !c.Resume:
-				return nil, nil
-			}
-			t, err := egtb.LoadFile(path)
-			if err != nil {
-				if !errors.Is(err, fs.ErrNotExist) {
-					fmt.Fprintf(os.Stderr, "%v: building it again\n", err)
-				}
-				return nil, nil
-			}
-			return t, nil
-		},
-		Save: func(t *egtb.Table) error {
-			path := filepath.Join(dir, t.Signature().FileName())
-			if err := t.WriteFile(path); err != nil {
-				return err
-			}
-			saved[t.Signature()] = true
-			return nil
-		},
+		Finished:  store.Finished,
+		Save:      store.Save,
 		Progress: func(r egtb.Report) {
 			st := r.Table.Stats()
 			tables++
-			if info, err := os.Stat(filepath.Join(dir, r.Table.Signature().FileName())); err == nil {
-				bytes += info.Size()
-			}
+			bytes += store.Bytes(r.Table.Signature())
 			what := fmt.Sprintf("%7.2f s", r.Elapsed.Seconds())
 			if r.Kept {
 				what = "kept     "
