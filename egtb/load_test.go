@@ -83,17 +83,26 @@ func TestLoadFileRejectsBadFiles(t *testing.T) {
 		{"even win", edit(func(b []byte) []byte { b[dtwStart+firstWin]++; return reseal(b) }), "even distance"},
 		{"unused slot made a draw", edit(func(b []byte) []byte { b[codesStart+firstUnused/4] &^= 3 << (2 * (firstUnused % 4)); return reseal(b) }), "header says"},
 	} {
-		path := filepath.Join(t.TempDir(), "1010.egtb")
-		if err := os.WriteFile(path, c.data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		_, err := LoadFile(path)
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), path) {
-			t.Errorf("%s: error %v, want one naming the file and saying %q", c.name, err, c.want)
-		}
-		if _, derr := decode(c.data); derr == nil {
-			t.Errorf("%s: decode accepts it", c.name)
-		}
+		expectRejected(t, c.name, "1010.egtb", c.data, c.want,
+			func(path string) error { _, err := LoadFile(path); return err },
+			func(data []byte) error { _, err := decode(data); return err })
+	}
+}
+
+// expectRejected writes data as a file of the given name and checks that
+// load refuses it with an error naming the file and saying want, and that
+// decode refuses the bytes too.
+func expectRejected(t *testing.T, what, name string, data []byte, want string, load func(string) error, decode func([]byte) error) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := load(path); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), path) {
+		t.Errorf("%s: error %v, want one naming the file and saying %q", what, err, want)
+	}
+	if err := decode(data); err == nil {
+		t.Errorf("%s: the decoder accepts it", what)
 	}
 }
 

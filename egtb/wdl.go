@@ -362,47 +362,8 @@ func (w *WDLTable) checkBlocks(h *wdlHeader) error {
 
 // LoadWDLFile reads one WDL file, strictly (as LoadFile), memory-mapped.
 func LoadWDLFile(path string) (*WDLTable, error) {
-	w, err := loadWDLFile(path)
-	if err != nil {
-		return nil, fmt.Errorf("table %s: %w", path, err)
-	}
-	return w, nil
-}
-
-func loadWDLFile(path string) (*WDLTable, error) {
-	f, info, err := openRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	head := make([]byte, wdlHeaderSize)
-	n, err := io.ReadFull(f, head)
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return nil, err
-	}
-	if n == 0 {
-		return nil, errors.New("empty file, not a dameo WDL table")
-	}
-	h, err := decodeWDLHeader(head[:n])
-	if err != nil {
-		return nil, err
-	}
-	if want, size := h.fileSize(), uint64(info.Size()); size != want {
-		what := "truncated"
-		if size > want {
-			what = "corrupt"
-		}
-		return nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, size, h.sig, want)
-	}
-	data, release, err := mapFile(f, h.fileSize())
-	if err != nil {
-		return nil, err
-	}
-	w, err := decodeWDL(data)
-	if err != nil {
-		release()
-		return nil, err
-	}
-	releaseWith(w, release)
-	return w, nil
+	return loadMapped(path, wdlHeaderSize, func(head []byte) (Signature, uint64, error) {
+		h, err := decodeWDLHeader(head)
+		return h.sig, h.fileSize(), err
+	}, decodeWDL)
 }

@@ -8,9 +8,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/dameo/dameo/engine"
@@ -68,6 +66,21 @@ func TestWDLFilesHoldTheValues(t *testing.T) {
 		full, fullOK := Embedded().ProbeWDL(&p)
 		if !ok || !gotOK || !fullOK || got != want.WDL || full != want.WDL {
 			t.Fatalf("%v: ProbeWDL %v %v (full tables %v %v), Probe %v %v", p, got, gotOK, full, fullOK, want, ok)
+		}
+	}
+	// With -egtb.dir, the directory's WDL files (preferred by ProbeWDL)
+	// against its full tables (Probe).
+	if *tablesDir != "" {
+		tabs, err := Open(*tablesDir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 200000 {
+			p := randomPosition(t, rng, randomSignature(rng, tabs.MaxPieces()))
+			want, ok := tabs.Probe(&p)
+			if got, gotOK := tabs.ProbeWDL(&p); !ok || !gotOK || got != want.WDL {
+				t.Fatalf("%v: ProbeWDL %v %v, Probe %v %v", p, got, gotOK, want, ok)
+			}
 		}
 	}
 }
@@ -162,17 +175,9 @@ func TestLoadWDLFileRejectsBadFiles(t *testing.T) {
 			return reseal(b)
 		}), "header says"},
 	} {
-		path := filepath.Join(t.TempDir(), name)
-		if err := os.WriteFile(path, c.data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		_, err := LoadWDLFile(path)
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), path) {
-			t.Errorf("%s: error %v, want one naming the file and saying %q", c.name, err, c.want)
-		}
-		if _, derr := decodeWDL(c.data); derr == nil {
-			t.Errorf("%s: decodeWDL accepts it", c.name)
-		}
+		expectRejected(t, c.name, name, c.data, c.want,
+			func(path string) error { _, err := LoadWDLFile(path); return err },
+			func(data []byte) error { _, err := decodeWDL(data); return err })
 	}
 }
 
