@@ -13,12 +13,18 @@ import (
 )
 
 // Verify checks every table of t against its successors, which must be in
-// t too, in generation order, calling progress (if set) after each table.
+// t too, in generation order, and the WDL table of the same signature (if
+// loaded) against it, calling progress (if set) after each table.
 func (t *Tables) Verify(ctx context.Context, threads int, progress func(tab *Table, elapsed time.Duration)) error {
 	for _, tab := range t.All() {
 		start := time.Now()
 		if err := t.verifyTable(ctx, tab, threads); err != nil {
 			return fmt.Errorf("table %v: %w", tab.Signature(), err)
+		}
+		if w := t.wdl[tab.Signature().code()]; w != nil {
+			if err := w.sameValues(tab); err != nil {
+				return fmt.Errorf("WDL table %v: %w", tab.Signature(), err)
+			}
 		}
 		if progress != nil {
 			progress(tab, time.Since(start))
@@ -68,6 +74,16 @@ func (t *Tables) verifySlot(tab *Table, i uint64, moves *engine.MoveList) error 
 	if got := tab.result(i); got != best {
 		p, _ := tab.position(i)
 		return fmt.Errorf("%v: stored %v, the best move gives %v", &p, got, best)
+	}
+	return nil
+}
+
+// sameValues checks that every used slot of tab has its value in w.
+func (w *WDLTable) sameValues(tab *Table) error {
+	for i := range tab.layout.size {
+		if c := tab.code(i); c != codeUnused && w.code(i) != c {
+			return fmt.Errorf("slot %d: %v, the full table says %v", i, codeWDL[w.code(i)], codeWDL[c])
+		}
 	}
 	return nil
 }

@@ -6,9 +6,11 @@ package egtb
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/dameo/dameo/engine"
@@ -82,6 +84,32 @@ func TestWDLFilesHoldTheValues(t *testing.T) {
 				t.Fatalf("%v: ProbeWDL %v %v, Probe %v %v", p, got, gotOK, want, ok)
 			}
 		}
+	}
+}
+
+// TestVerifyComparesWDLFiles: Verify checks a WDL table against the full
+// table of its signature.
+func TestVerifyComparesWDLFiles(t *testing.T) {
+	tab := Embedded().Table(Signature{1, 0, 1, 0})
+	good, err := decodeWDL(wdlBytes(t, tab))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := good.sameValues(tab); err != nil {
+		t.Fatal(err)
+	}
+	changed := *tab
+	changed.codes = bytes.Clone(tab.codes)
+	i := firstSlot(tab, codeWin)
+	changed.codes[i/4] ^= byte(codeWin^codeLoss) << (2 * (i % 4))
+	bad, err := decodeWDL(wdlBytes(t, &changed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := newTables(Embedded().All())
+	set.addWDL(bad)
+	if err := set.Verify(context.Background(), 1, nil); err == nil || !strings.Contains(err.Error(), "WDL table 1010") {
+		t.Errorf("Verify with a wrong WDL value: %v", err)
 	}
 }
 

@@ -69,7 +69,16 @@ func (c *egtbBuildCmd) Run() error {
 	defer stop()
 	start := time.Now()
 	var bytes int64
-	var tables int
+	var tables, slots int
+	total := 0
+	for _, unit := range egtb.Units(c.Pieces) {
+		for _, s := range unit {
+			if only == nil || s == *only || s == only.Swap() {
+				total += int(egtb.Size(s))
+			}
+		}
+	}
+	progress := startProgressLines(os.Stderr, "egtb build: slots", 0, total, progressEvery)
 	store := egtb.NewStore(dir, c.Resume || only != nil, func(err error) { fmt.Fprintln(os.Stderr, err) })
 	err = egtb.Build(ctx, egtb.BuildOptions{
 		Pieces:    c.Pieces,
@@ -82,6 +91,8 @@ func (c *egtbBuildCmd) Run() error {
 		Progress: func(r egtb.Report) {
 			st := r.Table.Stats()
 			tables++
+			slots += int(r.Table.Size())
+			progress.set(slots)
 			bytes += store.Bytes(r.Table.Signature())
 			what := fmt.Sprintf("%7.2f s", r.Elapsed.Seconds())
 			if r.Kept {
@@ -91,6 +102,7 @@ func (c *egtbBuildCmd) Run() error {
 				r.Table.Signature(), r.Table.Size(), st.Wins, st.Draws, st.Losses, st.LongestWin, what, r.With)
 		},
 	})
+	progress.close()
 	switch {
 	case ctx.Err() != nil:
 		return fmt.Errorf("%w: the finished tables are in %s; --resume continues", errInterrupted, dir)
