@@ -86,4 +86,3 @@ func WhiteUnplay(white, black, kings Bitboard, m Move) (Bitboard, Bitboard, Bitb
 	}
 	return white ^ moved, black, kings
 }
-
