@@ -28,8 +28,7 @@ const tablesHelp = "Directory of table files (default: the data directory, $XDG_
 
 type egtbBuildCmd struct {
 	Pieces  int    `required:"" help:"Build every table of 2 to N pieces." placeholder:"N"`
-	Egtb    string `help:"Directory to write the table files to, created if missing (default: $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb)." placeholder:"DIR"`
-	Dir     string `hidden:"" help:"Old spelling of --egtb." placeholder:"DIR"`
+	Egtb    string `aliases:"dir" help:"Directory to write the table files to, created if missing (default: $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb)." placeholder:"DIR"`
 	Table   string `help:"Build only the table of this signature (e.g. 0211) and its colour swap; the tables it needs must be in the directory; implies --resume (default: every table)." placeholder:"SIG"`
 	Resume  bool   `help:"Keep the tables the directory already holds (checked; a damaged one is built again) (default: false)."`
 	Verify  bool   `help:"Check each table against its successors before saving it, about as long again (default: false; dameo egtb verify does it later)."`
@@ -46,7 +45,7 @@ func (c *egtbBuildCmd) Run() error {
 	case c.Memory < 1 || c.Memory > 1<<20:
 		return usageError{fmt.Errorf("--memory must be 1 to %d GiB, not %d", 1<<20, c.Memory)}
 	}
-	dir, err := tablesDir(c.Egtb, c.Dir)
+	dir, err := tablesDir(c.Egtb, "")
 	if err != nil {
 		return err
 	}
@@ -114,16 +113,16 @@ func (c *egtbBuildCmd) Run() error {
 	return nil
 }
 
-// tablesDir is the directory given by --egtb or its old spelling, else
-// the data directory.
-func tablesDir(flag, old string) (string, error) {
+// tablesDir is the directory given by --egtb or as an argument, else the
+// data directory.
+func tablesDir(flag, arg string) (string, error) {
 	switch {
-	case flag != "" && old != "" && flag != old:
-		return "", usageError{fmt.Errorf("--egtb %s and --dir %s: give one directory", flag, old)}
+	case flag != "" && arg != "" && flag != arg:
+		return "", usageError{fmt.Errorf("two directories given, --egtb %s and %s: give one", flag, arg)}
 	case flag != "":
 		return flag, nil
-	case old != "":
-		return old, nil
+	case arg != "":
+		return arg, nil
 	}
 	return egtb.DefaultDir()
 }
@@ -141,8 +140,7 @@ func (c *egtbPlanCmd) Run() error {
 }
 
 type egtbProbeCmd struct {
-	Egtb     string `help:"${tables_help}" placeholder:"DIR"`
-	Dir      string `hidden:"" help:"Old spelling of --egtb." placeholder:"DIR"`
+	Egtb     string `aliases:"dir" help:"${tables_help}" placeholder:"DIR"`
 	Position string `arg:"" optional:"" help:"Position text (default: the start position)."`
 }
 
@@ -151,7 +149,7 @@ func (c *egtbProbeCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	tabs, err := openTables(c.Egtb, c.Dir)
+	tabs, err := openTables(c.Egtb)
 	if err != nil {
 		return err
 	}
@@ -207,12 +205,11 @@ func (c *egtbVerifyCmd) Run() error {
 }
 
 type egtbStatsCmd struct {
-	Egtb string `help:"${tables_help}" placeholder:"DIR"`
-	Dir  string `hidden:"" help:"Old spelling of --egtb." placeholder:"DIR"`
+	Egtb string `aliases:"dir" help:"${tables_help}" placeholder:"DIR"`
 }
 
 func (c *egtbStatsCmd) Run() error {
-	tabs, err := openTables(c.Egtb, c.Dir)
+	tabs, err := openTables(c.Egtb)
 	if err != nil {
 		return err
 	}
@@ -228,17 +225,9 @@ func (c *egtbStatsCmd) Run() error {
 	return nil
 }
 
-// openTables loads the tables of the directory given by --egtb (or its
-// old spelling), or the default set. A bad directory or table file is bad
-// input.
-func openTables(flag, old string) (*egtb.Tables, error) {
-	if flag != "" && old != "" && flag != old {
-		return nil, usageError{fmt.Errorf("--egtb %s and --dir %s: give one directory", flag, old)}
-	}
-	dir := old
-	if flag != "" {
-		dir = flag
-	}
+// openTables loads the tables of the directory given by --egtb, or the
+// default set. A bad directory or table file is bad input.
+func openTables(dir string) (*egtb.Tables, error) {
 	var t *egtb.Tables
 	var err error
 	if dir == "" {

@@ -79,7 +79,7 @@ func TestEgtbBadInput(t *testing.T) {
 		{"egtb", "build", "--pieces", "7", "--dir", missing},
 		{"egtb", "build", "--pieces", "3", "--dir", missing, "--threads", "-1"},
 		{"egtb", "build", "--pieces", "3", "--dir", missing, "--memory", "0"},
-		{"egtb", "build", "--pieces", "3", "--egtb", missing, "--dir", missing + "2"},
+		{"egtb", "verify", "--egtb", missing, missing + "2"},
 		{"egtb", "build", "--pieces", "3", "--egtb", missing, "--table", "0202"},
 		{"egtb", "build", "--pieces", "3", "--egtb", missing, "--table", "0x11"},
 		{"egtb", "plan", "--pieces", "7"},
