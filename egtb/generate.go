@@ -207,7 +207,9 @@ type solver struct {
 	layouts []*layout
 	base    []uint64 // first unit slot of each table
 	state   []atomic.Uint32
-	decided decidedSet // the slots won or lost, a bit each (cache-friendlier than state)
+	// decided holds, a bit each (cache-friendlier than state), the slots
+	// that un-moves pass by: won or lost, or with a capture.
+	decided decidedSet
 }
 
 // decidedSet is a set of unit slots, one bit each, safe for concurrent use.
@@ -331,7 +333,7 @@ func (s *solver) initialize(w *workerScratch, lo, hi uint64) error {
 			s.state[u].Store(statusUnused << statusShift)
 			continue
 		}
-		st, err := s.initialState(w, t, &g)
+		st, err := s.initialState(w, u, t, &g)
 		if err != nil {
 			return fmt.Errorf("table %v slot %d: %w", l.sig, i, err)
 		}
@@ -352,9 +354,14 @@ func (s *solver) initialize(w *workerScratch, lo, hi uint64) error {
 // initialState is the generation state of the position g of table t
 // before propagation, with w.bestWin set to its fastest win through a
 // capture or promotion (maxDistance when none).
-func (s *solver) initialState(w *workerScratch, t int, g *[numGroups]uint64) (uint32, error) {
+func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]uint64) (uint32, error) {
 	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
 	captures := engine.WhiteMoves(white, black, kings, &w.moves)
+	if captures {
+		// Its value is its captures': no quiet move into it is legal, and
+		// un-moves pass it by.
+		s.decided.add(u)
+	}
 	into := s.layouts[s.other(t)]
 	intoBase := s.base[s.other(t)]
 	w.successors = w.successors[:0]

@@ -96,6 +96,10 @@ type orbitTable struct {
 	number    []int32  // by colex rank of a canonical set: its number; -1 for other sets
 	set       []uint64 // by number: the canonical set
 	symmetric []bool   // by number: whether the set is its own mirror image
+	// byRank, by colex rank of any set: its orbit's number << 2 | how the
+	// mirror applies to the other groups (keepAsIs, mirrorAll or
+	// mirrorIfSmaller).
+	byRank []uint32
 }
 
 func newOrbitTable(k, offset, squares int) *orbitTable {
@@ -110,6 +114,18 @@ func newOrbitTable(k, offset, squares int) *orbitTable {
 		o.number[r] = int32(len(o.set))
 		o.set = append(o.set, s)
 		o.symmetric = append(o.symmetric, mirror(s) == s)
+	}
+	o.byRank = make([]uint32, n)
+	for r := range n {
+		rm := colex(mirror(uncolex(r, k, offset, squares)), offset)
+		mode := uint32(keepAsIs)
+		switch {
+		case rm < r:
+			mode = mirrorAll
+		case rm == r:
+			mode = mirrorIfSmaller
+		}
+		o.byRank[r] = uint32(o.number[min(r, rm)])<<2 | mode
 	}
 	return o
 }
@@ -330,15 +346,8 @@ func (l *layout) partial(g *[numGroups]uint64, vary int) partialIndex {
 // orbitOf is the orbit part of the index of a position whose lead group
 // has the given set, and how the mirror applies to the other groups.
 func (l *layout) orbitOf(lead uint64) (orbit uint64, mode int) {
-	offset := groupDomain[l.lead].offset
-	c, cm := colex(lead, offset), colex(mirror(lead), offset)
-	switch {
-	case c > cm:
-		mode = mirrorAll
-	case c == cm:
-		mode = mirrorIfSmaller
-	}
-	return uint64(l.orbits.number[min(c, cm)]) * l.restSize, mode
+	v := l.orbits.byRank[colex(lead, groupDomain[l.lead].offset)]
+	return uint64(v>>2) * l.restSize, int(v & 3)
 }
 
 // injective reports whether distinct sets of the varying group always have

@@ -22,9 +22,10 @@ type unmover struct {
 // positions with White to move whose quiet move leads to the position c
 // (White to move, given by its groups, in the colour-swapped table). Each
 // slot is listed once, however many moves lead from it to c or to c's
-// mirror image. When decided is not nil, the predecessors it holds (at
-// unit slot base + slot) are left out. The list is valid until the next
-// call.
+// mirror image. Without decided, predecessors with a capture (which is
+// compulsory) are left out; with it, those it holds (at unit slot base +
+// slot: the generator's decided slots and those with a capture) are. The
+// list is valid until the next call.
 func (u *unmover) predecessors(c *[numGroups]uint64, into *layout, decided decidedSet, base uint64) []uint64 {
 	u.slots = u.slots[:0]
 	// Undo the colour swap: White has just moved, Black is to move.
@@ -52,8 +53,10 @@ func (u *unmover) predecessors(c *[numGroups]uint64, into *layout, decided decid
 		if (decided != nil && decided.has(base+i)) || slices.Contains(seen, i) {
 			continue
 		}
-		if pw, pb, pk := engine.WhiteUnplay(white, black, kings, m); engine.WhiteHasCapture(pw, pb, pk) {
-			continue // the capture would be compulsory
+		if decided == nil {
+			if pw, pb, pk := engine.WhiteUnplay(white, black, kings, m); engine.WhiteHasCapture(pw, pb, pk) {
+				continue // the capture would be compulsory
+			}
 		}
 		u.slots = append(u.slots, i)
 		if kings&moved == 0 {
