@@ -7,7 +7,6 @@ package main
 
 import (
 	"bytes"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -25,24 +24,13 @@ func TestEgtbBuildInterrupted(t *testing.T) {
 	cmd := exec.Command(bin, "egtb", "build", "--pieces", "4", "--egtb", dir, "--threads", "1")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	// Wait until the first tables are written, then press Ctrl-C.
-	for deadline := time.Now().Add(2 * time.Minute); ; time.Sleep(20 * time.Millisecond) {
-		if _, err := os.Stat(filepath.Join(dir, "0101.wdl")); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("no table written:\n%s\n%s", stdout.String(), stderr.String())
-		}
-	}
-	cmd.Process.Signal(os.Interrupt)
-	err := cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 130 || !strings.Contains(stderr.String(), "--resume continues") {
-		t.Fatalf("exit %v, want status 130\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	code := interruptWhen(t, cmd, 2*time.Minute, "no table written", func() bool {
+		_, err := os.Stat(filepath.Join(dir, "0101.wdl"))
+		return err == nil
+	})
+	if code != 130 || !strings.Contains(stderr.String(), "--resume continues") {
+		t.Fatalf("exit status %d, want 130\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
 	}
 	tabs, err := egtb.Open(dir)
 	if err != nil {
