@@ -252,6 +252,9 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	}
 	wins, losses := mergeLevels(scratch, func(w *workerScratch) [][]uint32 { return w.wins }),
 		mergeLevels(scratch, func(w *workerScratch) [][]uint32 { return w.losses })
+	for i := range scratch {
+		scratch[i].wins, scratch[i].losses = nil, nil // merged: free them
+	}
 	var decided []uint32 // decided at the current level
 	for level := 0; level < len(wins) || level < len(losses) || len(decided) > 0; level++ {
 		if level < len(wins) {
@@ -260,11 +263,19 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 		if level < len(losses) {
 			decided = s.decide(decided, losses[level], statusLoss, level)
 		}
+		// This level's candidates are spent: free them as the build goes.
+		if level < len(wins) {
+			wins[level] = nil
+		}
+		if level < len(losses) {
+			losses[level] = nil
+		}
 		if level >= maxDistance {
 			return nil, fmt.Errorf("tables %v: distance beyond %d", unit, maxDistance)
 		}
 		for i := range scratch {
 			scratch[i].next = scratch[i].next[:0]
+			clear(scratch[i].losses) // merged into losses at the last level
 			scratch[i].losses = scratch[i].losses[:0]
 		}
 		if err := forChunks(ctx, threads, uint64(len(decided)), func(w int, lo, hi uint64) error {
