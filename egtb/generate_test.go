@@ -9,6 +9,7 @@ import (
 	"flag"
 	"io/fs"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -214,4 +215,18 @@ func BenchmarkSolve0202(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(Size(unit[0])), "ns/slot")
+}
+
+// TestBuildRefusesUnitsOverMaxMemory: a unit whose estimated memory
+// exceeds MaxMemory is refused before it is solved.
+func TestBuildRefusesUnitsOverMaxMemory(t *testing.T) {
+	saved := 0
+	err := Build(context.Background(), BuildOptions{Pieces: 3, Threads: 1, MaxMemory: 1 << 20,
+		Save: func(*Table) error { saved++; return nil }})
+	if err == nil || !strings.Contains(err.Error(), "more than the 1 MiB allowed") {
+		t.Fatalf("Build with 1 MiB: %v", err)
+	}
+	if saved != 4 { // the 2-piece tables need less than 1 MiB
+		t.Errorf("saved %d tables before the refusal, want the 4 of 2 pieces", saved)
+	}
 }
