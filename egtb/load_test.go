@@ -106,6 +106,28 @@ func expectRejected(t *testing.T, what, name string, data []byte, want string, l
 	}
 }
 
+// TestCheckSlotsInParts: the check in parts (as for large tables) counts
+// as in one, and finds a bad slot in any part.
+func TestCheckSlotsInParts(t *testing.T) {
+	good := sampleTable(t)
+	if err := good.checkSlotsIn(3); err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []uint64{firstSlot(good, codeWin), good.Size() - 1 - firstSlot(good, codeWin)} {
+		bad := *good
+		bad.dtw = bytes.Clone(good.dtw)
+		bad.dtw[i]++
+		if err := bad.checkSlotsIn(3); err == nil {
+			t.Errorf("a changed distance in slot %d passes the check in 3 parts", i)
+		}
+	}
+	bad := *good
+	bad.stats.Draws++
+	if err := bad.checkSlotsIn(3); err == nil || !strings.Contains(err.Error(), "header says") {
+		t.Errorf("wrong counts in 3 parts: %v", err)
+	}
+}
+
 func TestLoadFileRejectsNonRegularFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "1010.egtb")
 	if err := os.Mkdir(dir, 0o755); err != nil {
