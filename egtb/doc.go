@@ -69,24 +69,38 @@
 //	64+⌈N/4⌉  W×N     distances in plies, slot by slot (0 for draws and unused slots)
 //	end-4     4       CRC-32C (Castagnoli) of every byte before it
 //
-// The loader refuses anything else: a file that is not regular, bad magic
+// The loader refuses anything else: a file that is not regular (checked
+// before it is opened), bad magic
 // or version, a signature of more than MaxTablePieces pieces, a size other
 // than the header announces (it reads no more than that), a bad checksum,
 // or slots that disagree with the header (counts, longest distances, odd
 // distances for wins and even ones for losses). Verify checks the values
 // themselves against the moves.
 //
+// # WDL files
+//
+// A table's values alone, compressed in blocks with an index, are written
+// next to it as a WDL file (0201.wdl; format in wdl.go and docs/egtb.md),
+// for the search: ProbeWDL answers from them, allocation-free, where only
+// they are loaded.
+//
 // # Generation
 //
-// Build solves the signatures in the order of Signatures: each with its
-// swap, after every table that a capture (fewer pieces) or a promotion
-// (fewer men) leads into. Each position's captures and promotions are
-// looked up in those tables, its quiet moves counted; the positions
-// decided so far then pass their values back, level by level of distance,
-// to their predecessors, found by un-moves. Each table is verified against
-// its successors before it is saved.
+// Build solves the signatures in units (Units: each with its swap), after
+// every table that a capture (fewer pieces) or a promotion (fewer men)
+// leads into (Signature.Needs), holding only the finished tables that
+// later units need. Each position's captures and promotions are looked up
+// in those tables, its quiet moves counted; the positions decided so far
+// then pass their values back, level by level of distance, to their
+// predecessors, found by the engine's un-moves (engine.WhiteUnmoves). Moves
+// and un-moves change one group of pieces, so slots are computed from the
+// other groups' digits and one colex rank, with bit operations, not by
+// decoding positions. Verification against the successors is an option of
+// Build and the job of Tables.Verify. Plan prints the units with their
+// sizes and needs, for a cluster (deploy/slurm/egtb-build.sh).
 //
 // The tables of up to EmbeddedPieces pieces are embedded in the program
-// (Embedded); larger sets are built with `dameo egtb build` and loaded with
-// Open.
+// (Embedded); larger sets are built with `dameo egtb build` into
+// DefaultDir, and loaded with Open or OpenDefault. docs/egtb.md gives
+// their sizes, times and memory.
 package egtb

@@ -4,10 +4,14 @@
 package egtb
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"io"
+	"runtime"
+	"sync"
 )
 
 const (
@@ -30,24 +34,37 @@ func fileSize(n uint64, width int) uint64 {
 
 // encode is the table's file contents.
 func (t *Table) encode() []byte {
-	n := t.layout.size
-	out := make([]byte, 0, fileSize(n, t.width))
+	var b bytes.Buffer
+	b.Grow(int(fileSize(t.layout.size, t.width)))
+	t.writeTo(&b) // a bytes.Buffer does not fail
+	return b.Bytes()
+}
+
+// writeTo writes the table's file contents to w, without holding a copy.
+func (t *Table) writeTo(w io.Writer) error {
 	le := binary.LittleEndian
 	s := t.layout.sig
-	out = append(out, Magic...)
-	out = le.AppendUint32(out, Version)
-	out = append(out, byte(s.WhiteMen), byte(s.WhiteKings), byte(s.BlackMen), byte(s.BlackKings))
-	out = le.AppendUint64(out, n)
-	out = le.AppendUint32(out, uint32(t.width))
-	out = le.AppendUint32(out, uint32(t.stats.LongestWin))
-	out = le.AppendUint32(out, uint32(t.stats.LongestLoss))
-	out = le.AppendUint32(out, 0)
-	out = le.AppendUint64(out, t.stats.Wins)
-	out = le.AppendUint64(out, t.stats.Draws)
-	out = le.AppendUint64(out, t.stats.Losses)
-	out = append(out, t.codes...)
-	out = append(out, t.dtw...)
-	return le.AppendUint32(out, crc32.Checksum(out, castagnoli))
+	head := make([]byte, 0, headerSize)
+	head = append(head, Magic...)
+	head = le.AppendUint32(head, Version)
+	head = append(head, byte(s.WhiteMen), byte(s.WhiteKings), byte(s.BlackMen), byte(s.BlackKings))
+	head = le.AppendUint64(head, t.layout.size)
+	head = le.AppendUint32(head, uint32(t.width))
+	head = le.AppendUint32(head, uint32(t.stats.LongestWin))
+	head = le.AppendUint32(head, uint32(t.stats.LongestLoss))
+	head = le.AppendUint32(head, 0)
+	head = le.AppendUint64(head, t.stats.Wins)
+	head = le.AppendUint64(head, t.stats.Draws)
+	head = le.AppendUint64(head, t.stats.Losses)
+	crc := crc32.New(castagnoli)
+	for _, part := range [][]byte{head, t.codes, t.dtw} {
+		crc.Write(part)
+		if _, err := w.Write(part); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(le.AppendUint32(nil, crc.Sum32()))
+	return err
 }
 
 // header is the decoded fixed-size start of a table file.
@@ -134,38 +151,74 @@ func decode(data []byte) (*Table, error) {
 
 // checkSlots checks each slot against the header: codes and distances
 // agree (odd distances for wins, even for losses, 0 otherwise), the counts
-// and longest distances are the header's.
+// and longest distances are the header's. Large tables are checked in
+// parts on every processor; the first bad slot is reported.
 func (t *Table) checkSlots() error {
+	parts := 1
+	if t.layout.size >= 1<<20 {
+		parts = runtime.GOMAXPROCS(0)
+	}
+	return t.checkSlotsIn(parts)
+}
+
+// checkSlotsIn is checkSlots in the given number of parts.
+func (t *Table) checkSlotsIn(parts int) error {
+	n := t.layout.size
+	stats := make([]Stats, parts)
+	errs := make([]error, parts)
+	var wg sync.WaitGroup
+	for p := range parts {
+		lo, hi := n*uint64(p)/uint64(parts), n*uint64(p+1)/uint64(parts)
+		wg.Go(func() { stats[p], errs[p] = t.checkRange(lo, hi) })
+	}
+	wg.Wait()
 	var st Stats
-	for i := range t.layout.size {
+	for p := range parts {
+		if errs[p] != nil {
+			return errs[p]
+		}
+		st.Wins += stats[p].Wins
+		st.Draws += stats[p].Draws
+		st.Losses += stats[p].Losses
+		st.Unused += stats[p].Unused
+		st.LongestWin = max(st.LongestWin, stats[p].LongestWin)
+		st.LongestLoss = max(st.LongestLoss, stats[p].LongestLoss)
+	}
+	if st != t.stats {
+		return fmt.Errorf("slots hold %+v, the header says %+v", st, t.stats)
+	}
+	return nil
+}
+
+// checkRange checks slots lo..hi-1 as checkSlots does, returning their counts.
+func (t *Table) checkRange(lo, hi uint64) (Stats, error) {
+	var st Stats
+	for i := lo; i < hi; i++ {
 		d := t.distance(i)
 		switch t.code(i) {
 		case codeWin:
 			st.Wins++
 			st.LongestWin = max(st.LongestWin, d)
 			if d%2 != 1 {
-				return fmt.Errorf("slot %d: win with even distance %d", i, d)
+				return st, fmt.Errorf("slot %d: win with even distance %d", i, d)
 			}
 		case codeLoss:
 			st.Losses++
 			st.LongestLoss = max(st.LongestLoss, d)
 			if d%2 != 0 {
-				return fmt.Errorf("slot %d: loss with odd distance %d", i, d)
+				return st, fmt.Errorf("slot %d: loss with odd distance %d", i, d)
 			}
 		case codeDraw:
 			st.Draws++
 			if d != 0 {
-				return fmt.Errorf("slot %d: draw with distance %d", i, d)
+				return st, fmt.Errorf("slot %d: draw with distance %d", i, d)
 			}
 		default:
 			st.Unused++
 			if d != 0 {
-				return fmt.Errorf("slot %d: unused slot with distance %d", i, d)
+				return st, fmt.Errorf("slot %d: unused slot with distance %d", i, d)
 			}
 		}
 	}
-	if st != t.stats {
-		return fmt.Errorf("slots hold %+v, the header says %+v", st, t.stats)
-	}
-	return nil
+	return st, nil
 }

@@ -21,9 +21,24 @@ type BuildOptions struct {
 	Pieces int
 	// Threads is the number of goroutines (at least 1).
 	Threads int
-	// Progress, if set, is called after each table is solved and verified.
+	// Only, if set, builds just the table of this signature and its swap,
+	// taking the tables they need from Finished.
+	Only *Signature
+	// MaxMemory, if not 0, bounds the generator's estimated memory for one
+	// unit (see Plan): a larger unit is refused before it is started.
+	MaxMemory uint64
+	// Verify checks each solved table against its successors before it is
+	// saved (about as long again as solving it).
+	Verify bool
+	// Finished, if set, gives the table of a signature finished before (by
+	// an interrupted build), or nil when there is none: a signature and its
+	// swap whose tables are both finished are not solved again. Build also
+	// asks it for the tables saved earlier in the run when later tables need
+	// them, so that it need not keep them in memory (nil: it keeps them).
+	Finished func(Signature) (*Table, error)
+	// Progress, if set, is called after each table is solved (or found finished).
 	Progress func(Report)
-	// Save, if set, is called with each verified table (to write it); an
+	// Save, if set, is called with each solved table (to write it); an
 	// error stops the build.
 	Save func(*Table) error
 }
@@ -34,52 +49,132 @@ type Report struct {
 	// With is the colour-swapped signature solved together with the
 	// table, the table's own when it is symmetric.
 	With Signature
-	// Elapsed is the time taken to solve and verify the pair.
+	// Kept: the table was finished before and not solved again.
+	Kept bool
+	// Elapsed is the time taken to solve (and verify) the pair.
 	Elapsed time.Duration
 }
 
-// Build solves every table of up to o.Pieces pieces, verifying each
-// against its successors, and returns them.
-func Build(ctx context.Context, o BuildOptions) (*Tables, error) {
+// Build solves every table of up to o.Pieces pieces, in the order of
+// Signatures, holding in memory only the finished tables that the tables
+// still to solve lead into.
+func Build(ctx context.Context, o BuildOptions) error {
 	if o.Pieces < 2 || o.Pieces > MaxTablePieces {
-		return nil, fmt.Errorf("pieces must be 2 to %d, not %d", MaxTablePieces, o.Pieces)
+		return fmt.Errorf("pieces must be 2 to %d, not %d", MaxTablePieces, o.Pieces)
 	}
 	if o.Threads < 1 {
-		return nil, fmt.Errorf("threads must be at least 1, not %d", o.Threads)
+		return fmt.Errorf("threads must be at least 1, not %d", o.Threads)
 	}
+	units := Units(o.Pieces)
+	lastUse := lastUses(units)
 	done := newTables(nil)
-	sigs := Signatures(o.Pieces)
-	for i := 0; i < len(sigs); {
-		unit := []Signature{sigs[i]}
-		if w := sigs[i].Swap(); w != sigs[i] {
-			unit = append(unit, w) // Signatures puts it next
+	for n, unit := range units {
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-		i += len(unit)
-		start := time.Now()
-		tabs, err := solve(ctx, done, unit, o.Threads)
-		if err != nil {
-			return nil, err
-		}
-		for _, t := range tabs {
-			done.add(t)
-		}
-		for _, t := range tabs {
-			if err := done.verifyTable(ctx, t, o.Threads); err != nil {
-				return nil, fmt.Errorf("table %v fails verification: %w", t.Signature(), err)
+		if o.Only != nil {
+			if !slices.Contains(unit, *o.Only) {
+				continue
+			}
+			if err := loadNeeds(done, unit, o.Finished); err != nil {
+				return err
 			}
 		}
-		for _, t := range tabs {
-			if o.Save != nil {
-				if err := o.Save(t); err != nil {
-					return nil, err
+		start := time.Now()
+		tabs, kept, err := finishedUnit(unit, o.Finished)
+		if err != nil {
+			return err
+		}
+		if !kept {
+			if need := unitSlots(unit) * bytesPerSlot; o.MaxMemory != 0 && need > o.MaxMemory {
+				return fmt.Errorf("tables %v: about %d MiB to generate, more than the %d MiB allowed (docs/egtb.md)", unit, need>>20, o.MaxMemory>>20)
+			}
+			if tabs, err = solve(ctx, done, unit, o.Threads); err != nil {
+				return err
+			}
+			if o.Verify {
+				if err := verifyUnit(ctx, done, tabs, o.Threads); err != nil {
+					return err
 				}
 			}
+			for i, t := range tabs {
+				if o.Save != nil {
+					if err := o.Save(t); err != nil {
+						return err
+					}
+				}
+				if o.Finished != nil {
+					// Read back what later tables need (memory-mapped) rather than keep it.
+					if tabs[i], err = o.Finished(t.Signature()); err != nil || tabs[i] == nil {
+						return fmt.Errorf("table %v: saved but not found again: %v", t.Signature(), err)
+					}
+				}
+			}
+		}
+		for _, t := range tabs {
+			if lastUse[t.Signature()] > n {
+				done.add(t)
+			}
 			if o.Progress != nil {
-				o.Progress(Report{Table: t, With: t.Signature().Swap(), Elapsed: time.Since(start)})
+				o.Progress(Report{Table: t, With: t.Signature().Swap(), Kept: kept, Elapsed: time.Since(start)})
+			}
+		}
+		for _, t := range done.All() {
+			if lastUse[t.Signature()] <= n {
+				done.remove(t.Signature())
 			}
 		}
 	}
-	return done, nil
+	return nil
+}
+
+// loadNeeds adds to done the finished tables that unit needs.
+func loadNeeds(done *Tables, unit []Signature, finished func(Signature) (*Table, error)) error {
+	for _, s := range unit {
+		for _, need := range s.Needs() {
+			if done.Table(need) != nil {
+				continue
+			}
+			var t *Table
+			var err error
+			if finished != nil {
+				t, err = finished(need)
+			}
+			if err != nil || t == nil {
+				return fmt.Errorf("table %v needs table %v, which is not built: %v", s, need, err)
+			}
+			done.add(t)
+		}
+	}
+	return nil
+}
+
+// finishedUnit is the unit's tables when finished gives all of them.
+func finishedUnit(unit []Signature, finished func(Signature) (*Table, error)) ([]*Table, bool, error) {
+	if finished == nil {
+		return nil, false, nil
+	}
+	var tabs []*Table
+	for _, s := range unit {
+		t, err := finished(s)
+		if err != nil || t == nil {
+			return nil, false, err
+		}
+		tabs = append(tabs, t)
+	}
+	return tabs, true, nil
+}
+
+// verifyUnit checks a solved unit against its successors: the finished
+// tables and the unit itself.
+func verifyUnit(ctx context.Context, done *Tables, tabs []*Table, threads int) error {
+	with := newTables(append(done.All(), tabs...))
+	for _, t := range tabs {
+		if err := with.verifyTable(ctx, t, threads); err != nil {
+			return fmt.Errorf("table %v fails verification: %w", t.Signature(), err)
+		}
+	}
+	return nil
 }
 
 // The state of a slot during generation, one atomic word:
@@ -112,12 +207,23 @@ type solver struct {
 	layouts []*layout
 	base    []uint64 // first unit slot of each table
 	state   []atomic.Uint32
+	// decided holds, a bit each (cache-friendlier than state), the slots
+	// that un-moves pass by: won or lost, or with a capture.
+	decided decidedSet
 }
+
+// decidedSet is a set of unit slots, one bit each, safe for concurrent use.
+type decidedSet []atomic.Uint64
+
+func (d decidedSet) has(u uint64) bool { return d[u>>6].Load()&(1<<(u&63)) != 0 }
+
+func (d decidedSet) add(u uint64) { d[u>>6].Or(1 << (u & 63)) }
 
 // workerScratch is one goroutine's reusable storage.
 type workerScratch struct {
 	moves      engine.MoveList
-	successors []uint64
+	successors []uint64 // distinct quiet successors of the position being initialized
+	bestWin    int      // its fastest win through a capture or promotion
 	unmover    unmover
 	// decided at a later level: by level, the unit slots that then win or lose
 	wins, losses [][]uint32
@@ -137,6 +243,7 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 		return nil, fmt.Errorf("tables %v: %d slots, more than the generator handles", unit, total)
 	}
 	s.state = make([]atomic.Uint32, total)
+	s.decided = make(decidedSet, (total+63)/64)
 	scratch := make([]workerScratch, threads)
 	if err := forChunks(ctx, threads, total, func(w int, lo, hi uint64) error {
 		return s.initialize(&scratch[w], lo, hi)
@@ -145,6 +252,9 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	}
 	wins, losses := mergeLevels(scratch, func(w *workerScratch) [][]uint32 { return w.wins }),
 		mergeLevels(scratch, func(w *workerScratch) [][]uint32 { return w.losses })
+	for i := range scratch {
+		scratch[i].wins, scratch[i].losses = nil, nil // merged: free them
+	}
 	var decided []uint32 // decided at the current level
 	for level := 0; level < len(wins) || level < len(losses) || len(decided) > 0; level++ {
 		if level < len(wins) {
@@ -153,11 +263,19 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 		if level < len(losses) {
 			decided = s.decide(decided, losses[level], statusLoss, level)
 		}
+		// This level's candidates are spent: free them as the build goes.
+		if level < len(wins) {
+			wins[level] = nil
+		}
+		if level < len(losses) {
+			losses[level] = nil
+		}
 		if level >= maxDistance {
 			return nil, fmt.Errorf("tables %v: distance beyond %d", unit, maxDistance)
 		}
 		for i := range scratch {
 			scratch[i].next = scratch[i].next[:0]
+			clear(scratch[i].losses) // merged into losses at the last level
 			scratch[i].losses = scratch[i].losses[:0]
 		}
 		if err := forChunks(ctx, threads, uint64(len(decided)), func(w int, lo, hi uint64) error {
@@ -226,29 +344,61 @@ func (s *solver) initialize(w *workerScratch, lo, hi uint64) error {
 			s.state[u].Store(statusUnused << statusShift)
 			continue
 		}
-		p, err := engine.NewPosition(g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings], engine.White)
+		st, err := s.initialState(w, u, t, &g)
 		if err != nil {
-			return fmt.Errorf("table %v slot %d: %v", l.sig, i, err)
+			return fmt.Errorf("table %v slot %d: %w", l.sig, i, err)
 		}
-		p.GenerateMoves(&w.moves)
-		into := s.layouts[s.other(t)]
-		w.successors = w.successors[:0]
-		bestWin, longestLoss, cannotLose := maxDistance, 0, false
-		for _, m := range w.moves.Slice() {
-			q := p.Play(m)
-			white, black, kings := whiteToMove(&q)
-			if white == 0 {
+		s.state[u].Store(st)
+		n, cannotLose, longestLoss := st&countMask, st&cannotLoseFlag != 0, int(st>>distanceShift)
+		switch {
+		case w.bestWin < maxDistance:
+			w.wins = growTo(w.wins, w.bestWin)
+			w.wins[w.bestWin] = append(w.wins[w.bestWin], uint32(u))
+		case n == 0 && !cannotLose:
+			w.losses = growTo(w.losses, longestLoss)
+			w.losses[longestLoss] = append(w.losses[longestLoss], uint32(u))
+		}
+	}
+	return nil
+}
+
+// initialState is the generation state of the position g of table t
+// before propagation, with w.bestWin set to its fastest win through a
+// capture or promotion (maxDistance when none).
+func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]uint64) (uint32, error) {
+	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+	captures := engine.WhiteMoves(white, black, kings, &w.moves)
+	if captures {
+		// Its value is its captures': no quiet move into it is legal, and
+		// un-moves pass it by.
+		s.decided.add(u)
+	}
+	into := s.layouts[s.other(t)]
+	intoBase := s.base[s.other(t)]
+	w.successors = w.successors[:0]
+	bestWin, longestLoss, cannotLose := maxDistance, 0, false
+	// A quiet move of White changes Black's groups of the swapped
+	// position, never its lead: the other digits of its index are fixed.
+	var kingMoves, manMoves partialIndex
+	if !captures {
+		swapped := [numGroups]uint64{flip(g[groupBlackMen]), flip(g[groupBlackKings]), flip(g[groupWhiteMen]), flip(g[groupWhiteKings])}
+		kingMoves = into.partial(&swapped, groupBlackKings)
+		manMoves = into.partial(&swapped, groupBlackMen)
+	}
+	crowning := engine.CrowningMask(engine.White)
+	for _, m := range w.moves.Slice() {
+		moved := uint64(1)<<m.From | uint64(1)<<m.To
+		switch {
+		case captures || kings&moved == 0 && crowning&(1<<m.To) != 0:
+			// A capture or a promotion: the successor is in a finished table.
+			w2, b2, k2 := engine.WhitePlay(white, black, kings, m)
+			if b2 == 0 {
 				bestWin, cannotLose = 1, true // Black has no piece left
 				continue
 			}
-			cg := groups(white, black, kings)
-			if signatureOf(&cg) == into.sig {
-				w.successors = append(w.successors, s.base[s.other(t)]+into.index(cg))
-				continue
-			}
-			r, ok := s.done.probeWhite(white, black, kings)
+			r, ok := s.done.probeWhite(flip(b2), flip(w2), flip(k2))
 			if !ok {
-				return fmt.Errorf("table %v: the move %s from %v needs a table not yet built", l.sig, p.FormatMove(m), p)
+				return 0, fmt.Errorf("the move %v needs a table not yet built", m)
 			}
 			switch r = r.Parent(); r.WDL {
 			case Win:
@@ -258,27 +408,32 @@ func (s *solver) initialize(w *workerScratch, lo, hi uint64) error {
 			case Loss:
 				longestLoss = max(longestLoss, r.DTW)
 			}
-		}
-		slices.Sort(w.successors)
-		n := len(slices.Compact(w.successors))
-		if n > countMask {
-			return fmt.Errorf("table %v: %d quiet successors of %v, more than the generator counts", l.sig, n, p)
-		}
-		st := uint32(n) | uint32(longestLoss)<<distanceShift
-		if cannotLose {
-			st |= cannotLoseFlag
-		}
-		s.state[u].Store(st)
-		switch {
-		case bestWin < maxDistance:
-			w.wins = growTo(w.wins, bestWin)
-			w.wins[bestWin] = append(w.wins[bestWin], uint32(u))
-		case n == 0 && !cannotLose:
-			w.losses = growTo(w.losses, longestLoss)
-			w.losses[longestLoss] = append(w.losses[longestLoss], uint32(u))
+		case kings&moved != 0:
+			w.addSuccessor(intoBase+kingMoves.index(flip(g[groupWhiteKings]^moved)), kingMoves.injective())
+		default:
+			w.addSuccessor(intoBase+manMoves.index(flip(g[groupWhiteMen]^moved)), manMoves.injective())
 		}
 	}
-	return nil
+	w.bestWin = bestWin
+	n := len(w.successors)
+	if n > countMask {
+		return 0, fmt.Errorf("%d quiet successors, more than the generator counts", n)
+	}
+	st := uint32(n) | uint32(longestLoss)<<distanceShift
+	if cannotLose {
+		st |= cannotLoseFlag
+	}
+	return st, nil
+}
+
+// addSuccessor lists a quiet successor's unit slot once. Successors of
+// distinct moves have distinct slots when the swapped position's lead (the
+// mover's opponent's, which no quiet move changes) fixes the mirror: then
+// unique is true and no search is needed.
+func (w *workerScratch) addSuccessor(u uint64, unique bool) {
+	if unique || !slices.Contains(w.successors, u) {
+		w.successors = append(w.successors, u)
+	}
 }
 
 // decide marks the undecided slots of candidates as won or lost at level
@@ -300,6 +455,7 @@ func (s *solver) setDecided(u uint32, status uint32, level int) bool {
 			return false
 		}
 		if s.state[u].CompareAndSwap(old, status<<statusShift|uint32(level)<<distanceShift) {
+			s.decided.add(uint64(u))
 			return true
 		}
 	}
@@ -314,8 +470,7 @@ func (s *solver) propagate(w *workerScratch, decided []uint32, level int) error 
 		t, i := s.tableOf(uint64(u))
 		g, _ := s.layouts[t].position(i)
 		into := s.other(t)
-		states := s.state[s.base[into] : s.base[into]+s.layouts[into].size]
-		preds := w.unmover.predecessors(g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings], s.layouts[into], states)
+		preds := w.unmover.predecessors(&g, s.layouts[into], s.decided, s.base[into])
 		lost := statusOf(s.state[u].Load()) == statusLoss
 		for _, i := range preds {
 			p := uint32(s.base[into] + i)
@@ -357,6 +512,7 @@ func (s *solver) countWin(w *workerScratch, p uint32, level int) error {
 		}
 		switch {
 		case at == level+1:
+			s.decided.add(uint64(p))
 			w.next = append(w.next, p)
 		case at > level+1:
 			w.losses = growTo(w.losses, at)

@@ -93,8 +93,13 @@ func mirror(b uint64) uint64 { return bits.ReverseBytes64(bits.Reverse64(b)) }
 // a set is canonical when its colex rank is not above its mirror image's,
 // and the canonical sets are numbered in colex order.
 type orbitTable struct {
-	number []int32  // by colex rank of a canonical set: its number; -1 for other sets
-	set    []uint64 // by number: the canonical set
+	number    []int32  // by colex rank of a canonical set: its number; -1 for other sets
+	set       []uint64 // by number: the canonical set
+	symmetric []bool   // by number: whether the set is its own mirror image
+	// byRank, by colex rank of any set: its orbit's number << 2 | how the
+	// mirror applies to the other groups (keepAsIs, mirrorAll or
+	// mirrorIfSmaller).
+	byRank []uint32
 }
 
 func newOrbitTable(k, offset, squares int) *orbitTable {
@@ -108,6 +113,19 @@ func newOrbitTable(k, offset, squares int) *orbitTable {
 		}
 		o.number[r] = int32(len(o.set))
 		o.set = append(o.set, s)
+		o.symmetric = append(o.symmetric, mirror(s) == s)
+	}
+	o.byRank = make([]uint32, n)
+	for r := range n {
+		rm := colex(mirror(uncolex(r, k, offset, squares)), offset)
+		mode := uint32(keepAsIs)
+		switch {
+		case rm < r:
+			mode = mirrorAll
+		case rm == r:
+			mode = mirrorIfSmaller
+		}
+		o.byRank[r] = uint32(o.number[min(r, rm)])<<2 | mode
 	}
 	return o
 }
@@ -127,7 +145,9 @@ type layout struct {
 	count    [numGroups]int
 	lead     int
 	orbits   *orbitTable
-	stride   [numGroups]uint64 // 0 for the lead group
+	stride   [numGroups]uint64   // 0 for the lead group
+	radix    [numGroups]uint64   // number of sets of each group
+	sets     [numGroups][]uint64 // by colex rank, the sets of the non-lead groups (nil when too many)
 	restSize uint64
 	size     uint64
 }
@@ -156,12 +176,42 @@ func layoutOf(s Signature) *layout {
 		if g == l.lead {
 			continue
 		}
+		d := groupDomain[g]
 		l.stride[g] = l.restSize
-		l.restSize *= binomial[groupDomain[g].squares][l.count[g]]
+		l.radix[g] = binomial[d.squares][l.count[g]]
+		l.restSize *= l.radix[g]
+		if l.count[g] <= maxUnrankedGroup {
+			l.sets[g] = unrankTableOf(l.count[g], d.offset, d.squares)
+		}
 	}
 	l.size = uint64(len(l.orbits.set)) * l.restSize
 	layouts[s] = l
 	return l
+}
+
+// maxUnrankedGroup is the largest group whose sets are kept in a table by
+// colex rank (C(64, 4) sets, 5 MB), for decoding slots fast.
+const maxUnrankedGroup = 4
+
+var (
+	unrankMu     sync.Mutex
+	unrankTables = map[[3]int][]uint64{}
+)
+
+// unrankTableOf lists the sets of k squares of a domain by colex rank.
+func unrankTableOf(k, offset, squares int) []uint64 {
+	unrankMu.Lock()
+	defer unrankMu.Unlock()
+	key := [3]int{k, offset, squares}
+	if t := unrankTables[key]; t != nil {
+		return t
+	}
+	t := make([]uint64, binomial[squares][k])
+	for r := range t {
+		t[r] = uncolex(uint64(r), k, offset, squares)
+	}
+	unrankTables[key] = t
+	return t
 }
 
 func orbitTableOf(k, offset, squares int) *orbitTable {
@@ -228,18 +278,100 @@ func mirrorGroups(g [numGroups]uint64) [numGroups]uint64 {
 // slot holds one: its groups do not overlap and i is its index.
 func (l *layout) position(i uint64) ([numGroups]uint64, bool) {
 	var g [numGroups]uint64
-	g[l.lead] = l.orbits.set[i/l.restSize]
+	orbit := i / l.restSize
+	g[l.lead] = l.orbits.set[orbit]
 	rest := i % l.restSize
-	var all uint64
+	all := g[l.lead]
 	for j := range numGroups {
-		if j != l.lead {
+		if j == l.lead {
+			continue
+		}
+		r := rest / l.stride[j] % l.radix[j]
+		if l.sets[j] != nil {
+			g[j] = l.sets[j][r]
+		} else {
 			d := groupDomain[j]
-			g[j] = uncolex(rest/l.stride[j]%binomial[d.squares][l.count[j]], l.count[j], d.offset, d.squares)
+			g[j] = uncolex(r, l.count[j], d.offset, d.squares)
 		}
 		if all&g[j] != 0 {
 			return g, false
 		}
 		all |= g[j]
 	}
-	return g, l.index(g) == i
+	if l.orbits.symmetric[orbit] {
+		m := mirrorGroups(g)
+		return g, rest <= l.rest(&m)
+	}
+	return g, true
+}
+
+// partialIndex is the index in a layout of the positions whose groups
+// are fixed but one, as a function of that group's set: the digits of the
+// fixed groups are computed once.
+type partialIndex struct {
+	l      *layout
+	vary   int
+	rest   [2]uint64 // the fixed groups' digits, as they are and mirrored
+	stride uint64    // of the varying group (0 when it leads)
+	offset int       // of the varying group's domain
+	// When another group leads, the mirror is decided once: orbit is its
+	// orbit number × restSize and mode says keepAsIs, mirrorAll or
+	// mirrorIfSmaller.
+	orbit uint64
+	mode  int
+}
+
+const (
+	keepAsIs = iota
+	mirrorAll
+	mirrorIfSmaller
+)
+
+// partial is the partial index of l for the positions with the groups g
+// except group vary.
+func (l *layout) partial(g *[numGroups]uint64, vary int) partialIndex {
+	x := partialIndex{l: l, vary: vary, stride: l.stride[vary], offset: groupDomain[vary].offset}
+	for i := range numGroups {
+		if i != l.lead && i != vary {
+			x.rest[0] += colex(g[i], groupDomain[i].offset) * l.stride[i]
+			x.rest[1] += colex(mirror(g[i]), groupDomain[i].offset) * l.stride[i]
+		}
+	}
+	if vary != l.lead {
+		x.orbit, x.mode = l.orbitOf(g[l.lead])
+	}
+	return x
+}
+
+// orbitOf is the orbit part of the index of a position whose lead group
+// has the given set, and how the mirror applies to the other groups.
+func (l *layout) orbitOf(lead uint64) (orbit uint64, mode int) {
+	v := l.orbits.byRank[colex(lead, groupDomain[l.lead].offset)]
+	return uint64(v>>2) * l.restSize, int(v & 3)
+}
+
+// injective reports whether distinct sets of the varying group always have
+// distinct indices, as well as the positions of any other partial index of
+// the same fixed lead set: the lead is fixed and not its own mirror image.
+func (x *partialIndex) injective() bool { return x.vary != x.l.lead && x.mode != mirrorIfSmaller }
+
+// index is the slot of the position whose varying group has the given set.
+func (x *partialIndex) index(set uint64) uint64 {
+	orbit, mode := x.orbit, x.mode
+	var own [2]uint64 // the varying group's digit, as it is and mirrored
+	if x.vary == x.l.lead {
+		orbit, mode = x.l.orbitOf(set)
+	} else if mode != mirrorAll {
+		own[0] = colex(set, x.offset) * x.stride
+	}
+	if mode != keepAsIs && x.vary != x.l.lead {
+		own[1] = colex(mirror(set), x.offset) * x.stride
+	}
+	switch mode {
+	case keepAsIs:
+		return orbit + x.rest[0] + own[0]
+	case mirrorAll:
+		return orbit + x.rest[1] + own[1]
+	}
+	return orbit + min(x.rest[0]+own[0], x.rest[1]+own[1])
 }

@@ -12,122 +12,140 @@ import (
 	"path/filepath"
 	"regexp"
 	"sync"
+
+	"github.com/dameo/dameo/internal/safefile"
 )
 
 // LoadFile reads one table file, strictly: it must be a regular file whose
 // size is the one its header announces, with a good checksum and slots
 // consistent with the header. Errors name the file and say what is wrong.
 func LoadFile(path string) (*Table, error) {
-	t, err := loadFile(path)
+	return loadMapped(path, headerSize, func(head []byte) (Signature, uint64, error) {
+		h, err := decodeHeader(head)
+		return h.sig, fileSize(h.slots, h.width), err
+	}, decode)
+}
+
+// loadMapped loads a file of either format, memory-mapped: header reads
+// the first headerSize bytes (fewer in a short file) and says the
+// signature and the size of the file they announce, decode checks and
+// reads the whole file.
+func loadMapped[T any](path string, headerSize int, header func([]byte) (Signature, uint64, error), decode func([]byte) (*T, error)) (*T, error) {
+	t, err := func() (*T, error) {
+		f, info, err := safefile.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		head := make([]byte, headerSize)
+		n, err := io.ReadFull(f, head)
+		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+			return nil, err
+		}
+		if n == 0 {
+			return nil, errors.New("empty file, not a dameo table file")
+		}
+		sig, want, err := header(head[:n])
+		if err != nil {
+			return nil, err
+		}
+		if size := uint64(info.Size()); size != want {
+			what := "truncated"
+			if size > want {
+				what = "corrupt"
+			}
+			return nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, size, sig, want)
+		}
+		// The header bounds the mapping: no more than it announces is read.
+		data, release, err := mapFile(f, want)
+		if err != nil {
+			return nil, err
+		}
+		t, err := decode(data)
+		if err != nil {
+			release()
+			return nil, err
+		}
+		releaseWith(t, release)
+		return t, nil
+	}()
 	if err != nil {
 		return nil, fmt.Errorf("table %s: %w", path, err)
 	}
 	return t, nil
 }
 
-func loadFile(path string) (*Table, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, fmt.Errorf("not a regular file (%v)", info.Mode().Type())
-	}
-	head := make([]byte, headerSize)
-	n, err := io.ReadFull(f, head)
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-		return nil, err
-	}
-	if n == 0 {
-		return nil, errors.New("empty file, not a dameo endgame table")
-	}
-	h, err := decodeHeader(head[:n])
-	if err != nil {
-		return nil, err
-	}
-	want := fileSize(h.slots, h.width)
-	if size := uint64(info.Size()); size != want {
-		what := "truncated"
-		if size > want {
-			what = "corrupt"
-		}
-		return nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, size, h.sig, want)
-	}
-	// The header bounds the read: no more than it announces is allocated.
-	data := make([]byte, want)
-	copy(data, head)
-	if _, err := io.ReadFull(f, data[headerSize:]); err != nil {
-		return nil, fmt.Errorf("truncated while reading: %w", err)
-	}
-	return decode(data)
-}
-
-// tableName matches the names of table files: a signature and ".egtb".
-var tableName = regexp.MustCompile(`^[0-7]{4}\.egtb$`)
+// tableName and wdlName match the names of table files and WDL files: a
+// signature and ".egtb" or ".wdl".
+var (
+	tableName = regexp.MustCompile(`^[0-7]{4}\.egtb$`)
+	wdlName   = regexp.MustCompile(`^[0-7]{4}\.wdl$`)
+)
 
 // Open loads every table file (a signature such as 0201 and ".egtb") in
 // dir; other files are ignored. A table whose file name is not its
 // signature, or any bad table file, is an error, as is a directory
 // without tables.
 func Open(dir string) (*Tables, error) {
+	t, err := open(dir)
+	if err != nil {
+		return nil, err
+	}
+	if len(t.list) == 0 && !t.hasWDL() {
+		return nil, fmt.Errorf("endgame tables: no table files (such as 0101%s or 0101%s) in %s", fileExt, wdlExt, dir)
+	}
+	return t, nil
+}
+
+// open is Open, accepting a directory without tables.
+func open(dir string) (*Tables, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("endgame tables: %w", err)
 	}
 	var list []*Table
+	var wdls []*WDLTable
 	for _, e := range entries {
-		if !tableName.MatchString(e.Name()) {
+		path := filepath.Join(dir, e.Name())
+		var sig Signature
+		switch {
+		case tableName.MatchString(e.Name()):
+			t, err := LoadFile(path)
+			if err != nil {
+				return nil, err
+			}
+			list, sig = append(list, t), t.Signature()
+		case wdlName.MatchString(e.Name()):
+			w, err := LoadWDLFile(path)
+			if err != nil {
+				return nil, err
+			}
+			wdls, sig = append(wdls, w), w.Signature()
+		default:
 			continue
 		}
-		path := filepath.Join(dir, e.Name())
-		t, err := LoadFile(path)
-		if err != nil {
-			return nil, err
+		if sig.String() != e.Name()[:4] {
+			return nil, fmt.Errorf("table %s: holds table %v, not the one its name says (wrong signature)", path, sig)
 		}
-		if t.Signature().FileName() != e.Name() {
-			return nil, fmt.Errorf("table %s: holds table %v, not the one its name says (wrong signature)", path, t.Signature())
-		}
-		list = append(list, t)
 	}
-	if len(list) == 0 {
-		return nil, fmt.Errorf("endgame tables: no table files (such as 0101%s) in %s", fileExt, dir)
+	t := newTables(list)
+	for _, w := range wdls {
+		t.addWDL(w)
 	}
-	return newTables(list), nil
+	return t, nil
 }
 
 // WriteFile writes t to path, through a temporary file renamed into place
 // so that a reader never sees half a table.
-func (t *Table) WriteFile(path string) error {
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".tmp-"+filepath.Base(path)+"-*")
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp.Name())
-	if err := tmp.Chmod(0o644); err != nil {
-		tmp.Close()
-		return err
-	}
-	if _, err := tmp.Write(t.encode()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
-}
+func (t *Table) WriteFile(path string) error { return writeAtomically(path, t.writeTo) }
 
 // EmbeddedPieces is the number of pieces up to which the tables are
 // embedded in the program.
 const EmbeddedPieces = 3
 
 // embedded holds the tables of up to EmbeddedPieces pieces (regenerated by
-// `dameo egtb build --pieces 3 --dir egtb/tables`).
+// `dameo egtb build --pieces 3 --egtb egtb/tables`; the .wdl files it also
+// writes are not embedded).
 //
 //go:embed tables/*.egtb
 var embedded embed.FS

@@ -76,24 +76,55 @@ func TestLoadFileRejectsBadFiles(t *testing.T) {
 		{"bit flip in the checksum", edit(func(b []byte) []byte { b[len(b)-1] ^= 1; return b }), "checksum"},
 		{"version", edit(func(b []byte) []byte { b[8] = 2; return b }), "version 2"},
 		{"no such signature", edit(func(b []byte) []byte { b[12], b[13], b[14], b[15] = 0, 0, 1, 0; return b }), "bad signature"},
-		{"too many pieces", edit(func(b []byte) []byte { b[12] = 5; return b }), "bad signature"},
+		{"too many pieces", edit(func(b []byte) []byte { b[12] = MaxTablePieces; return b }), "bad signature"},
 		{"other signature", edit(func(b []byte) []byte { b[12], b[13] = 0, 1; return b }), "slots"},
 		{"width", edit(func(b []byte) []byte { b[24] = 3; return b }), "width"},
 		{"counts", edit(func(b []byte) []byte { b[40]++; return reseal(b) }), "header says"},
 		{"even win", edit(func(b []byte) []byte { b[dtwStart+firstWin]++; return reseal(b) }), "even distance"},
 		{"unused slot made a draw", edit(func(b []byte) []byte { b[codesStart+firstUnused/4] &^= 3 << (2 * (firstUnused % 4)); return reseal(b) }), "header says"},
 	} {
-		path := filepath.Join(t.TempDir(), "1010.egtb")
-		if err := os.WriteFile(path, c.data, 0o644); err != nil {
-			t.Fatal(err)
+		expectRejected(t, c.name, "1010.egtb", c.data, c.want,
+			func(path string) error { _, err := LoadFile(path); return err },
+			func(data []byte) error { _, err := decode(data); return err })
+	}
+}
+
+// expectRejected writes data as a file of the given name and checks that
+// load refuses it with an error naming the file and saying want, and that
+// decode refuses the bytes too.
+func expectRejected(t *testing.T, what, name string, data []byte, want string, load func(string) error, decode func([]byte) error) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := load(path); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), path) {
+		t.Errorf("%s: error %v, want one naming the file and saying %q", what, err, want)
+	}
+	if err := decode(data); err == nil {
+		t.Errorf("%s: the decoder accepts it", what)
+	}
+}
+
+// TestCheckSlotsInParts: the check in parts (as for large tables) counts
+// as in one, and finds a bad slot in any part.
+func TestCheckSlotsInParts(t *testing.T) {
+	good := sampleTable(t)
+	if err := good.checkSlotsIn(3); err != nil {
+		t.Fatal(err)
+	}
+	for _, i := range []uint64{firstSlot(good, codeWin), good.Size() - 1 - firstSlot(good, codeWin)} {
+		bad := *good
+		bad.dtw = bytes.Clone(good.dtw)
+		bad.dtw[i]++
+		if err := bad.checkSlotsIn(3); err == nil {
+			t.Errorf("a changed distance in slot %d passes the check in 3 parts", i)
 		}
-		_, err := LoadFile(path)
-		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), path) {
-			t.Errorf("%s: error %v, want one naming the file and saying %q", c.name, err, c.want)
-		}
-		if _, derr := decode(c.data); derr == nil {
-			t.Errorf("%s: decode accepts it", c.name)
-		}
+	}
+	bad := *good
+	bad.stats.Draws++
+	if err := bad.checkSlotsIn(3); err == nil || !strings.Contains(err.Error(), "header says") {
+		t.Errorf("wrong counts in 3 parts: %v", err)
 	}
 }
 

@@ -15,7 +15,9 @@ import (
 type Tables struct {
 	bySig     [numCodes]*Table
 	list      []*Table
-	maxPieces int
+	maxPieces int // covered by full tables (values and distances)
+	wdl       [numCodes]*WDLTable
+	wdlPieces int // covered by full or WDL tables
 }
 
 // newTables is the set of the given tables (one per signature).
@@ -29,21 +31,44 @@ func newTables(list []*Table) *Tables {
 
 // add puts tab in the set, replacing a table of the same signature.
 func (t *Tables) add(tab *Table) {
-	c := tab.Signature().code()
-	if old := t.bySig[c]; old != nil {
-		t.list = slices.DeleteFunc(t.list, func(x *Table) bool { return x == old })
-	}
-	t.bySig[c] = tab
+	t.remove(tab.Signature())
+	t.bySig[tab.Signature().code()] = tab
 	t.list = append(t.list, tab)
-	t.maxPieces = 1
-	for n := 2; n <= MaxTablePieces; n++ {
-		for _, s := range Signatures(n) {
-			if s.Pieces() == n && t.bySig[s.code()] == nil {
-				return
-			}
-		}
-		t.maxPieces = n
+	t.countPieces()
+}
+
+// remove takes the table of signature s out of the set.
+func (t *Tables) remove(s Signature) {
+	if old := t.bySig[s.code()]; old != nil {
+		t.list = slices.DeleteFunc(t.list, func(x *Table) bool { return x == old })
+		t.bySig[s.code()] = nil
+		t.countPieces()
 	}
+}
+
+// addWDL puts a WDL table in the set, replacing one of the same signature.
+func (t *Tables) addWDL(w *WDLTable) {
+	t.wdl[w.Signature().code()] = w
+	t.countPieces()
+}
+
+// countPieces sets maxPieces and wdlPieces from the tables of the set.
+func (t *Tables) countPieces() {
+	t.maxPieces = coveredPieces(func(s Signature) bool { return t.bySig[s.code()] != nil })
+	t.wdlPieces = coveredPieces(func(s Signature) bool { return t.bySig[s.code()] != nil || t.wdl[s.code()] != nil })
+}
+
+// coveredPieces is the largest n such that has holds for every signature
+// of 2 to n pieces (1 when none).
+func coveredPieces(has func(Signature) bool) int {
+	covered := 1
+	for _, s := range Signatures(MaxTablePieces) {
+		if !has(s) {
+			return min(covered, s.Pieces()-1)
+		}
+		covered = s.Pieces()
+	}
+	return covered
 }
 
 // MaxPieces is the largest number of pieces such that every position with
@@ -116,6 +141,47 @@ func (t *Tables) probeWhite(white, black, kings uint64) (Result, bool) {
 	return tab.result(tab.layout.index(g)), true
 }
 
+// WDLPieces is the largest number of pieces such that ProbeWDL answers
+// every position with at most that many pieces: MaxPieces, or more where
+// WDL tables (without distances) cover more.
+func (t *Tables) WDLPieces() int { return t.wdlPieces }
+
+// ProbeWDL is the value of p for its side to move, from the WDL table of
+// its material if one is loaded, else from its full table; ok is false
+// when neither covers p. It allocates nothing.
+func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
+	white, black, kings := whiteToMove(p)
+	switch {
+	case white == 0:
+		return Loss, true
+	case black == 0:
+		if p.HasQuietMove() {
+			return Win, true
+		}
+		return Loss, true
+	}
+	g := groups(white, black, kings)
+	var s Signature
+	for i, c := range [numGroups]*int{&s.WhiteMen, &s.WhiteKings, &s.BlackMen, &s.BlackKings} {
+		*c = bits.OnesCount64(g[i])
+		if *c > MaxGroup {
+			return Draw, false
+		}
+	}
+	var code int
+	if wt := t.wdl[s.code()]; wt != nil {
+		code = wt.code(wt.layout.index(g))
+	} else if tab := t.bySig[s.code()]; tab != nil {
+		code = tab.code(tab.layout.index(g))
+	} else {
+		return Draw, false
+	}
+	return codeWDL[code&3], true
+}
+
+// codeWDL is the value of each code (unused slots hold no position).
+var codeWDL = [4]WDL{codeDraw: Draw, codeWin: Win, codeLoss: Loss, codeUnused: Draw}
+
 // MoveResult is a legal move and its value for the side that plays it.
 type MoveResult struct {
 	Move   engine.Move
@@ -136,4 +202,14 @@ func (t *Tables) ProbeMoves(p *engine.Position) (moves []MoveResult, ok bool) {
 	}
 	slices.SortStableFunc(moves, func(a, b MoveResult) int { return b.Result.score() - a.Result.score() })
 	return moves, true
+}
+
+// hasWDL reports whether the set holds a WDL table.
+func (t *Tables) hasWDL() bool {
+	for _, w := range t.wdl {
+		if w != nil {
+			return true
+		}
+	}
+	return false
 }

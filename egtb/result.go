@@ -73,3 +73,21 @@ func (r Result) Parent() Result {
 	}
 	return r
 }
+
+// UnknownDistance stands for the distance of a win or loss known from a
+// WDL file alone (0 for a draw): 799 plies for a win and 798 for a loss,
+// longer than the distances of the tables up to 5 pieces (the longest is
+// printed by dameo egtb stats) and short enough for a search that counts
+// wins within 1,000 plies, so that it prefers every win of known length
+// and puts off every loss of unknown length.
+func UnknownDistance(w WDL) int {
+	switch w {
+	case Win:
+		return unknownWin
+	case Loss:
+		return unknownWin - 1
+	}
+	return 0
+}
+
+const unknownWin = 799

@@ -24,7 +24,7 @@ const MaxGroup = 7
 
 // MaxTablePieces is the most pieces a table may have: the limit of the
 // generator's memory and of the loader's trust in a header.
-const MaxTablePieces = 5
+const MaxTablePieces = 6
 
 // Pieces is the total number of pieces.
 func (s Signature) Pieces() int { return s.WhiteMen + s.WhiteKings + s.BlackMen + s.BlackKings }
@@ -136,4 +136,54 @@ func Signatures(maxPieces int) []Signature {
 // signatureOf is the material of a position's groups.
 func signatureOf(g *[numGroups]uint64) Signature {
 	return Signature{bits.OnesCount64(g[0]), bits.OnesCount64(g[1]), bits.OnesCount64(g[2]), bits.OnesCount64(g[3])}
+}
+
+// Units are the signatures of 2 to maxPieces pieces grouped as they are
+// generated: each with its swap (alone when symmetric), in the order of
+// Signatures.
+func Units(maxPieces int) [][]Signature {
+	var units [][]Signature
+	sigs := Signatures(maxPieces)
+	for i := 0; i < len(sigs); {
+		unit := []Signature{sigs[i]}
+		if w := sigs[i].Swap(); w != sigs[i] {
+			unit = append(unit, w) // Signatures puts it next
+		}
+		i += len(unit)
+		units = append(units, unit)
+	}
+	return units
+}
+
+// Needs lists the tables that a capture or a promotion from a position
+// of s (White to move) can lead into, as signatures of the position after
+// the move seen with White to move (the colour swap). A move that takes
+// Black's last piece needs no table.
+func (s Signature) Needs() []Signature {
+	var needs []Signature
+	for crowned := 0; crowned <= min(1, s.WhiteMen); crowned++ {
+		for bm := 0; bm <= s.BlackMen; bm++ {
+			for bk := 0; bk <= s.BlackKings; bk++ {
+				if bm+bk == 0 || (crowned == 0 && bm == s.BlackMen && bk == s.BlackKings) {
+					continue
+				}
+				needs = append(needs, Signature{bm, bk, s.WhiteMen - crowned, s.WhiteKings + crowned})
+			}
+		}
+	}
+	return needs
+}
+
+// lastUses is, for each signature needed by a unit, the number of the last
+// unit that needs it.
+func lastUses(units [][]Signature) map[Signature]int {
+	last := map[Signature]int{}
+	for n, unit := range units {
+		for _, s := range unit {
+			for _, need := range s.Needs() {
+				last[need] = n
+			}
+		}
+	}
+	return last
 }

@@ -5,6 +5,7 @@ package egtb
 
 import (
 	"encoding/binary"
+	"runtime"
 
 	"github.com/dameo/dameo/engine"
 )
@@ -73,6 +74,12 @@ func (t *Table) position(i uint64) (engine.Position, bool) {
 	p, err := engine.NewPosition(g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings],
 		g[groupWhiteKings]|g[groupBlackKings], engine.White)
 	return p, err == nil
+}
+
+// releaseWith arranges for free to be called (to unmap a table's file)
+// once the table t is no longer reachable.
+func releaseWith[T any](t *T, free func()) {
+	runtime.AddCleanup(t, func(free func()) { free() }, free)
 }
 
 // LongestWin is a position (White to move) whose win takes the most plies,

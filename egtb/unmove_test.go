@@ -39,7 +39,7 @@ func TestUnmovesMatchMoves(t *testing.T) {
 			}
 			into := layoutOf(s.Swap())
 			canon, _ := into.position(into.index(cg))
-			preds := u.predecessors(canon[0]|canon[1], canon[2]|canon[3], canon[1]|canon[3], from, nil)
+			preds := u.predecessors(&canon, from, nil, 0)
 			if !slices.Contains(preds, slot) {
 				t.Fatalf("%v: the move %s leads to %v, whose predecessors %v miss slot %d", p, p.FormatMove(m), q, preds, slot)
 			}

@@ -13,12 +13,18 @@ import (
 )
 
 // Verify checks every table of t against its successors, which must be in
-// t too, in generation order, calling progress (if set) after each table.
+// t too, in generation order, and the WDL table of the same signature (if
+// loaded) against it, calling progress (if set) after each table.
 func (t *Tables) Verify(ctx context.Context, threads int, progress func(tab *Table, elapsed time.Duration)) error {
 	for _, tab := range t.All() {
 		start := time.Now()
 		if err := t.verifyTable(ctx, tab, threads); err != nil {
 			return fmt.Errorf("table %v: %w", tab.Signature(), err)
+		}
+		if w := t.wdl[tab.Signature().code()]; w != nil {
+			if err := w.sameValues(tab); err != nil {
+				return fmt.Errorf("WDL table %v: %w", tab.Signature(), err)
+			}
 		}
 		if progress != nil {
 			progress(tab, time.Since(start))
@@ -42,27 +48,42 @@ func (t *Tables) verifyTable(ctx context.Context, tab *Table, threads int) error
 
 // verifySlot checks slot i of tab, using moves as scratch.
 func (t *Tables) verifySlot(tab *Table, i uint64, moves *engine.MoveList) error {
-	p, ok := tab.position(i)
+	g, ok := tab.layout.position(i)
 	if unused := tab.code(i) == codeUnused; unused || !ok {
 		if unused != !ok {
 			return fmt.Errorf("slot %d: marked unused %v, holds a position %v", i, unused, ok)
 		}
 		return nil
 	}
-	p.GenerateMoves(moves)
+	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+	engine.WhiteMoves(white, black, kings, moves)
 	best := Result{Loss, 0}
 	for j, m := range moves.Slice() {
-		q := p.Play(m)
-		r, ok := t.Probe(&q)
-		if !ok {
-			return fmt.Errorf("%v: the move %s leads to a position without a table", p, p.FormatMove(m))
+		w2, b2, k2 := engine.WhitePlay(white, black, kings, m)
+		r := Result{Loss, 0} // Black has no piece left
+		if b2 != 0 {
+			if r, ok = t.probeWhite(flip(b2), flip(w2), flip(k2)); !ok {
+				p, _ := tab.position(i)
+				return fmt.Errorf("%v: the move %s leads to a position without a table", &p, p.FormatMove(m))
+			}
 		}
 		if r = r.Parent(); j == 0 || r.Better(best) {
 			best = r
 		}
 	}
 	if got := tab.result(i); got != best {
-		return fmt.Errorf("%v: stored %v, the best move gives %v", p, got, best)
+		p, _ := tab.position(i)
+		return fmt.Errorf("%v: stored %v, the best move gives %v", &p, got, best)
+	}
+	return nil
+}
+
+// sameValues checks that every used slot of tab has its value in w.
+func (w *WDLTable) sameValues(tab *Table) error {
+	for i := range tab.layout.size {
+		if c := tab.code(i); c != codeUnused && w.code(i) != c {
+			return fmt.Errorf("slot %d: %v, the full table says %v", i, codeWDL[w.code(i)], codeWDL[c])
+		}
 	}
 	return nil
 }

@@ -8,70 +8,140 @@ import (
 	"math/bits"
 	"os"
 	"os/signal"
-	"path/filepath"
+	"syscall"
 	"time"
 
 	"github.com/dameo/dameo/egtb"
 )
 
 type egtbCmd struct {
-	Build  egtbBuildCmd  `cmd:"" help:"Generate every table of 2 to N pieces into a directory."`
+	Build  egtbBuildCmd  `cmd:"" help:"Generate every table of 2 to N pieces into a folder (by default the data directory)."`
+	Plan   egtbPlanCmd   `cmd:"" help:"List the tables of up to N pieces in build order: sizes and the tables each needs."`
 	Probe  egtbProbeCmd  `cmd:"" help:"Show a position's value and distance to win, and each legal move's, best first."`
-	Verify egtbVerifyCmd `cmd:"" help:"Check the tables of a directory: files, checksums, and every value against its successors."`
+	Verify egtbVerifyCmd `cmd:"" help:"Check the tables of a folder: files, checksums, and every value against its successors."`
 	Stats  egtbStatsCmd  `cmd:"" help:"Count the wins, draws and losses of each table, with its longest win."`
 }
 
+// tablesHelp describes the --egtb flag of the commands that read tables.
+const tablesHelp = "Folder of table files (default: the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb, completed by the built-in tables of up to 3 pieces)."
+
 type egtbBuildCmd struct {
 	Pieces  int    `required:"" help:"Build every table of 2 to N pieces, N from 2 to ${max_table_pieces} (required)." placeholder:"N"`
-	Egtb    string `required:"" aliases:"dir" help:"Folder to write the table files to, created if missing (required)." placeholder:"DIR"`
+	Egtb    string `aliases:"dir" help:"Folder to write the table files to, created if missing (default: the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb)." placeholder:"DIR"`
+	Table   string `help:"Build only the table of this signature (e.g. 0211) and its colour swap; the tables it needs must be in the folder; implies --resume (default: every table)." placeholder:"SIG"`
+	Resume  bool   `help:"Keep the tables the folder already holds (checked; a damaged one is built again) (default: false)."`
+	Verify  bool   `help:"Check each table against its successors before saving it, about as long again (default: false; dameo egtb verify does it later)."`
+	Memory  int    `default:"8" help:"Refuse a table whose generation needs more than G GiB (estimated, see dameo egtb plan), 1 to ${max_table_memory} (default: 8)." placeholder:"G"`
 	Threads int    `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
 }
+
+// maxTableMemory bounds --memory, in GiB.
+const maxTableMemory = 1 << 20
 
 func (c *egtbBuildCmd) Run() error {
 	switch {
 	case c.Pieces < 2 || c.Pieces > egtb.MaxTablePieces:
 		return usageError{fmt.Errorf("--pieces must be 2 to %d, not %d", egtb.MaxTablePieces, c.Pieces)}
 	}
+	if err := inRange("memory", int64(c.Memory), 1, maxTableMemory); err != nil {
+		return err
+	}
+	dir, err := tablesDir(c.Egtb, "")
+	if err != nil {
+		return err
+	}
+	var only *egtb.Signature
+	if c.Table != "" {
+		s, err := egtb.ParseSignature(c.Table)
+		if err != nil || s.Pieces() > c.Pieces {
+			return usageError{fmt.Errorf("--table %q: want the signature of a table of up to %d pieces", c.Table, c.Pieces)}
+		}
+		only = &s
+	}
 	threads, err := parallel("threads", c.Threads)
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(c.Egtb, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usageError{err}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	start := time.Now()
 	var bytes int64
-	tabs, err := egtb.Build(ctx, egtb.BuildOptions{
-		Pieces:  c.Pieces,
-		Threads: threads,
-		Save: func(t *egtb.Table) error {
-			path := filepath.Join(c.Egtb, t.Signature().FileName())
-			if err := t.WriteFile(path); err != nil {
-				return err
+	var tables, slots int
+	total := 0
+	for _, unit := range egtb.Units(c.Pieces) {
+		for _, s := range unit {
+			if only == nil || s == *only || s == only.Swap() {
+				total += int(egtb.Size(s))
 			}
-			if info, err := os.Stat(path); err == nil {
-				bytes += info.Size()
-			}
-			return nil
-		},
+		}
+	}
+	progress := startProgressLines(os.Stderr, "egtb build: slots", 0, total, progressEvery)
+	store := egtb.NewStore(dir, c.Resume || only != nil, func(err error) { fmt.Fprintln(os.Stderr, err) })
+	err = egtb.Build(ctx, egtb.BuildOptions{
+		Pieces:    c.Pieces,
+		Threads:   threads,
+		Verify:    c.Verify,
+		Only:      only,
+		MaxMemory: uint64(c.Memory) << 30,
+		Finished:  store.Finished,
+		Save:      store.Save,
 		Progress: func(r egtb.Report) {
 			st := r.Table.Stats()
-			fmt.Printf("%v  %10d slots  %10d wins  %10d draws  %10d losses  longest win %3d  %7.2f s (with %v)\n",
-				r.Table.Signature(), r.Table.Size(), st.Wins, st.Draws, st.Losses, st.LongestWin, r.Elapsed.Seconds(), r.With)
+			tables++
+			slots += int(r.Table.Size())
+			progress.set(slots)
+			bytes += store.Bytes(r.Table.Signature())
+			what := fmt.Sprintf("%7.2f s", r.Elapsed.Seconds())
+			if r.Kept {
+				what = "kept     "
+			}
+			fmt.Printf("%v  %10d slots  %10d wins  %10d draws  %10d losses  longest win %3d  %s (with %v)\n",
+				r.Table.Signature(), r.Table.Size(), st.Wins, st.Draws, st.Losses, st.LongestWin, what, r.With)
 		},
 	})
-	if err != nil {
-		return interruptedBy(ctx, err)
+	progress.close()
+	switch {
+	case ctx.Err() != nil:
+		return fmt.Errorf("%w: the finished tables are in %s; --resume continues", errInterrupted, dir)
+	case err != nil:
+		return err
 	}
 	fmt.Printf("%d tables of up to %d pieces, %d bytes, in %s (%.1f s, %d threads)\n",
-		len(tabs.All()), c.Pieces, bytes, c.Egtb, time.Since(start).Seconds(), threads)
+		tables, c.Pieces, bytes, dir, time.Since(start).Seconds(), threads)
+	return nil
+}
+
+// tablesDir is the folder given by --egtb or as an argument, else the
+// data directory.
+func tablesDir(flag, arg string) (string, error) {
+	switch {
+	case flag != "" && arg != "" && flag != arg:
+		return "", usageError{fmt.Errorf("two folders given, --egtb %s and %s: give one", flag, arg)}
+	case flag != "":
+		return flag, nil
+	case arg != "":
+		return arg, nil
+	}
+	return egtb.DefaultDir()
+}
+
+type egtbPlanCmd struct {
+	Pieces int `required:"" help:"List the tables of 2 to N pieces, N from 2 to ${max_plan_pieces} (required)." placeholder:"N"`
+}
+
+func (c *egtbPlanCmd) Run() error {
+	if err := inRange("pieces", int64(c.Pieces), 2, egtb.PlanPieces); err != nil {
+		return err
+	}
+	fmt.Print(egtb.Plan(c.Pieces))
 	return nil
 }
 
 type egtbProbeCmd struct {
-	Egtb          string `aliases:"dir" help:"Folder of table files (default: the built-in tables of up to 3 pieces)." placeholder:"DIR"`
+	Egtb          string `aliases:"dir" help:"${tables_help}" placeholder:"DIR"`
 	positionFlags `embed:""`
 	Position      string `arg:"" optional:"" help:"Position text in quotes, e.g. \"8/8/8/8/8/8/8/2w1W2B w\" (required, or --fen: the tables cover positions of a few pieces only)."`
 }
@@ -115,7 +185,8 @@ func (c *egtbProbeCmd) Run() error {
 
 type egtbVerifyCmd struct {
 	Threads int    `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
-	Egtb    string `help:"Folder of table files; every table their moves lead into must be there too (required)." placeholder:"DIR"`
+	Values  bool   `default:"true" negatable:"" help:"Check every value against its successors; --no-values checks only the files (default: true)."`
+	Egtb    string `help:"Folder of table files; every table their moves lead into must be there too (default: the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb)." placeholder:"DIR"`
 	Dir     string `arg:"" optional:"" help:"The folder, the same as --egtb."`
 }
 
@@ -131,20 +202,19 @@ func (c *egtbVerifyCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	dir := c.Egtb
-	switch {
-	case dir == "" && c.Dir == "":
-		return usageError{fmt.Errorf("egtb verify needs the folder of the tables: --egtb DIR")}
-	case dir != "" && c.Dir != "" && dir != c.Dir:
-		return usageError{fmt.Errorf("two folders given, --egtb %s and %s: give one", dir, c.Dir)}
-	case dir == "":
-		dir = c.Dir
+	dir, err := tablesDir(c.Egtb, c.Dir)
+	if err != nil {
+		return err
 	}
 	// The folder missing or unreadable is bad input; a table in it that
 	// cannot be loaded (a bad checksum, a wrong name) fails the check.
 	tabs, err := egtb.Open(dir)
 	if err != nil {
 		return unreadableIsUsage(err)
+	}
+	if !c.Values {
+		fmt.Printf("%s: files ok: %d tables, every position covered up to %d pieces (values not checked)\n", dir, len(tabs.All()), tabs.MaxPieces())
+		return nil
 	}
 	start := time.Now()
 	err = tabs.Verify(context.Background(), threads, func(t *egtb.Table, elapsed time.Duration) {
@@ -159,7 +229,7 @@ func (c *egtbVerifyCmd) Run() error {
 }
 
 type egtbStatsCmd struct {
-	Egtb string `aliases:"dir" help:"Folder of table files (default: the built-in tables of up to 3 pieces)." placeholder:"DIR"`
+	Egtb string `aliases:"dir" help:"${tables_help}" placeholder:"DIR"`
 }
 
 // Help is the long help of `dameo egtb stats --help`: the columns.
@@ -191,13 +261,16 @@ func (c *egtbStatsCmd) Run() error {
 	return nil
 }
 
-// openTables loads the tables of dir, or the built-in ones for "". A bad
-// directory or table file is bad input.
+// openTables loads the tables of the folder given by --egtb, or the
+// default set. A bad folder or table file is bad input.
 func openTables(dir string) (*egtb.Tables, error) {
+	var t *egtb.Tables
+	var err error
 	if dir == "" {
-		return egtb.Embedded(), nil
+		t, err = egtb.OpenDefault()
+	} else {
+		t, err = egtb.Open(dir)
 	}
-	t, err := egtb.Open(dir)
 	if err != nil {
 		return nil, usageError{err}
 	}

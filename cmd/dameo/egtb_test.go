@@ -3,12 +3,21 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/dameo/dameo/egtb"
 )
+
+// The tests never see the user's tables: the data directory they find by
+// default does not exist unless a test makes it.
+func init() {
+	os.Setenv("XDG_DATA_HOME", filepath.Join(os.TempDir(), "dameo-test-no-data-home"))
+}
 
 func TestEgtbProbeOutput(t *testing.T) {
 	out, _, code := run(t, "egtb", "probe", "8/8/8/8/BB6/8/8/w7 w")
@@ -67,14 +76,19 @@ func TestEgtbBadInput(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "missing")
 	for _, args := range [][]string{
 		{"egtb", "build", "--pieces", "1", "--dir", missing},
-		{"egtb", "build", "--pieces", "6", "--dir", missing},
-		{"egtb", "build", "--pieces", "3"},
+		{"egtb", "build", "--pieces", "7", "--dir", missing},
 		{"egtb", "build", "--pieces", "3", "--dir", missing, "--threads", "-1"},
+		{"egtb", "build", "--pieces", "3", "--dir", missing, "--memory", "0"},
+		{"egtb", "verify", "--egtb", missing, missing + "2"},
+		{"egtb", "build", "--pieces", "3", "--egtb", missing, "--table", "0202"},
+		{"egtb", "build", "--pieces", "3", "--egtb", missing, "--table", "0x11"},
+		{"egtb", "plan", "--pieces", "7"},
 		{"egtb", "probe", "8/8/8 w"},
 		{"egtb", "probe"},
 		{"egtb", "probe", "8/8/8/8/8/8/8/WWBB4 w"},
 		{"egtb", "probe", "--dir", missing, "8/8/8/8/8/8/8/WB6 w"},
 		{"egtb", "verify", missing},
+		{"egtb", "verify", "--egtb", missing},
 		{"egtb", "stats", "--dir", missing},
 	} {
 		out, errOut, code := run(t, args...)
@@ -85,4 +99,100 @@ func TestEgtbBadInput(t *testing.T) {
 			t.Errorf("%v: want one error line on stderr, got stdout %q stderr %q", args, out, errOut)
 		}
 	}
+}
+
+// TestEgtbBuildDefaultDirResumeAndTable: build writes into the data
+// directory by default, where verify and the search find the tables;
+// --resume keeps finished tables and builds a damaged one again; --table
+// builds one table (and its swap) from the tables it needs, identical to
+// the embedded one.
+func TestEgtbBuildDefaultDirResumeAndTable(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", home)
+	dir := filepath.Join(home, "dameo", "egtb")
+	if _, errOut, code := run(t, "egtb", "build", "--pieces", "2", "--threads", "1"); code != 0 {
+		t.Fatalf("build into the data directory: status %d: %s", code, errOut)
+	}
+	if out, errOut, code := run(t, "egtb", "verify"); code != 0 || !strings.Contains(out, dir+": ok: 4 tables") {
+		t.Fatalf("verify of the data directory: status %d\n%s%s", code, out, errOut)
+	}
+	damaged := filepath.Join(dir, "0110.egtb")
+	data, _ := os.ReadFile(damaged)
+	data[70] ^= 1
+	os.WriteFile(damaged, data, 0o644)
+	out, errOut, code := run(t, "egtb", "build", "--pieces", "3", "--resume", "--threads", "1")
+	if code != 0 {
+		t.Fatalf("build --resume: status %d: %s", code, errOut)
+	}
+	for _, want := range []string{"0101 ", "1010 "} {
+		if !regexp.MustCompile(`(?m)^` + want + `.* kept +\(with`).MatchString(out) {
+			t.Errorf("build --resume did not keep %s:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(errOut, "0110.egtb: bad checksum") || !strings.Contains(errOut, "building it again") || strings.Contains(out, "0110  kept") {
+		t.Errorf("build --resume with a damaged 0110: stdout\n%s\nstderr\n%s", out, errOut)
+	}
+	for _, tab := range egtb.Embedded().All() {
+		data, err := os.ReadFile(filepath.Join(dir, tab.Signature().FileName()))
+		if err != nil || !bytes.Equal(data, mustEncode(t, tab)) {
+			t.Errorf("table %v in the data directory differs from the embedded one (%v)", tab.Signature(), err)
+		}
+	}
+
+	one := t.TempDir()
+	if _, errOut, code := run(t, "egtb", "build", "--pieces", "3", "--egtb", one, "--table", "0111"); code == 0 || !strings.Contains(errOut, "not built") {
+		t.Errorf("--table without the tables it needs: status %d: %s", code, errOut)
+	}
+	for _, s := range []string{"0101", "0110", "0102", "0201", "0120", "0210", "1001", "1010"} {
+		data, _ := os.ReadFile(filepath.Join(dir, s+".egtb"))
+		os.WriteFile(filepath.Join(one, s+".egtb"), data, 0o644)
+	}
+	if out, errOut, code := run(t, "egtb", "build", "--pieces", "3", "--egtb", one, "--table", "1101"); code != 0 || strings.Count(out, "\n") != 3 {
+		t.Fatalf("--table 1101: status %d\n%s%s", code, out, errOut)
+	}
+	for _, s := range []string{"0111", "1101"} {
+		got, _ := os.ReadFile(filepath.Join(one, s+".egtb"))
+		want, _ := os.ReadFile(filepath.Join(dir, s+".egtb"))
+		if len(want) == 0 || !bytes.Equal(got, want) {
+			t.Errorf("--table 1101 wrote %s unlike the full build", s)
+		}
+	}
+}
+
+// mustEncode is the file contents of tab.
+func mustEncode(t *testing.T, tab *egtb.Table) []byte {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), tab.Signature().FileName())
+	if err := tab.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+func TestEgtbPlan(t *testing.T) {
+	out, errOut, code := run(t, "egtb", "plan", "--pieces", "3")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != 0 || len(lines) != len(egtb.Units(3)) {
+		t.Fatalf("plan: status %d, %d lines for %d units\n%s%s", code, len(lines), len(egtb.Units(3)), out, errOut)
+	}
+	if !regexp.MustCompile(`^unit 0 0101 slots 2048 memory \d+ file 2628 needs -$`).MatchString(lines[0]) {
+		t.Errorf("plan line 0: %q", lines[0])
+	}
+	if l := findLine(lines, " 0111,1101 "); !regexp.MustCompile(`^unit \d+ 0111,1101 slots \d+ memory \d+ file \d+ needs (\d{4},)*0101(,\d{4})*$`).MatchString(l) {
+		t.Errorf("plan line of 0111: %q", l)
+	}
+}
+
+// findLine is the first line holding s.
+func findLine(lines []string, s string) string {
+	for _, l := range lines {
+		if strings.Contains(l, s) {
+			return l
+		}
+	}
+	return ""
 }

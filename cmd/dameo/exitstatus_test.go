@@ -217,7 +217,14 @@ func TestExitStatus(t *testing.T) {
 		"egtb build": {
 			{kind: "done", args: []string{"egtb", "build", "--pieces", "2", "--egtb", path("tables2")}},
 			{kind: "usage", args: []string{"egtb", "build", "--pieces", "9", "--egtb", path("tables2")}},
+			{kind: "usage", args: []string{"egtb", "build", "--pieces", "2", "--table", "9999", "--egtb", path("tables2")}},
+			{kind: "done", args: []string{"egtb", "build", "--pieces", "2", "--resume", "--egtb", path("tables2")}},
 			{kind: "interrupted", args: []string{"egtb", "build", "--pieces", "4", "--egtb", path("tables4")}, until: " slots "},
+		},
+		"egtb plan": {
+			{kind: "done", args: []string{"egtb", "plan", "--pieces", "5"}},
+			{kind: "usage", args: []string{"egtb", "plan", "--pieces", "7"}},
+			{kind: "usage", args: []string{"egtb", "plan"}},
 		},
 		"egtb probe": {
 			{kind: "done", args: []string{"egtb", "probe", "8/8/8/8/BB6/8/8/w7 w"}},
@@ -227,7 +234,8 @@ func TestExitStatus(t *testing.T) {
 		"egtb verify": {
 			{kind: "done", args: []string{"egtb", "verify", "--egtb", path("tables")}},
 			{kind: "failed", args: []string{"egtb", "verify", "--egtb", path("badtables")}},
-			{kind: "usage", args: []string{"egtb", "verify"}},
+			{kind: "done", args: []string{"egtb", "verify", "--no-values", "--egtb", path("tables")}},
+			{kind: "usage", args: []string{"egtb", "verify", "--egtb", path("tables"), path("badtables")}},
 			{kind: "missing", args: []string{"egtb", "verify", "--egtb", missing}},
 		},
 		"egtb stats": {

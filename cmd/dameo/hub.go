@@ -5,6 +5,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"os/signal"
@@ -44,7 +45,12 @@ func (c *hubCmd) Run() error {
 		log = f
 	}
 	opts := hubOptions
-	opts.Tablebase = searchTables{egtb.Embedded()}
+	if tb, err := loadTablebase(""); err != nil {
+		fmt.Fprintf(os.Stderr, "warning: %v; using the built-in tables of up to %d pieces\n", err, egtb.EmbeddedPieces)
+		opts.Tablebase = searchTables{egtb.Embedded()}
+	} else {
+		opts.Tablebase = tb
+	}
 	cfg := protocol.Config{
 		Searcher:      search.New(opts),
 		Options:       opts,

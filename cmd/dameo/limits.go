@@ -25,6 +25,8 @@ var limitVars = kong.Vars{
 	"max_hash":         strconv.Itoa(search.MaxHashMiB),
 	"max_multipv":      strconv.Itoa(search.MaxMultiPV),
 	"max_table_pieces": strconv.Itoa(egtb.MaxTablePieces),
+	"max_plan_pieces":  strconv.Itoa(egtb.PlanPieces),
+	"max_table_memory": strconv.Itoa(maxTableMemory),
 	"no_progress":      strconv.Itoa(engine.NoProgressLimit),
 }
 

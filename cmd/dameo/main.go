@@ -45,7 +45,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		kong.Description("Dameo engine: Hub protocol engine, match runner and benchmarks. " +
 			"The rules it plays and the position text: docs/rules.md; the Hub protocol of `dameo hub`: docs/protocol.md; " +
 			"the flags every command shares: docs/cli.md.\n\n" + exitStatusHelp),
-		kong.Vars{"version": version, "position_help": positionHelp},
+		kong.Vars{"version": version, "position_help": positionHelp, "tables_help": tablesHelp},
 		limitVars,
 		guiVars,
 		kong.Help(printHelp),

@@ -35,24 +35,12 @@ func TestMatchInterrupted(t *testing.T) {
 		"--movetime", "1", "--log", logFile, "--pdn", filepath.Join(dir, "games.pdn"))
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	// Wait until the first game is under way, then press Ctrl-C.
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(20 * time.Millisecond) {
-		if log, _ := os.ReadFile(logFile); bytes.Contains(log, []byte("go think")) {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("no game started:\n%s\n%s", stdout.String(), stderr.String())
-		}
-	}
-	cmd.Process.Signal(os.Interrupt)
-	err := cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != 130 {
-		t.Errorf("exit %v, want status 130\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	if code := interruptWhen(t, cmd, time.Minute, "no game started", func() bool {
+		log, _ := os.ReadFile(logFile)
+		return bytes.Contains(log, []byte("go think"))
+	}); code != 130 {
+		t.Errorf("exit status %d, want 130\nstdout:\n%s\nstderr:\n%s", code, stdout.String(), stderr.String())
 	}
 	if !strings.Contains(stdout.String(), "Match summary") {
 		t.Errorf("no summary:\n%s", stdout.String())
@@ -60,4 +48,31 @@ func TestMatchInterrupted(t *testing.T) {
 	if n := proctest.CheckNothingLeft(t, dir); n < 2 {
 		t.Errorf("%d engines started, want 2", n)
 	}
+}
+
+// interruptWhen starts cmd, sends it SIGINT (Ctrl-C) once ready reports
+// true, and returns its exit status; it kills cmd and fails the test with
+// the message what when ready is not true within wait.
+func interruptWhen(t *testing.T, cmd *exec.Cmd, wait time.Duration, what string, ready func() bool) int {
+	t.Helper()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(wait); !ready(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatalf("%s: %v", what, cmd.Args)
+		}
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err := cmd.Wait()
+	var exit *exec.ExitError
+	if errors.As(err, &exit) {
+		return exit.ExitCode()
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return 0
 }

@@ -13,16 +13,22 @@ import (
 type searchTables struct{ t *egtb.Tables }
 
 // Probe is the value of p for its side to move: wdl 1, 0 or -1, and the
-// distance to win in plies.
+// distance to win in plies; egtb.UnknownDistance for a position covered
+// by a WDL file alone.
 func (s searchTables) Probe(p *engine.Position) (wdl, dtw int, ok bool) {
-	r, ok := s.t.Probe(p)
-	return int(r.WDL), r.DTW, ok
+	if r, ok := s.t.Probe(p); ok {
+		return int(r.WDL), r.DTW, true
+	}
+	w, ok := s.t.ProbeWDL(p)
+	return int(w), egtb.UnknownDistance(w), ok
 }
 
 // MaxPieces is the largest piece count the tables cover completely.
-func (s searchTables) MaxPieces() int { return s.t.MaxPieces() }
+func (s searchTables) MaxPieces() int { return s.t.WDLPieces() }
 
-// loadTablebase loads the tables in dir, or the embedded ones for "".
+// loadTablebase loads the tables in dir, or for "" the default set: the
+// tables built into the user's data directory (egtb.DefaultDir) with the
+// embedded ones.
 func loadTablebase(dir string) (search.Tablebase, error) {
 	t, err := openTables(dir)
 	if err != nil {

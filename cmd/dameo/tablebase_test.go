@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -47,5 +48,30 @@ func TestSearchPlaysTheTableMove(t *testing.T) {
 		if res.Score != want {
 			t.Fatalf("after %d plies the score is %d, want %d", len(g.Positions())-1, res.Score, want)
 		}
+	}
+}
+
+// TestSearchTablesFallBackToWDLFiles: with WDL files alone the adapter
+// answers with the value and egtb.UnknownDistance, and covers their pieces.
+func TestSearchTablesFallBackToWDLFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, tab := range egtb.Embedded().All() {
+		if err := tab.WriteWDLFile(filepath.Join(dir, tab.Signature().String()+".wdl")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb, err := loadTablebase(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.MaxPieces() != egtb.EmbeddedPieces {
+		t.Errorf("MaxPieces %d with the WDL files of up to %d pieces", tb.MaxPieces(), egtb.EmbeddedPieces)
+	}
+	p, err := engine.ParsePosition(longWin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if wdl, dtw, ok := tb.Probe(&p); !ok || wdl != 1 || dtw != egtb.UnknownDistance(egtb.Win) {
+		t.Errorf("probe of %s: %d %d %v", longWin, wdl, dtw, ok)
 	}
 }

@@ -1,0 +1,51 @@
+// Where the tables live by default: the user's data directory, which
+// `dameo egtb build` writes and every command that searches reads.
+
+package egtb
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// DefaultDir is the directory of the tables built for the user:
+// $XDG_DATA_HOME/dameo/egtb, or ~/.local/share/dameo/egtb when
+// XDG_DATA_HOME is unset or not an absolute path (as the XDG base
+// directory specification says).
+func DefaultDir() (string, error) {
+	if d := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
+		return filepath.Join(d, "dameo", "egtb"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("endgame tables: no data directory: %w", err)
+	}
+	return filepath.Join(home, ".local", "share", "dameo", "egtb"), nil
+}
+
+// OpenDefault is the set of tables a search uses when given no directory:
+// the tables of DefaultDir, completed by the embedded ones, or the embedded
+// ones alone when that directory does not exist or holds no table file. A
+// bad table file there is an error.
+func OpenDefault() (*Tables, error) {
+	dir, err := DefaultDir()
+	if err != nil {
+		return Embedded(), nil
+	}
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return Embedded(), nil
+	}
+	t, err := open(dir)
+	if err != nil {
+		return nil, err
+	}
+	for _, tab := range Embedded().list {
+		if t.Table(tab.Signature()) == nil {
+			t.add(tab)
+		}
+	}
+	return t, nil
+}

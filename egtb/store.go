@@ -1,0 +1,95 @@
+// A directory of table files as a build writes and reads them: each table
+// in full (.egtb, values and distances) and as a WDL file (.wdl, values
+// only, for the search), read back memory-mapped when later tables need
+// it, and kept from an interrupted build when resuming.
+
+package egtb
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// Store writes and reads back the tables of a build in a directory.
+type Store struct {
+	dir    string
+	resume bool
+	warn   func(error)
+	mu     sync.Mutex
+	saved  map[Signature]bool
+}
+
+// NewStore is the store of directory dir. With resume, the tables the
+// directory holds are finished tables (checked as they are loaded; a
+// damaged one is reported to warn and counts as missing).
+func NewStore(dir string, resume bool, warn func(error)) *Store {
+	return &Store{dir: dir, resume: resume, warn: warn, saved: map[Signature]bool{}}
+}
+
+// Save writes t's table file and WDL file.
+func (s *Store) Save(t *Table) error {
+	if err := t.WriteFile(s.path(t.Signature(), fileExt)); err != nil {
+		return err
+	}
+	if err := t.WriteWDLFile(s.path(t.Signature(), wdlExt)); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.saved[t.Signature()] = true
+	return nil
+}
+
+// Finished is the table of sig saved by this store, or with resume the one
+// the directory holds, memory-mapped; nil when there is none. A finished
+// table without its WDL file (or with a damaged one) gets it written.
+func (s *Store) Finished(sig Signature) (*Table, error) {
+	s.mu.Lock()
+	saved := s.saved[sig]
+	s.mu.Unlock()
+	if !saved && !s.resume {
+		return nil, nil
+	}
+	t, err := LoadFile(s.path(sig, fileExt))
+	switch {
+	case err == nil:
+	case saved:
+		return nil, err
+	default:
+		if !errors.Is(err, fs.ErrNotExist) && s.warn != nil {
+			s.warn(fmt.Errorf("%w: building it again", err))
+		}
+		return nil, nil
+	}
+	if !saved {
+		if _, err := LoadWDLFile(s.path(sig, wdlExt)); err != nil {
+			if !errors.Is(err, fs.ErrNotExist) && s.warn != nil {
+				s.warn(fmt.Errorf("%w: writing it again", err))
+			}
+			if err := t.WriteWDLFile(s.path(sig, wdlExt)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return t, nil
+}
+
+// Bytes is the size of the files of sig in the directory.
+func (s *Store) Bytes(sig Signature) int64 {
+	var n int64
+	for _, ext := range []string{fileExt, wdlExt} {
+		if info, err := os.Stat(s.path(sig, ext)); err == nil {
+			n += info.Size()
+		}
+	}
+	return n
+}
+
+func (s *Store) path(sig Signature, ext string) string {
+	return filepath.Join(s.dir, strings.TrimSuffix(sig.FileName(), fileExt)+ext)
+}

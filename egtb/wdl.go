@@ -1,0 +1,356 @@
+// WDL files: a table's values alone (win, draw or loss, no distances),
+// compressed in blocks of 4096 slots with an index, for the search, which
+// probes far more positions than it plays. Unused slots are "don't care"
+// and take whatever value compresses best.
+//
+// # WDL file format (version 1)
+//
+// One file per signature, named by the signature and ".wdl", e.g.
+// 0211.wdl. All integers are little-endian:
+//
+//	offset   size   field
+//	0        8      magic "DAMEOWL\x1a"
+//	8        4      format version, 1
+//	12       4      signature: white men, white kings, black men, black kings
+//	16       8      N, the number of slots (must be Size(signature))
+//	24       4      slots per block, 4096
+//	28       4      reserved, 0
+//	32       8      slots stored as wins (unused slots included)
+//	40       8      slots stored as draws (likewise)
+//	48       8      slots stored as losses (likewise; the three sum to N)
+//	56       8      P, the payload size in bytes
+//	64       8×B    the index: one word per block (B = ⌈N/4096⌉)
+//	64+8B    P      the payload: the blocks that are not uniform
+//	end-4    4      CRC-32C (Castagnoli) of every byte before it
+//
+// An index word holds the block's payload offset in bits 8-63, its kind in
+// bits 2-3 and a value in bits 0-1 (values: 0 draw, 1 win, 2 loss):
+//
+//	kind 0: uniform, every slot has the value; no payload (offset 0)
+//	kind 1: two values, the word's value a and the payload's first byte b
+//	        (a < b ≤ 2), then one bit per slot (set: b), slot i of the
+//	        block in bit i mod 8 of byte i/8
+//	kind 2: every value, 2 bits per slot as in the table file (code 3
+//	        is refused); the word's value is 0
+//
+// Non-uniform blocks follow each other in the payload in block order, with
+// nothing between them. The loader refuses anything else.
+
+package egtb
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math/bits"
+
+	"github.com/dameo/dameo/internal/safefile"
+)
+
+const (
+	// WDLMagic opens every WDL file.
+	WDLMagic = "DAMEOWL\x1a"
+	// WDLVersion is the WDL format version this package reads and writes.
+	WDLVersion = 1
+
+	wdlExt        = ".wdl"
+	wdlHeaderSize = 64
+	blockSlots    = 4096
+
+	kindUniform = 0
+	kindTwo     = 1
+	kindAll     = 2
+)
+
+// WDLTable is the values of one signature's table, compressed. It is
+// read-only and safe for concurrent use.
+type WDLTable struct {
+	layout  *layout
+	index   []byte // 8 bytes per block
+	payload []byte
+}
+
+// Signature is the table's material.
+func (w *WDLTable) Signature() Signature { return w.layout.sig }
+
+// Size is the number of slots.
+func (w *WDLTable) Size() uint64 { return w.layout.size }
+
+// code is the stored value of slot i: codeDraw, codeWin or codeLoss (for an
+// unused slot, any of them).
+func (w *WDLTable) code(i uint64) int {
+	word := binary.LittleEndian.Uint64(w.index[8*(i/blockSlots):])
+	j := i % blockSlots
+	switch word >> 2 & 3 {
+	case kindUniform:
+		return int(word & 3)
+	case kindTwo:
+		block := w.payload[word>>8:]
+		if block[1+j/8]>>(j%8)&1 != 0 {
+			return int(block[0])
+		}
+		return int(word & 3)
+	}
+	return int(w.payload[word>>8+j/4]>>(2*(j%4))) & 3
+}
+
+// blockLength is the payload length of a block of n slots of the kind.
+func blockLength(kind int, n uint64) uint64 {
+	switch kind {
+	case kindTwo:
+		return 1 + (n+7)/8
+	case kindAll:
+		return (n + 3) / 4
+	}
+	return 0
+}
+
+// encodeWDL writes the values of t as a WDL file to out.
+func (t *Table) encodeWDL(out io.Writer) error {
+	n := t.layout.size
+	blocks := (n + blockSlots - 1) / blockSlots
+	index := make([]byte, 8*blocks)
+	var payload []byte
+	var counts [3]uint64
+	for b := range blocks {
+		lo, hi := b*blockSlots, min((b+1)*blockSlots, n)
+		var seen [4]bool
+		for i := lo; i < hi; i++ {
+			seen[t.code(i)] = true
+		}
+		var values []int
+		for v := range 3 {
+			if seen[v] {
+				values = append(values, v)
+			}
+		}
+		if len(values) == 0 {
+			values = []int{codeDraw} // only unused slots
+		}
+		// An unused slot takes the first value present.
+		value := func(i uint64) int {
+			if c := t.code(i); c != codeUnused {
+				return c
+			}
+			return values[0]
+		}
+		var word uint64
+		switch len(values) {
+		case 1:
+			word = uint64(values[0])
+		case 2:
+			word = uint64(len(payload))<<8 | kindTwo<<2 | uint64(values[0])
+			payload = append(payload, byte(values[1]))
+			bitmap := make([]byte, (hi-lo+7)/8)
+			for i := lo; i < hi; i++ {
+				if value(i) == values[1] {
+					bitmap[(i-lo)/8] |= 1 << ((i - lo) % 8)
+				}
+			}
+			payload = append(payload, bitmap...)
+		default:
+			word = uint64(len(payload))<<8 | kindAll<<2
+			codes := make([]byte, (hi-lo+3)/4)
+			for i := lo; i < hi; i++ {
+				codes[(i-lo)/4] |= byte(value(i)) << (2 * ((i - lo) % 4))
+			}
+			payload = append(payload, codes...)
+		}
+		binary.LittleEndian.PutUint64(index[8*b:], word)
+		for i := lo; i < hi; i++ {
+			counts[value(i)]++
+		}
+	}
+	le := binary.LittleEndian
+	s := t.layout.sig
+	head := make([]byte, 0, wdlHeaderSize)
+	head = append(head, WDLMagic...)
+	head = le.AppendUint32(head, WDLVersion)
+	head = append(head, byte(s.WhiteMen), byte(s.WhiteKings), byte(s.BlackMen), byte(s.BlackKings))
+	head = le.AppendUint64(head, n)
+	head = le.AppendUint32(head, blockSlots)
+	head = le.AppendUint32(head, 0)
+	head = le.AppendUint64(head, counts[codeWin])
+	head = le.AppendUint64(head, counts[codeDraw])
+	head = le.AppendUint64(head, counts[codeLoss])
+	head = le.AppendUint64(head, uint64(len(payload)))
+	crc := crc32.New(castagnoli)
+	for _, part := range [][]byte{head, index, payload} {
+		crc.Write(part)
+		if _, err := out.Write(part); err != nil {
+			return err
+		}
+	}
+	_, err := out.Write(le.AppendUint32(nil, crc.Sum32()))
+	return err
+}
+
+// WriteWDLFile writes t's values as a WDL file to path, through a
+// temporary file renamed into place.
+func (t *Table) WriteWDLFile(path string) error {
+	return writeAtomically(path, t.encodeWDL)
+}
+
+// writeAtomically writes a file through a temporary file renamed into
+// place (internal/safefile), so that a reader never sees half of it,
+// buffered.
+func writeAtomically(path string, write func(io.Writer) error) error {
+	return safefile.WriteAtomic(path, func(f io.Writer) error {
+		w := bufio.NewWriterSize(f, 1<<20)
+		if err := write(w); err != nil {
+			return err
+		}
+		return w.Flush()
+	})
+}
+
+// wdlHeader is the decoded fixed-size start of a WDL file.
+type wdlHeader struct {
+	sig     Signature
+	slots   uint64
+	counts  [3]uint64 // by code
+	payload uint64
+}
+
+// wdlFileSize is the size of a WDL file with the header's slots and payload.
+func (h *wdlHeader) fileSize() uint64 {
+	return wdlHeaderSize + 8*((h.slots+blockSlots-1)/blockSlots) + h.payload + checksumSize
+}
+
+// decodeWDLHeader checks and reads the first wdlHeaderSize bytes of a file.
+func decodeWDLHeader(b []byte) (wdlHeader, error) {
+	le := binary.LittleEndian
+	var h wdlHeader
+	if len(b) < len(WDLMagic) || string(b[:len(WDLMagic)]) != WDLMagic {
+		return h, errors.New("not a dameo WDL table (bad magic bytes)")
+	}
+	if len(b) < wdlHeaderSize {
+		return h, fmt.Errorf("truncated: %d bytes, shorter than the %d-byte header", len(b), wdlHeaderSize)
+	}
+	if v := le.Uint32(b[8:]); v != WDLVersion {
+		return h, fmt.Errorf("format version %d, this program reads version %d", v, WDLVersion)
+	}
+	h.sig = Signature{int(b[12]), int(b[13]), int(b[14]), int(b[15])}
+	if !h.sig.valid() || h.sig.Pieces() > MaxTablePieces {
+		return h, fmt.Errorf("corrupt header: bad signature %d %d %d %d", b[12], b[13], b[14], b[15])
+	}
+	if h.slots = le.Uint64(b[16:]); h.slots != Size(h.sig) {
+		return h, fmt.Errorf("corrupt header: %d slots, table %v has %d", h.slots, h.sig, Size(h.sig))
+	}
+	if s := le.Uint32(b[24:]); s != blockSlots {
+		return h, fmt.Errorf("corrupt header: %d slots per block, want %d", s, blockSlots)
+	}
+	if le.Uint32(b[28:]) != 0 {
+		return h, errors.New("corrupt header: reserved field is not 0")
+	}
+	h.counts[codeWin], h.counts[codeDraw], h.counts[codeLoss] = le.Uint64(b[32:]), le.Uint64(b[40:]), le.Uint64(b[48:])
+	if h.counts[codeWin] > h.slots || h.counts[codeDraw] > h.slots-h.counts[codeWin] || h.counts[codeLoss] != h.slots-h.counts[codeWin]-h.counts[codeDraw] {
+		return h, fmt.Errorf("corrupt header: %d wins, %d draws and %d losses in %d slots", h.counts[codeWin], h.counts[codeDraw], h.counts[codeLoss], h.slots)
+	}
+	// A payload never exceeds 2 bits a slot and a byte a block.
+	if h.payload = le.Uint64(b[56:]); h.payload > h.slots/4+2*((h.slots+blockSlots-1)/blockSlots) {
+		return h, fmt.Errorf("corrupt header: payload of %d bytes for %d slots", h.payload, h.slots)
+	}
+	return h, nil
+}
+
+// decodeWDL reads a whole WDL file, strictly. The table shares data's storage.
+func decodeWDL(data []byte) (*WDLTable, error) {
+	h, err := decodeWDLHeader(data)
+	if err != nil {
+		return nil, err
+	}
+	want := h.fileSize()
+	if uint64(len(data)) != want {
+		what := "truncated"
+		if uint64(len(data)) > want {
+			what = "corrupt"
+		}
+		return nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, len(data), h.sig, want)
+	}
+	body := data[:len(data)-checksumSize]
+	if got, stored := crc32.Checksum(body, castagnoli), binary.LittleEndian.Uint32(data[len(body):]); got != stored {
+		return nil, fmt.Errorf("bad checksum %08x, computed %08x: the file is corrupt", stored, got)
+	}
+	indexEnd := wdlHeaderSize + 8*((h.slots+blockSlots-1)/blockSlots)
+	w := &WDLTable{layout: layoutOf(h.sig), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
+	if err := w.checkBlocks(&h); err != nil {
+		return nil, fmt.Errorf("table %v: %w", h.sig, err)
+	}
+	return w, nil
+}
+
+// checkBlocks checks the index and the payload against each other and the
+// header: kinds, values, offsets and the counts of each value.
+func (w *WDLTable) checkBlocks(h *wdlHeader) error {
+	var counts [4]uint64
+	var offset uint64
+	n := h.slots
+	for b := uint64(0); b*blockSlots < n; b++ {
+		word := binary.LittleEndian.Uint64(w.index[8*b:])
+		kind, value, at := int(word>>2&3), int(word&3), word>>8
+		slots := min(blockSlots, n-b*blockSlots)
+		switch {
+		case word>>4&15 != 0 || kind > kindAll:
+			return fmt.Errorf("block %d: bad index word %#x", b, word)
+		case kind == kindUniform && at != 0, kind != kindUniform && at != offset:
+			return fmt.Errorf("block %d: payload offset %d, want %d", b, at, offset)
+		case value > codeLoss || kind == kindAll && value != 0:
+			return fmt.Errorf("block %d: bad value %d", b, value)
+		}
+		length := blockLength(kind, slots)
+		if offset+length > uint64(len(w.payload)) {
+			return fmt.Errorf("block %d: beyond the payload", b)
+		}
+		block := w.payload[offset : offset+length]
+		offset += length
+		switch kind {
+		case kindUniform:
+			counts[value] += slots
+		case kindTwo:
+			other := int(block[0])
+			if other <= value || other > codeLoss {
+				return fmt.Errorf("block %d: values %d and %d", b, value, other)
+			}
+			ones := uint64(0)
+			for j, x := range block[1:] {
+				if j == len(block)-2 && slots%8 != 0 && x>>(slots%8) != 0 {
+					return fmt.Errorf("block %d: bits beyond its slots", b)
+				}
+				ones += uint64(bits.OnesCount8(x))
+			}
+			counts[other] += ones
+			counts[value] += slots - ones
+		default:
+			for j := range slots {
+				c := block[j/4] >> (2 * (j % 4)) & 3
+				if c == codeUnused {
+					return fmt.Errorf("block %d: bad code 3", b)
+				}
+				counts[c]++
+			}
+			if slots%4 != 0 && block[len(block)-1]>>(2*(slots%4)) != 0 {
+				return fmt.Errorf("block %d: bits beyond its slots", b)
+			}
+		}
+	}
+	if offset != uint64(len(w.payload)) {
+		return fmt.Errorf("payload of %d bytes, the blocks use %d", len(w.payload), offset)
+	}
+	if [3]uint64(counts[:3]) != h.counts {
+		return fmt.Errorf("blocks hold %d wins, %d draws and %d losses, the header says %d, %d and %d",
+			counts[codeWin], counts[codeDraw], counts[codeLoss], h.counts[codeWin], h.counts[codeDraw], h.counts[codeLoss])
+	}
+	return nil
+}
+
+// LoadWDLFile reads one WDL file, strictly (as LoadFile), memory-mapped.
+func LoadWDLFile(path string) (*WDLTable, error) {
+	return loadMapped(path, wdlHeaderSize, func(head []byte) (Signature, uint64, error) {
+		h, err := decodeWDLHeader(head)
+		return h.sig, h.fileSize(), err
+	}, decodeWDL)
+}

@@ -1,0 +1,88 @@
+// The rules seen by retrograde analysis (endgame-table generation): White's
+// moves, their effect and their un-moves on bare piece sets with White to
+// move, without a side-to-move bit or a hash key.
+
+package engine
+
+// backward lists the directions opposite to a white man's three forward
+// moves: walking them from a man's square leads to where it came from.
+var backward = [3]direction{south, southWest, southEast}
+
+// WhiteHasCapture reports whether White, to move with these pieces (white
+// pieces, black pieces, the kings of both), has a capture, which is then
+// compulsory.
+func WhiteHasCapture(white, black, kings Bitboard) bool {
+	p := Position{white: white, black: black, kings: kings}
+	return p.HasCapture()
+}
+
+// WhiteMoves fills l with White's legal moves in the position of these
+// pieces, White to move: the captures allowed by the majority rule when
+// there is one (and then reports true), else every quiet move.
+func WhiteMoves(white, black, kings Bitboard, l *MoveList) (captures bool) {
+	p := Position{white: white, black: black, kings: kings}
+	l.Len = 0
+	if p.HasCapture() {
+		p.generateCaptures(l)
+		return true
+	}
+	p.generateQuiet(l)
+	return false
+}
+
+// WhitePlay is the pieces after White plays m, a legal move of White in
+// the position of these pieces: Play without the side to move and the key.
+func WhitePlay(white, black, kings Bitboard, m Move) (Bitboard, Bitboard, Bitboard) {
+	from, to := Bitboard(1)<<(m.From&63), Bitboard(1)<<(m.To&63)
+	white = white&^from | to
+	black &^= m.Captured
+	switch {
+	case kings&from != 0:
+		kings = kings&^from | to
+	case to&rank8 != 0:
+		kings |= to
+	}
+	return white, black, kings &^ m.Captured
+}
+
+// WhiteUnmoves fills l with the un-moves of White's quiet moves that do
+// not crown and end in the position of these pieces (White has just
+// moved): each listed move m leads from the position WhiteUnplay gives
+// back to this one. Such a move is legal there exactly when White has no
+// capture there (WhiteHasCapture), which the caller checks. Men come from
+// the square behind them or from behind the unbroken line of white men
+// behind them (a linear move), kings from any square they could slide to;
+// the men's un-moves are listed first.
+func WhiteUnmoves(white, black, kings Bitboard, l *MoveList) {
+	l.Len = 0
+	occupied := white | black
+	men := white &^ kings
+	for m := men; m != 0; m &= m - 1 {
+		to := firstSquare(m)
+		for _, d := range backward {
+			from := shift(1<<to, d)
+			for from&men != 0 {
+				from = shift(from, d)
+			}
+			if from != 0 && from&occupied == 0 {
+				l.add(Move{From: firstSquare(from), To: to})
+			}
+		}
+	}
+	for k := white & kings; k != 0; k &= k - 1 {
+		to := firstSquare(k)
+		for t := kingTargets(to, occupied); t != 0; t &= t - 1 {
+			l.add(Move{From: firstSquare(t), To: to})
+		}
+	}
+}
+
+// WhiteUnplay is the pieces before White played m, an un-move listed by
+// WhiteUnmoves for these pieces.
+func WhiteUnplay(white, black, kings Bitboard, m Move) (Bitboard, Bitboard, Bitboard) {
+	moved := Bitboard(1)<<(m.From&63) | Bitboard(1)<<(m.To&63)
+	if kings&(1<<(m.To&63)) != 0 {
+		kings ^= moved
+	}
+	return white ^ moved, black, kings
+}
