@@ -28,6 +28,8 @@ import (
 	"io"
 	"os"
 	"unicode/utf8"
+
+	"github.com/dameo/dameo/internal/safefile"
 )
 
 const (
@@ -145,17 +147,14 @@ func Decode(data []byte) (*Weights, string, error) {
 // a FIFO or a device is refused before it is read), opened without
 // waiting for a writer.
 func Load(path string) (*Weights, string, error) {
-	if err := checkRegular(os.Stat(path)); err != nil {
-		return nil, "", fmt.Errorf("%s: %w", path, err)
+	f, _, err := safefile.Open(path)
+	if pe, ok := err.(*os.PathError); ok && pe.Op == "open" {
+		err = pe.Err // said once, with the path, below
 	}
-	f, err := os.OpenFile(path, os.O_RDONLY|openNonBlocking, 0)
 	if err != nil {
-		return nil, "", err
+		return nil, "", fmt.Errorf("%s: %w", path, err)
 	}
 	defer f.Close()
-	if err := checkRegular(f.Stat()); err != nil { // it may have changed since
-		return nil, "", fmt.Errorf("%s: %w", path, err)
-	}
 	w, description, err := Read(f)
 	if err != nil {
 		return nil, "", fmt.Errorf("%s: %w", path, err)
@@ -174,26 +173,4 @@ func LoadEvaluator(path string) (*Evaluator, error) {
 		return nil, err
 	}
 	return NewEvaluator(w)
-}
-
-// checkRegular passes on the error of a Stat, or refuses what is not a
-// regular file, naming what it is.
-func checkRegular(fi os.FileInfo, err error) error {
-	if err != nil {
-		return err
-	}
-	if fi.Mode().IsRegular() {
-		return nil
-	}
-	kind := "a special file"
-	for _, k := range []struct {
-		bit  os.FileMode
-		name string
-	}{{os.ModeDir, "a directory"}, {os.ModeNamedPipe, "a FIFO"}, {os.ModeDevice, "a device"}, {os.ModeSocket, "a socket"}} {
-		if fi.Mode()&k.bit != 0 {
-			kind = k.name
-			break
-		}
-	}
-	return errors.New("not a regular file (" + kind + ")")
 }

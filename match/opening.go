@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -77,7 +78,7 @@ func LoadOpeningsFormat(path, format string) ([]Opening, error) {
 	if format != "pdn" && format != "txt" {
 		return nil, fmt.Errorf("openings format %q: want pdn or txt", format)
 	}
-	f, err := openRegular(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return nil, err
 	}

@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -76,7 +77,7 @@ type reportReader struct {
 // that game is left out, and cut is the offset where it starts (-1 when
 // every game was read).
 func (r *reportReader) readFile(path string) (cut int64, err error) {
-	f, err := openRegular(path)
+	f, _, err := safefile.Open(path)
 	if err != nil {
 		return -1, err
 	}

@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -29,7 +30,7 @@ func (e *ResumeError) Unwrap() error { return e.Err }
 // holds (that of its first record); found is false when the file does not
 // exist or holds no complete game.
 func ResumeSeed(path string) (seed uint64, found bool, err error) {
-	f, err := openRegular(path)
+	f, _, err := safefile.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return 0, false, nil
 	}
