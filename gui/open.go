@@ -8,27 +8,21 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
+
+	"github.com/dameo/dameo/internal/safefile"
 )
 
 // ReadGameFile is the text of the PDN file at path once its first game
 // has been checked to replay with the rules.
 func ReadGameFile(path string) (string, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return "", err
-	}
-	if !fi.Mode().IsRegular() {
-		return "", fmt.Errorf("%s: not a regular file", path)
-	}
-	if fi.Size() > maxMessage {
-		return "", fmt.Errorf("%s: %d bytes, more than the %d a page takes", path, fi.Size(), maxMessage)
-	}
-	f, err := os.Open(path)
+	f, fi, err := safefile.Open(path)
 	if err != nil {
 		return "", err
 	}
 	defer f.Close()
+	if fi.Size() > maxMessage {
+		return "", fmt.Errorf("%s: %d bytes, more than the %d a page takes", path, fi.Size(), maxMessage)
+	}
 	data, err := io.ReadAll(io.LimitReader(f, maxMessage+1))
 	if err != nil {
 		return "", err

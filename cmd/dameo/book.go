@@ -17,6 +17,7 @@ import (
 	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/bookbuild"
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/pdn"
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
@@ -127,7 +128,7 @@ func (c *bookBuildCmd) buildFromPDN() error {
 
 // addPDNFile counts the games of the PDN file path, one at a time.
 func addPDNFile(gs *bookbuild.GameStats, path string) error {
-	r, err := os.Open(path)
+	r, _, err := safefile.Open(path)
 	if err != nil {
 		return err
 	}
@@ -153,7 +154,7 @@ type bookImportCmd struct {
 func (c *bookImportCmd) Run() error {
 	r := os.Stdin
 	if c.File != "-" {
-		f, err := os.Open(c.File)
+		f, _, err := safefile.Open(c.File)
 		if err != nil {
 			return usageError{err}
 		}
