@@ -1,5 +1,7 @@
 // The Evaluator: a set of weights in the layout the search reads (the
-// 4×3 tables as flat middlegame–endgame pairs), fixed when it is made so
+// 4×3 tables as flat middlegame–endgame pairs, each value at a reading and
+// at its mirror image's, so that a window's reading is its index in the
+// search), fixed when it is made so
 // that any number of searchers and goroutines can share it, and the
 // evaluation itself.
 
@@ -44,7 +46,7 @@ func NewEvaluator(w *Weights) (*Evaluator, error) {
 	}
 	for t := range e.windows {
 		for c := range e.windows[t] {
-			e.windows[t][c] = at(WindowIndex(t, int32(c)))
+			e.windows[t][c] = at(WindowIndex(t, canonical(int32(c))))
 		}
 	}
 	return e, nil
@@ -74,7 +76,7 @@ func (e *Evaluator) evaluate(p *engine.Position, v *windowView) int32 {
 	for r := range windowsUp {
 		table := &e.windows[windowTable[r]]
 		for w := r * windowsAcross; w < (r+1)*windowsAcross; w++ {
-			x := table[v.index(w)]
+			x := table[v.contents[w]]
 			mg, eg = mg+int32(x.mg), eg+int32(x.eg)
 		}
 	}

@@ -56,15 +56,14 @@ func (v *windowView) add(sq int, d int32) {
 	sw := &squareWindows[sq]
 	for _, x := range sw.list[:sw.n] {
 		v.contents[x.window] += d * x.pow
-		v.mirror[x.window] += d * x.mirrorPow
 	}
 }
 
 // squareWindow is a window that holds a square, with the square's digit
-// value in the window's reading and in its mirror image's.
+// value in the window's reading.
 type squareWindow struct {
-	window         uint8
-	pow, mirrorPow int32
+	window uint8
+	pow    int32
 }
 
 // squareWindows lists for each square the windows that hold it (at most
@@ -79,8 +78,7 @@ var squareWindows = func() (t [64]struct {
 				for j := range windowFiles {
 					sq := 8*(r+i) + f + j
 					sw := &t[sq]
-					sw.list[sw.n] = squareWindow{uint8(r*windowsAcross + f),
-						pow3(windowFiles*i + j), pow3(windowFiles*i + windowFiles - 1 - j)}
+					sw.list[sw.n] = squareWindow{uint8(r*windowsAcross + f), pow3(windowFiles*i + j)}
 					sw.n++
 				}
 			}

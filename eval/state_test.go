@@ -80,12 +80,12 @@ func TestStateViews(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Init(&p)
-	if s.views[engine.White].index(0) != 1 {
-		t.Errorf("White's view of a1: %d, want 1", s.views[engine.White].index(0))
+	if s.views[engine.White].contents[0] != 1 {
+		t.Errorf("White's view of a1: %d, want 1", s.views[engine.White].contents[0])
 	}
 	// In Black's view a1 is a8: rank 7, the top rank of the windows of
 	// rank placement 5, digit 8 of window 25.
-	if got := s.views[engine.Black].index(25); got != 2*6561 {
+	if got := s.views[engine.Black].contents[25]; got != 2*6561 {
 		t.Errorf("Black's view of a1: window 25 holds %d, want %d", got, 2*6561)
 	}
 }

@@ -35,18 +35,16 @@ var windowTable = [windowsUp]uint8{0, 1, 1, 2, 2, 3}
 // WindowTable is the table of window w.
 func WindowTable(w int) int { return int(windowTable[w/windowsAcross]) }
 
-// base3 and base3Mirror read 4 bits b0…b3 of a rank as base-3 digits:
-// Σ bj·3^j, and mirrored, Σ bj·3^(3−j).
-var base3, base3Mirror = func() (t, m [16]int32) {
+// base3 reads 4 bits b0…b3 of a rank as base-3 digits: Σ bj·3^j.
+var base3 = func() (t [16]int32) {
 	for b := range 16 {
 		for j := range windowFiles {
 			if b>>j&1 != 0 {
 				t[b] += pow3(j)
-				m[b] += pow3(windowFiles - 1 - j)
 			}
 		}
 	}
-	return t, m
+	return t
 }()
 
 func pow3(n int) int32 {
@@ -58,30 +56,43 @@ func pow3(n int) int32 {
 }
 
 // windowView is the contents of every window seen by one side (own men
-// moving toward rank 8): each as read and as its left–right mirror image
-// reads; the window's index is the smaller.
+// moving toward rank 8), as read. A reading and its left–right mirror
+// image share a value: the Evaluator's tables hold it at both, so the
+// view keeps no mirror reading (WindowIndex takes the smaller).
 type windowView struct {
-	contents, mirror [NumWindows]int32
+	contents [NumWindows]int32
 }
 
-// index is the table index of window w.
-func (v *windowView) index(w int) int32 { return min(v.contents[w], v.mirror[w]) }
+// mirrorReading is the reading of the left–right mirror image of a window
+// that reads c.
+func mirrorReading(c int32) int32 {
+	var m int32
+	for i := range windowRanks {
+		for j := range windowFiles {
+			d := c % 3
+			c /= 3
+			m += d * pow3(windowFiles*i+windowFiles-1-j)
+		}
+	}
+	return m
+}
+
+// canonical is the table index of a window that reads c: the smaller of
+// c and its mirror image's reading.
+func canonical(c int32) int32 { return min(c, mirrorReading(c)) }
 
 // read sets v to the windows of own and enemy men, both in the viewer's
 // orientation.
 func (v *windowView) read(own, enemy engine.Bitboard) {
 	for r := range windowsUp {
 		for f := range windowsAcross {
-			var c, m int32
+			var c int32
 			for i := range windowRanks {
 				shift := 8*(r+i) + f
 				o, e := own>>shift&15, enemy>>shift&15
-				row := pow3(windowFiles * i)
-				c += (base3[o] + 2*base3[e]) * row
-				m += (base3Mirror[o] + 2*base3Mirror[e]) * row
+				c += (base3[o] + 2*base3[e]) * pow3(windowFiles*i)
 			}
-			w := r*windowsAcross + f
-			v.contents[w], v.mirror[w] = c, m
+			v.contents[r*windowsAcross+f] = c
 		}
 	}
 }
@@ -100,6 +111,6 @@ func WindowContents(p *engine.Position, c *[NumWindows]int32) {
 	var v windowView
 	v.read(sideMen(p))
 	for w := range c {
-		c[w] = v.index(w)
+		c[w] = canonical(v.contents[w])
 	}
 }

@@ -121,3 +121,27 @@ func TestWindowsAndKingsMirrorShared(t *testing.T) {
 		t.Fatalf("only %d positions differ from their mirror images", differ)
 	}
 }
+
+// TestMirrorReading: mirroring a reading twice gives it back, a reading
+// and its mirror image share a table index, and the Evaluator holds the
+// same value at both (the search indexes by the reading itself).
+func TestMirrorReading(t *testing.T) {
+	if got := mirrorReading(1); got != pow3(windowFiles-1) {
+		t.Errorf("mirror of a man on digit 0: %d, want %d", got, pow3(windowFiles-1))
+	}
+	e := Default()
+	for c := int32(0); c < WindowConfigs; c += 7 {
+		m := mirrorReading(c)
+		if mirrorReading(m) != c {
+			t.Fatalf("reading %d: mirrored twice gives %d", c, mirrorReading(m))
+		}
+		if canonical(c) != canonical(m) || canonical(c) > c {
+			t.Fatalf("reading %d and its mirror %d: indices %d and %d", c, m, canonical(c), canonical(m))
+		}
+		for tb := range NumWindowTables {
+			if e.windows[tb][c] != e.windows[tb][m] {
+				t.Fatalf("table %d: reading %d holds %v, its mirror %d holds %v", tb, c, e.windows[tb][c], m, e.windows[tb][m])
+			}
+		}
+	}
+}

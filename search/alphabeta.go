@@ -108,23 +108,23 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		w.threatExtensions[ply+1]++
 	}
 
+	// Captures are compulsory, so many positions have a single move (the
+	// only capture): it costs no depth, and such a position is neither
+	// stored nor looked up, as its only move leads to the next entry.
+	l := &w.lists[ply]
+	if capture {
+		p.GenerateCaptures(l)
+		if l.Len == 1 {
+			return w.forced(alpha, beta, depth, ply, pvNode)
+		}
+	}
+
 	key := p.Key()
 	e, hit := w.tt.probe(key)
 	if hit && !pvNode && e.depth >= depth {
 		s := scoreFromTT(e.score, ply)
 		if e.bound == boundExact || e.bound == boundLower && s >= beta || e.bound == boundUpper && s <= alpha {
 			return s
-		}
-	}
-
-	// Captures are compulsory, so many positions have a single move (the
-	// only capture): it costs no depth, and such a position is not stored,
-	// as its only move leads to the next entry.
-	l := &w.lists[ply]
-	if capture {
-		p.GenerateCaptures(l)
-		if l.Len == 1 {
-			return w.forced(alpha, beta, depth, ply, pvNode)
 		}
 	}
 

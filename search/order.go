@@ -29,14 +29,14 @@ const (
 // a time before the rest of the moves are sorted.
 const selectPicks = 4
 
-// picker orders the moves of one ply: indices into the move list (which
-// keeps its generated order, so a stored index stays meaningful) and scores.
+// picker orders the moves of one ply by their ranks (rank): each an
+// ordering score and an index into the move list (which keeps its
+// generated order, so a stored index stays meaningful) in one number.
 // The table's move comes first without any scoring; the others are scored
 // only when the search asks for a second move, which it does not at most
 // nodes where the table's move cuts off.
 type picker struct {
-	idx    [engine.MaxMoves]uint16
-	score  [engine.MaxMoves]int32
+	ranks  [engine.MaxMoves]int64
 	n      int
 	first  int  // places before it are the table's move, taken unscored (0 or 1)
 	scored bool // the other moves have their scores
@@ -51,7 +51,7 @@ func (w *worker) order(ply int, l *engine.MoveList, tt int) *picker {
 	pk := &w.picks[ply]
 	pk.w, pk.ply, pk.n, pk.first, pk.scored, pk.sorted = w, ply, l.Len, 0, false, false
 	if tt >= 0 {
-		pk.idx[0], pk.score[0], pk.first = uint16(tt), orderTT, 1
+		pk.ranks[0], pk.first = rank(orderTT, tt), 1
 	}
 	return pk
 }
@@ -67,7 +67,7 @@ func (pk *picker) scoreRest() {
 	hist := &w.history[us]
 	skip := -1
 	if pk.first == 1 {
-		skip = int(pk.idx[0])
+		skip = rankIndex(pk.ranks[0])
 	}
 	k := pk.first
 	for i := range l.Len {
@@ -93,17 +93,21 @@ func (pk *picker) scoreRest() {
 		default:
 			sc = hist[m.From][m.To]
 		}
-		pk.idx[k], pk.score[k] = uint16(i), sc
+		pk.ranks[k] = rank(sc, i)
 		k++
 	}
 	pk.scored = true
 }
 
-// before reports whether place a comes before place b: a higher score, or
-// an equal score and an earlier generated move.
-func (pk *picker) before(a, b int) bool {
-	return pk.score[a] > pk.score[b] || pk.score[a] == pk.score[b] && pk.idx[a] < pk.idx[b]
-}
+// rank is the ordering rank of the move at index i of the list with
+// ordering score sc: a higher rank is searched first, so a higher score,
+// or an equal score and an earlier generated move (i < MaxMoves < 2^16).
+func rank(sc int32, i int) int64 { return int64(sc)<<16 | int64(0xffff-i) }
+
+// rankIndex and rankScore are the move index and the ordering score of a
+// rank.
+func rankIndex(r int64) int   { return 0xffff - int(r&0xffff) }
+func rankScore(r int64) int32 { return int32(r >> 16) }
 
 // next is the move to search at place i (its index in the move list) and
 // its ordering score; the places before i have been taken.
@@ -114,32 +118,33 @@ func (pk *picker) next(i int) (int, int32) {
 		if !pk.scored {
 			pk.scoreRest()
 		}
-		b := i
-		for j := i + 1; j < pk.n; j++ {
-			if pk.before(j, b) {
+		r := pk.ranks[i:pk.n:pk.n]
+		b := 0
+		for j := 1; j < len(r); j++ {
+			if r[j] > r[b] {
 				b = j
 			}
 		}
-		pk.idx[i], pk.idx[b] = pk.idx[b], pk.idx[i]
-		pk.score[i], pk.score[b] = pk.score[b], pk.score[i]
+		r[0], r[b] = r[b], r[0]
 	default:
-		for j := i + 1; j < pk.n; j++ {
-			x, sc := pk.idx[j], pk.score[j]
+		r := pk.ranks[i:pk.n:pk.n]
+		for j := 1; j < len(r); j++ {
+			x := r[j]
 			k := j
-			for ; k > i && (pk.score[k-1] < sc || pk.score[k-1] == sc && pk.idx[k-1] > x); k-- {
-				pk.idx[k], pk.score[k] = pk.idx[k-1], pk.score[k-1]
+			for ; k > 0 && r[k-1] < x; k-- {
+				r[k] = r[k-1]
 			}
-			pk.idx[k], pk.score[k] = x, sc
+			r[k] = x
 		}
 		pk.sorted = true
 	}
-	return int(pk.idx[i]), pk.score[i]
+	return rankIndex(pk.ranks[i]), rankScore(pk.ranks[i])
 }
 
 // cutoff rewards the quiet move at place i of the picker, which caused a
 // beta cut-off at ply, and penalises the quiet moves tried before it.
 func (w *worker) cutoff(ply int, l *engine.MoveList, pk *picker, i, depth int) {
-	m := l.Moves[pk.idx[i]]
+	m := l.Moves[rankIndex(pk.ranks[i])]
 	if w.killers[ply][0] != m {
 		w.killers[ply][1] = w.killers[ply][0]
 		w.killers[ply][0] = m
@@ -153,7 +158,7 @@ func (w *worker) cutoff(ply int, l *engine.MoveList, pk *picker, i, depth int) {
 	bonus := int32(min(depth*depth, 400))
 	addHistory(&hist[m.From][m.To], bonus)
 	for j := range i {
-		q := &l.Moves[pk.idx[j]]
+		q := &l.Moves[rankIndex(pk.ranks[j])]
 		addHistory(&hist[q.From][q.To], -bonus)
 	}
 }
