@@ -20,7 +20,7 @@ type pair16 struct{ mg, eg int16 }
 // Evaluator is a static evaluation. It does not change after it is made.
 type Evaluator struct {
 	terms    [NumTerms][2]int32
-	patterns [NumPatternTables][PatternConfigs]pair16 // empty contents hold 0
+	patterns [NumPatternTables][patternKeys]pair16 // by patternKey; empty windows (and keys of no window) hold 0
 	kings    [NumKingSquares]pair16
 	windows  *[NumWindowTables][WindowConfigs]pair16
 }
@@ -37,8 +37,10 @@ func NewEvaluator(w *Weights) (*Evaluator, error) {
 		e.terms[t] = [2]int32{int32(w.MG[TermIndex(t)]), int32(w.EG[TermIndex(t)])}
 	}
 	for t := range e.patterns {
-		for c := 1; c < PatternConfigs; c++ {
-			e.patterns[t][c] = at(PatternIndex(t, uint8(c)))
+		for key, c := range patternConfig {
+			if c != 0 {
+				e.patterns[t][key] = at(PatternIndex(t, c))
+			}
 		}
 	}
 	for k := range e.kings {

@@ -29,9 +29,13 @@ const (
 	PatternConfigs = 81
 )
 
-// patternConfig maps the key of a window (patternKey: the 4 bits of own
-// pieces | the 4 bits of enemy pieces << 4) to its contents index.
-var patternConfig = func() (t [256]uint8) {
+// patternKeys is the number of window keys (patternKey: the 4 bits of own
+// pieces | the 4 bits of enemy pieces << 4).
+const patternKeys = 256
+
+// patternConfig maps the key of a window to its contents index (0 for a
+// key no window has, own and enemy pieces on one square).
+var patternConfig = func() (t [patternKeys]uint8) {
 	for own := range 16 {
 		for enemy := range 16 {
 			if own&enemy != 0 {
@@ -88,8 +92,9 @@ func PatternContents(p *engine.Position, c *[NumPatterns]uint8) {
 }
 
 // patternSum is the middlegame and the endgame value of p's 2×2 windows
-// in tables t, whose empty contents hold 0 (so that no branch skips them).
-func patternSum(t *[NumPatternTables][PatternConfigs]pair16, p *engine.Position) (mg, eg int32) {
+// in tables t, indexed by window key (one lookup, no contents index in
+// between), whose empty windows hold 0 (so that no branch skips them).
+func patternSum(t *[NumPatternTables][patternKeys]pair16, p *engine.Position) (mg, eg int32) {
 	own, enemy := sidePieces(p)
 	for r := range patternsPerLine {
 		pair := rankPair(own, enemy, r)
@@ -98,7 +103,7 @@ func patternSum(t *[NumPatternTables][PatternConfigs]pair16, p *engine.Position)
 		}
 		table := &t[r]
 		for f := range patternsPerLine {
-			v := table[patternConfig[patternKey(pair, f)]]
+			v := table[patternKey(pair, f)]
 			mg += int32(v.mg)
 			eg += int32(v.eg)
 		}

@@ -17,6 +17,7 @@ import (
 	"math"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 )
 
 // Pruning near the horizon; each was kept for its match result against
@@ -237,7 +238,23 @@ func (w *worker) evaluate(ply int) Score {
 // staticScore is the evaluation's score of the position at ply, before the
 // no-progress fade.
 func (w *worker) staticScore(ply int) Score {
-	return Score(w.eval.EvaluateState(&w.pos[ply], &w.evals[ply]))
+	return Score(w.eval.EvaluateState(&w.pos[ply], w.stateAt(ply)))
+}
+
+// stateAt is the evaluation's state of the position at ply, brought up to
+// date from the nearest position on the path that has one (State.Update
+// takes any two positions: only the men that differ count).
+func (w *worker) stateAt(ply int) *eval.State {
+	if !w.evalsSet[ply] {
+		j := ply - 1
+		for !w.evalsSet[j] {
+			j--
+		}
+		w.evals[ply] = w.evals[j]
+		w.evals[ply].Update(&w.pos[j], &w.pos[ply])
+		w.evalsSet[ply] = true
+	}
+	return &w.evals[ply]
 }
 
 // fade is the static score s of the position at ply faded toward a draw

@@ -465,6 +465,7 @@ func TestEvaluateFadesWithoutProgress(t *testing.T) {
 	w := newWorker(0)
 	w.eval, w.pos[0] = eval.Default(), p
 	w.evals[0].Init(&p)
+	w.evalsSet[0] = true
 	full := Score(w.eval.Evaluate(&p))
 	if full == 0 {
 		t.Fatal("test position evaluates to 0")

@@ -58,7 +58,11 @@ type worker struct {
 	info     func(Info) // main thread only; may be nil
 
 	pos     [maxPly + 1]engine.Position
-	evals   [maxPly + 1]eval.State // evals[ply]: the evaluation's state of pos[ply]
+	evals   [maxPly + 1]eval.State // evals[ply]: the evaluation's state of pos[ply] when evalsSet[ply]
+	// evalsSet[ply]: evals[ply] is up to date (always at the root). A
+	// state is brought up to date only when the position is evaluated
+	// (stateAt), as most positions entered never are.
+	evalsSet [maxPly + 1]bool
 	lists   [maxPly + 1]engine.MoveList
 	picks   [maxPly + 1]picker
 	killers [maxPly + 1][2]engine.Move
@@ -115,6 +119,7 @@ func (w *worker) prepare(s *Searcher, st *searchState, root engine.Position, key
 	}
 	w.pos[0] = root
 	w.evals[0].Init(&root)
+	w.evalsSet[0] = true
 	w.keys = append(slices.Grow(w.keys[:0], len(keys)+maxPly+2), keys...)
 	w.base = len(keys) - 1
 	w.keys = w.keys[:w.base+maxPly+2]
@@ -425,8 +430,7 @@ func (w *worker) checkClock() {
 // of the position at ply, reached by move m from ply-1.
 func (w *worker) enter(ply int, m engine.Move) {
 	w.keys[w.base+ply] = w.pos[ply].Key()
-	w.evals[ply] = w.evals[ply-1]
-	w.evals[ply].Update(&w.pos[ply-1], &w.pos[ply])
+	w.evalsSet[ply] = false
 	w.moves[ply] = m
 	prev := &w.pos[ply-1]
 	if prev.IsIrreversible(m) {
