@@ -57,23 +57,23 @@ type worker struct {
 	infinite bool
 	info     func(Info) // main thread only; may be nil
 
-	pos     [maxPly + 1]engine.Position
-	evals   [maxPly + 1]eval.State // evals[ply]: the evaluation's state of pos[ply] when evalsSet[ply]
+	pos   [maxPly + 1]engine.Position
+	evals [maxPly + 1]eval.State // evals[ply]: the evaluation's state of pos[ply] when evalsSet[ply]
 	// evalsSet[ply]: evals[ply] is up to date (always at the root). A
 	// state is brought up to date only when the position is evaluated
 	// (stateAt), as most positions entered never are.
 	evalsSet [maxPly + 1]bool
-	lists   [maxPly + 1]engine.MoveList
-	picks   [maxPly + 1]picker
-	killers [maxPly + 1][2]engine.Move
-	history [2][64][64]int32
-	counter [2][64][64]engine.Move  // the quiet move that refuted a move (by side to move, the move's squares)
-	moves   [maxPly + 1]engine.Move // moves[ply] led to pos[ply]
-	pv      [maxPly + 1][maxPly + 1]engine.Move
-	pvLen   [maxPly + 1]int
-	keys    []uint64 // keys of the game since its last irreversible move, then of the path
-	base    int      // index in keys of the root
-	quiet   [maxPly + 1]int
+	lists    [maxPly + 1]engine.MoveList
+	picks    [maxPly + 1]picker
+	killers  [maxPly + 1][2]engine.Move
+	history  [2][64][64]int32
+	counter  [2][64][64]engine.Move  // the quiet move that refuted a move (by side to move, the move's squares)
+	moves    [maxPly + 1]engine.Move // moves[ply] led to pos[ply]
+	pv       [maxPly + 1][maxPly + 1]engine.Move
+	pvLen    [maxPly + 1]int
+	keys     []uint64 // keys of the game since its last irreversible move, then of the path
+	base     int      // index in keys of the root
+	quiet    [maxPly + 1]int
 	// threatExtensions[ply] is the number of capture-threat extensions on
 	// the path to ply, set by the node at ply-1 (0 at ply 1).
 	threatExtensions [maxPly + 1]int
