@@ -8,18 +8,17 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/dameo/dameo/internal/testbin"
+	"github.com/dameo/dameo/internal/testio"
 )
 
 // exitCase is one run: the arguments, the status wanted and, for an
@@ -33,31 +32,13 @@ type exitCase struct {
 	until string
 }
 
-// lockedBuffer is a buffer written by a process and read by the test.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // runCase runs a case and returns its stderr and exit status; a process
 // killed by SIGINT (a command with nothing to clean up keeps Go's default)
 // counts as 130, as shells report it.
 func runCase(t *testing.T, bin string, c exitCase) (string, int) {
 	t.Helper()
 	cmd := exec.Command(bin, c.args...)
-	var stdout, stderr lockedBuffer
+	var stdout, stderr testio.SyncBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.Stdin = strings.NewReader(c.stdin)
 	if err := cmd.Start(); err != nil {
