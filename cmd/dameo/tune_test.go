@@ -105,7 +105,7 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 1, "--resume"},
 		{[]string{"datagen", "/dev/null", "--games", "1", "--nodes", "100", "--resume"}, 2, "not a regular file"},
 		{[]string{"datagen", fifo, "--games", "1", "--nodes", "100", "--resume"}, 2, "not a regular file"},
-		{[]string{"datagen", "convert", bad, badBin}, 1, "line 3"},
+		{[]string{"datagen", "convert", bad, badBin}, 2, "line 3"},
 		{[]string{"datagen", "convert", "/dev/zero", badBin}, 2, "not a regular file"},
 		{[]string{"datagen", "convert", bad, good}, 2, "exists"},
 		{[]string{"tune", bad, "--out", weights}, 2, "datagen convert"},
