@@ -12,24 +12,18 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dameo/dameo/internal/fifotest"
 )
 
 // loadWithin runs Load and fails the test when it has not returned in a
 // generous while (a hang, not a matter of speed).
 func loadWithin(t *testing.T, path string) error {
 	t.Helper()
-	errc := make(chan error, 1)
-	go func() {
+	return fifotest.Within(t, 30*time.Second, "Load("+path+")", func() error {
 		_, err := Load(path)
-		errc <- err
-	}()
-	select {
-	case err := <-errc:
 		return err
-	case <-time.After(30 * time.Second):
-		t.Fatalf("Load(%s) hangs", path)
-		return nil
-	}
+	})
 }
 
 func TestLoadRefusesSpecialFiles(t *testing.T) {

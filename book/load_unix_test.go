@@ -8,15 +8,13 @@ package book
 import (
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
+
+	"github.com/dameo/dameo/internal/fifotest"
 )
 
 func TestLoadRefusesFIFO(t *testing.T) {
-	fifo := filepath.Join(t.TempDir(), "book.fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skip("cannot make a FIFO:", err)
-	}
+	fifo := fifotest.Make(t, filepath.Join(t.TempDir(), "book.fifo"))
 	if err := loadWithin(t, fifo); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("error %v", err)
 	}

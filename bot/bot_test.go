@@ -6,14 +6,13 @@
 package bot
 
 import (
-	"bytes"
 	"context"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/dameo/dameo/internal/testbin"
+	"github.com/dameo/dameo/internal/testio"
 )
 
 func TestMain(m *testing.M) { testbin.Main(m) }
@@ -21,27 +20,9 @@ func TestMain(m *testing.M) { testbin.Main(m) }
 // testToken is the token of the tests: it must never be seen in the output.
 const testToken = "lip_S3cr3tT0k3nF0rT3sts"
 
-// syncBuffer is a log that goroutines write at once.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.b.String()
-}
-
 // testConfig is a configuration for s: the real engine at depth 2 without
 // its book, short waits.
-func testConfig(t *testing.T, s *testServer, log *syncBuffer) Config {
+func testConfig(t *testing.T, s *testServer, log *testio.SyncBuffer) Config {
 	return Config{
 		Server:        s.URL,
 		Token:         testToken,
@@ -81,7 +62,7 @@ func TestBotPlaysGamesToTheEnd(t *testing.T) {
 	s := newTestServer(t, testToken)
 	s.dropAfter = 7
 	s.rateLimited["/api/challenge/dameo1/accept"] = 1
-	log := &syncBuffer{}
+	log := &testio.SyncBuffer{}
 	cfg := testConfig(t, s, log)
 	interrupt := make(chan struct{})
 	cfg.Interrupt = interrupt

@@ -152,18 +152,29 @@ func checkID(what, id string) error {
 // errNoType is the error for a JSON object without a "type".
 var errNoType = errors.New("an event without a type")
 
+// unmarshalTyped reads line, a JSON object with a "type", into v, whose
+// type field is typ: text that is not a JSON object is an error that names
+// what was read, an object without a type is errNoType.
+func unmarshalTyped(line []byte, what string, v any, typ *string) error {
+	if err := json.Unmarshal(line, v); err != nil {
+		return fmt.Errorf("bad %s: %v", what, err)
+	}
+	if *typ == "" {
+		return errNoType
+	}
+	return nil
+}
+
 // ParseEvent reads one line of the event stream (not a blank keep-alive
 // line). It refuses text that is not a JSON object, an event without a
 // type, and a challenge or game event whose id is missing or not fit for a
 // URL. An event of a type it does not know comes back with only its Type.
 func ParseEvent(line []byte) (Event, error) {
 	var e Event
-	if err := json.Unmarshal(line, &e); err != nil {
-		return Event{}, fmt.Errorf("bad event: %v", err)
+	if err := unmarshalTyped(line, "event", &e, &e.Type); err != nil {
+		return Event{}, err
 	}
 	switch e.Type {
-	case "":
-		return Event{}, errNoType
 	case "challenge", "challengeCanceled", "challengeDeclined":
 		if e.Challenge == nil {
 			return Event{}, fmt.Errorf("%s event without a challenge", e.Type)
@@ -200,12 +211,10 @@ func ParseEvent(line []byte) (Event, error) {
 // state without a status.
 func ParseGameEvent(line []byte) (GameEvent, error) {
 	var e GameEvent
-	if err := json.Unmarshal(line, &e); err != nil {
-		return GameEvent{}, fmt.Errorf("bad game event: %v", err)
+	if err := unmarshalTyped(line, "game event", &e, &e.Type); err != nil {
+		return GameEvent{}, err
 	}
 	switch e.Type {
-	case "":
-		return GameEvent{}, errNoType
 	case "gameFull":
 		if e.P1 == nil {
 			e.P1 = e.White

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/internal/testbin"
+	"github.com/dameo/dameo/internal/testio"
 )
 
 // hostile is a server whose routes a test gives; it counts the requests
@@ -94,7 +95,7 @@ func gameStartLine(id string) string {
 }
 
 // hostileConfig is a configuration for server h with the real engine.
-func hostileConfig(t *testing.T, h *hostile, log *syncBuffer) Config {
+func hostileConfig(t *testing.T, h *hostile, log *testio.SyncBuffer) Config {
 	return Config{
 		Server: h.URL, Token: testToken, Log: log,
 		Engine:        []string{testbin.Build(t, "cmd/dameo", false), "hub"},
@@ -216,7 +217,7 @@ func TestConcurrencyHolds(t *testing.T) {
 		},
 		"POST /api/bot/game/{id}/move/{move}": func(h *hostile, w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, `{"ok":true}`) },
 	})
-	log := &syncBuffer{}
+	log := &testio.SyncBuffer{}
 	runBot(t, hostileConfig(t, h, log))
 	refused := func() int {
 		n := 0
@@ -255,7 +256,7 @@ func TestAcceptNeverAnswered(t *testing.T) {
 		},
 		"POST /api/challenge/{id}/{action}": func(h *hostile, w http.ResponseWriter, r *http.Request) { h.hang(r) },
 	})
-	log := &syncBuffer{}
+	log := &testio.SyncBuffer{}
 	cfg := hostileConfig(t, h, log)
 	cfg.IdleTimeout = 200 * time.Millisecond
 	cfg.RequestTimeout = 500 * time.Millisecond
@@ -280,7 +281,7 @@ func TestInterruptEndsHangingRequests(t *testing.T) {
 			}
 			routes[hangs] = func(h *hostile, w http.ResponseWriter, r *http.Request) { h.hang(r) }
 			h := newHostile(t, routes)
-			cfg := hostileConfig(t, h, &syncBuffer{})
+			cfg := hostileConfig(t, h, &testio.SyncBuffer{})
 			cfg.RequestTimeout = time.Hour // only the interrupt can end the request
 			interrupt := make(chan struct{})
 			cfg.Interrupt = interrupt
@@ -317,7 +318,7 @@ func TestRedirectElsewhereNotFollowed(t *testing.T) {
 			http.Redirect(w, r, other.URL+"/api/account", http.StatusFound)
 		},
 	})
-	log := &syncBuffer{}
+	log := &testio.SyncBuffer{}
 	err := Run(context.Background(), hostileConfig(t, h, log))
 	if err == nil || !strings.Contains(err.Error(), "redirect") {
 		t.Errorf("Run: %v, want a refused redirect", err)

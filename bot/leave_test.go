@@ -10,13 +10,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dameo/dameo/internal/testio"
 )
 
 func TestLeavingResignsTheGame(t *testing.T) {
 	for _, how := range []string{"interrupt", "cancel"} {
 		t.Run(how, func(t *testing.T) {
 			s := newTestServer(t, testToken)
-			log := &syncBuffer{}
+			log := &testio.SyncBuffer{}
 			cfg := testConfig(t, s, log)
 			cfg.Limits = "move-time=60" // the bot is still thinking when it leaves
 			interrupt := make(chan struct{})
@@ -60,7 +62,7 @@ func TestLeavingResignsTheGame(t *testing.T) {
 func TestTokenNeverInErrors(t *testing.T) {
 	s := newTestServer(t, testToken)
 	s.errorBody = `{"error":"token ` + testToken + ` is revoked"}`
-	log := &syncBuffer{}
+	log := &testio.SyncBuffer{}
 	cfg := testConfig(t, s, log)
 	err := Run(context.Background(), cfg)
 	if err == nil || !strings.Contains(err.Error(), "403") || !strings.Contains(err.Error(), redactedToken) {

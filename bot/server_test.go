@@ -200,12 +200,21 @@ func (g *testGame) record() {
 	g.changed = make(chan struct{})
 }
 
-func (s *testServer) gameStream(w http.ResponseWriter, r *http.Request) {
-	s.mu.Lock()
+// requestedGame is the game of the request's id, or nil after answering
+// 404 when there is none; the caller holds s.mu.
+func (s *testServer) requestedGame(w http.ResponseWriter, r *http.Request) *testGame {
 	g := s.games[r.PathValue("id")]
 	if g == nil {
-		s.mu.Unlock()
 		http.NotFound(w, r)
+	}
+	return g
+}
+
+func (s *testServer) gameStream(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	g := s.requestedGame(w, r)
+	if g == nil {
+		s.mu.Unlock()
 		return
 	}
 	g.streams++
@@ -327,9 +336,8 @@ func (g *testGame) jump(text string) error {
 func (s *testServer) move(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	g := s.games[r.PathValue("id")]
+	g := s.requestedGame(w, r)
 	if g == nil {
-		http.NotFound(w, r)
 		return
 	}
 	var err error
@@ -378,9 +386,8 @@ func (s *testServer) opponent(g *testGame) {
 func (s *testServer) gameAction(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	g := s.games[r.PathValue("id")]
+	g := s.requestedGame(w, r)
 	if g == nil {
-		http.NotFound(w, r)
 		return
 	}
 	switch action := r.PathValue("action"); {

@@ -18,7 +18,8 @@ type ConvertStats struct {
 }
 
 // Convert reads the text data file src and writes it to dst in the binary
-// format.
+// format. An error of src, in its content or in reading it, is a
+// *LineError; any other error is one writing dst.
 func Convert(dst io.Writer, src io.Reader) (ConvertStats, error) {
 	var stats ConvertStats
 	tr := newTextReader(src)
@@ -28,7 +29,7 @@ func Convert(dst io.Writer, src io.Reader) (ConvertStats, error) {
 	}
 	buf, err := AppendHeader(nil, settings)
 	if err != nil {
-		return stats, fmt.Errorf("line 1: %w", err)
+		return stats, &LineError{1, err}
 	}
 	seen := map[int]bool{}
 	var recs []Record

@@ -33,13 +33,8 @@ func ParseFEN(text string) (Position, error) {
 	if len(fields) < 3 {
 		return Position{}, fmt.Errorf("FEN %q: want side:Wsquares:Bsquares[:Hn:Fn]", text)
 	}
-	var side Color
-	switch fields[0] {
-	case "W":
-		side = White
-	case "B":
-		side = Black
-	default:
+	side, ok := sideLetter(fields[0], "W", "B")
+	if !ok {
 		return Position{}, fmt.Errorf("FEN: bad side to move %q (want 'W' or 'B')", fields[0])
 	}
 	var pieces [2]Bitboard

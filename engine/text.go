@@ -31,13 +31,8 @@ func ParsePosition(text string) (Position, error) {
 	default:
 		return Position{}, fmt.Errorf("unexpected text %q after the side to move", fields[2])
 	}
-	var side Color
-	switch fields[1] {
-	case "w":
-		side = White
-	case "b":
-		side = Black
-	default:
+	side, ok := sideLetter(fields[1], "w", "b")
+	if !ok {
 		return Position{}, fmt.Errorf("bad side to move %q (want 'w' or 'b')", fields[1])
 	}
 	ranks := strings.Split(fields[0], "/")
@@ -47,7 +42,8 @@ func ParsePosition(text string) (Position, error) {
 		}
 		return Position{}, fmt.Errorf("board has %d ranks, want 8", len(ranks))
 	}
-	var white, black, kings Bitboard
+	var pieces [2]Bitboard
+	var kings Bitboard
 	for i, r := range ranks {
 		rank := 7 - i
 		file := 0
@@ -63,19 +59,7 @@ func ParsePosition(text string) (Position, error) {
 			if file >= 8 {
 				return Position{}, fmt.Errorf("rank %d has more than 8 squares", rank+1)
 			}
-			sq := Bitboard(1) << (8*rank + file)
-			switch c {
-			case 'w':
-				white |= sq
-			case 'W':
-				white |= sq
-				kings |= sq
-			case 'b':
-				black |= sq
-			case 'B':
-				black |= sq
-				kings |= sq
-			default:
+			if !placePiece(c, Bitboard(1)<<(8*rank+file), &pieces, &kings) {
 				return Position{}, fmt.Errorf("unknown character %q in rank %d", c, rank+1)
 			}
 			file++
@@ -84,7 +68,38 @@ func ParsePosition(text string) (Position, error) {
 			return Position{}, fmt.Errorf("rank %d has %d squares, want 8", rank+1, file)
 		}
 	}
-	return NewPosition(white, black, kings, side)
+	return NewPosition(pieces[White], pieces[Black], kings, side)
+}
+
+// sideLetter reads the side to move written as one letter: white or
+// black ("w" and "b" in position text, "W" and "B" in the FEN and Hub
+// forms). ok is false for any other text.
+func sideLetter(letter, white, black string) (side Color, ok bool) {
+	switch letter {
+	case white:
+		return White, true
+	case black:
+		return Black, true
+	}
+	return White, false
+}
+
+// placePiece puts the piece of letter c ('w' or 'b' a man, 'W' or 'B' a
+// king, as position text and the Hub form write them) on square sq of
+// pieces and kings. ok is false for any other letter, with nothing placed.
+func placePiece(c byte, sq Bitboard, pieces *[2]Bitboard, kings *Bitboard) (ok bool) {
+	switch c {
+	case 'w', 'W':
+		pieces[White] |= sq
+	case 'b', 'B':
+		pieces[Black] |= sq
+	default:
+		return false
+	}
+	if c == 'W' || c == 'B' {
+		*kings |= sq
+	}
+	return true
 }
 
 // pieceChar is the letter of the piece on s, or 0 for an empty square.
@@ -143,35 +158,19 @@ func ParseHub(s string) (Position, error) {
 	if len(s) != 65 {
 		return Position{}, fmt.Errorf("hub position has %d characters, want 65 (side and 64 squares)", len(s))
 	}
-	var side Color
-	switch s[0] {
-	case 'W':
-		side = White
-	case 'B':
-		side = Black
-	default:
+	side, ok := sideLetter(s[:1], "W", "B")
+	if !ok {
 		return Position{}, fmt.Errorf("bad side to move %q in hub position (want 'W' or 'B')", s[0])
 	}
-	var white, black, kings Bitboard
+	var pieces [2]Bitboard
+	var kings Bitboard
 	for i := 0; i < 64; i++ {
-		sq := Bitboard(1) << (8*(7-i/8) + i%8)
-		switch s[1+i] {
-		case 'e':
-		case 'w':
-			white |= sq
-		case 'W':
-			white |= sq
-			kings |= sq
-		case 'b':
-			black |= sq
-		case 'B':
-			black |= sq
-			kings |= sq
-		default:
-			return Position{}, fmt.Errorf("unknown character %q at square %v of hub position", s[1+i], Square(8*(7-i/8)+i%8))
+		sq := Square(8*(7-i/8) + i%8)
+		if s[1+i] != 'e' && !placePiece(s[1+i], Bitboard(1)<<sq, &pieces, &kings) {
+			return Position{}, fmt.Errorf("unknown character %q at square %v of hub position", s[1+i], sq)
 		}
 	}
-	return NewPosition(white, black, kings, side)
+	return NewPosition(pieces[White], pieces[Black], kings, side)
 }
 
 // Hub is the Hub position form of p.

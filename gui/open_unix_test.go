@@ -8,15 +8,13 @@ package gui
 import (
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
+
+	"github.com/dameo/dameo/internal/fifotest"
 )
 
 func TestReadGameFileRefusesAFIFO(t *testing.T) {
-	fifo := filepath.Join(t.TempDir(), "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	fifo := fifotest.Make(t, filepath.Join(t.TempDir(), "fifo"))
 	if _, err := ReadGameFile(fifo); err == nil || !strings.Contains(err.Error(), "not a regular file") {
 		t.Errorf("a FIFO: %v", err)
 	}

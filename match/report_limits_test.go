@@ -10,10 +10,10 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/dameo/dameo/internal/fifotest"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -26,29 +26,19 @@ func reportWithin(t *testing.T, paths []string) (*Summary, string, error) {
 		notes string
 		err   error
 	}
-	done := make(chan answer, 1)
-	go func() {
+	a := fifotest.Within(t, time.Minute, fmt.Sprintf("Report(%v)", paths), func() answer {
 		var notes bytes.Buffer
 		s, err := Report(paths, &notes)
-		done <- answer{s, notes.String(), err}
-	}()
-	select {
-	case a := <-done:
-		return a.s, a.notes, a.err
-	case <-time.After(time.Minute):
-		t.Fatalf("Report(%v) still reading after a minute", paths)
-	}
-	return nil, "", nil
+		return answer{s, notes.String(), err}
+	})
+	return a.s, a.notes, a.err
 }
 
 // TestReportRefusesWhatIsNotARegularFile: a FIFO blocked the open, and a
 // device such as /dev/zero was read without end.
 func TestReportRefusesWhatIsNotARegularFile(t *testing.T) {
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo.pdn")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skipf("no FIFO: %v", err)
-	}
+	fifo := fifotest.Make(t, filepath.Join(dir, "fifo.pdn"))
 	for _, paths := range [][]string{{fifo}, {dir}, {"/dev/null"}} {
 		_, _, err := reportWithin(t, paths)
 		if err == nil || !strings.Contains(err.Error(), "not a regular file") {

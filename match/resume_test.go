@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dameo/dameo/internal/testio"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -31,7 +32,7 @@ func TestResume(t *testing.T) {
 	if _, err := Run(context.Background(), cfg(wholePDN, &whole)); err != nil {
 		t.Fatal(err)
 	}
-	want := summaryText(t, whole.String())
+	want := testio.From(t, whole.String(), "\n=== Match summary")
 
 	// The first three records and the start of a fourth.
 	var cut bytes.Buffer
@@ -57,7 +58,7 @@ func TestResume(t *testing.T) {
 		!strings.Contains(text, "the last game was incomplete") || strings.Contains(text, "Started game 3 ") {
 		t.Errorf("resumed run (%d games):\n%s", s.Games, text)
 	}
-	if got := summaryText(t, text); got != want {
+	if got := testio.From(t, text, "\n=== Match summary"); got != want {
 		t.Errorf("resumed summary:\n%s\nwant the whole run's:\n%s", got, want)
 	}
 	var notes bytes.Buffer

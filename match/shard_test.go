@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dameo/dameo/internal/testio"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -116,16 +117,6 @@ func FuzzParseMatchTag(f *testing.F) {
 	})
 }
 
-// summaryText is the summary part of a run's output.
-func summaryText(t *testing.T, out string) string {
-	t.Helper()
-	i := strings.Index(out, "\n=== Match summary")
-	if i < 0 {
-		t.Fatalf("no summary in\n%s", out)
-	}
-	return out[i:]
-}
-
 func TestReportOfShardsEqualsTheRun(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts engine processes")
@@ -158,7 +149,7 @@ func TestReportOfShardsEqualsTheRun(t *testing.T) {
 			if (err != nil) != (c.name == "failures") {
 				t.Fatalf("whole run: %v\n%s", err, whole.String())
 			}
-			want := summaryText(t, whole.String())
+			want := testio.From(t, whole.String(), "\n=== Match summary")
 			if c.name == "failures" && (s.Unplayed != 8 || !strings.Contains(want, "ghost could not be started (8 games not played)") ||
 				!strings.Contains(want, "illegal lost games by illegal move 4")) {
 				t.Errorf("failures not summarised:\n%s", want)

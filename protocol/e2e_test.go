@@ -6,7 +6,6 @@
 package protocol
 
 import (
-	"bufio"
 	"bytes"
 	"errors"
 	"os"
@@ -19,6 +18,7 @@ import (
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/internal/testbin"
+	"github.com/dameo/dameo/internal/testio"
 )
 
 // TestMain removes the binary built for the end-to-end tests.
@@ -41,31 +41,15 @@ func startHub(t *testing.T, args ...string) *harness {
 	cmd := exec.Command(dameoBinary(t), append([]string{"hub"}, args...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	in, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	h := &harness{t: t, in: in, out: make(chan string, 1000), result: make(chan error, 1), skipInfo: true}
-	go func() {
-		sc := bufio.NewScanner(out)
-		sc.Buffer(nil, 1<<20)
-		for sc.Scan() {
-			h.out <- sc.Text()
-		}
-		close(h.out)
+	in, out := testio.StartPiped(t, cmd)
+	h := &harness{t: t, in: in, result: make(chan error, 1), skipInfo: true}
+	h.out = testio.Lines(out, func() {
 		err := cmd.Wait()
 		if err != nil {
 			err = errors.New(err.Error() + "; stderr: " + stderr.String())
 		}
 		h.result <- err
-	}()
+	})
 	t.Cleanup(func() {
 		in.Close()
 		cmd.Process.Kill()

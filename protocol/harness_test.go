@@ -4,17 +4,15 @@
 package protocol
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"io"
 	"math/rand/v2"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/dameo/dameo/internal/testio"
 	"github.com/dameo/dameo/search"
 )
 
@@ -25,7 +23,7 @@ const answerTimeout = 10 * time.Second
 type harness struct {
 	t      testing.TB
 	in     io.WriteCloser
-	out    chan string
+	out    <-chan string
 	result chan error
 	fake   *fakeSearcher
 	// skipInfo lets sync and ended pass over info lines (a real search
@@ -33,30 +31,12 @@ type harness struct {
 	skipInfo bool
 }
 
-// syncBuffer is a bytes.Buffer safe for concurrent use (the exchange log).
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // start runs a session with a fake searcher; edit may change the config.
 func start(t testing.TB, edit func(*Config)) *harness {
 	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
-	h := &harness{t: t, in: inW, out: make(chan string, 1000), result: make(chan error, 1), fake: &fakeSearcher{}}
+	h := &harness{t: t, in: inW, out: testio.Lines(outR, nil), result: make(chan error, 1), fake: &fakeSearcher{}}
 	cfg := Config{
 		Searcher: h.fake,
 		Options:  search.Options{Threads: 1, HashMiB: 16},
@@ -66,13 +46,6 @@ func start(t testing.TB, edit func(*Config)) *harness {
 	if edit != nil {
 		edit(&cfg)
 	}
-	go func() {
-		sc := bufio.NewScanner(outR)
-		for sc.Scan() {
-			h.out <- sc.Text()
-		}
-		close(h.out)
-	}()
 	go func() {
 		err := Run(context.Background(), cfg, inR, outW)
 		outW.Close()

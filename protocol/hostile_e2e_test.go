@@ -12,16 +12,14 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/dameo/dameo/internal/fifotest"
 )
 
 func TestHubRefusesSpecialBookFiles(t *testing.T) {
-	fifo := filepath.Join(t.TempDir(), "book.fifo")
-	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
-		t.Skip("cannot make a FIFO:", err)
-	}
+	fifo := fifotest.Make(t, filepath.Join(t.TempDir(), "book.fifo"))
 	h := startHub(t)
 	h.send("set-param name=hash value=8", "init")
 	h.expect("ready")

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/dameo/dameo/internal/testio"
 )
 
 // hostileLines hold NUL, control bytes, carriage returns mid-line, escape
@@ -48,7 +50,7 @@ func checkPrintable(t *testing.T, l string) {
 }
 
 func TestOutputIsPrintable(t *testing.T) {
-	var log syncBuffer
+	var log testio.SyncBuffer
 	h := start(t, func(c *Config) { c.Log = &log })
 	for _, in := range hostileLines {
 		h.send(in)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/eval"
+	"github.com/dameo/dameo/internal/testio"
 	"github.com/dameo/dameo/search"
 )
 
@@ -533,7 +534,7 @@ func TestLevelErrors(t *testing.T) {
 }
 
 func TestMiscCommands(t *testing.T) {
-	var log syncBuffer
+	var log testio.SyncBuffer
 	h := start(t, func(c *Config) { c.Log = &log })
 	h.send("", "   ", "\r", "stop", "ponder-hit") // ignored while idle
 	h.sync()

@@ -11,9 +11,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/dameo/dameo/internal/fifotest"
 )
 
 func TestOpenDataRefusesTheSameDataTwice(t *testing.T) {
@@ -84,10 +85,7 @@ func TestHeldOutShare(t *testing.T) {
 // whole.
 func TestOpenDataRefusesOtherFiles(t *testing.T) {
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	fifo := fifotest.Make(t, filepath.Join(dir, "fifo"))
 	text := filepath.Join(dir, "data.txt")
 	if err := os.WriteFile(text, []byte("#dameo-datagen 1 nodes=1\n#game 0 0\n"), 0o644); err != nil {
 		t.Fatal(err)

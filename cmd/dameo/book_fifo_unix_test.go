@@ -6,35 +6,32 @@
 package main
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/dameo/dameo/internal/fifotest"
 )
 
 func TestBookInputsRefuseAFIFO(t *testing.T) {
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, "games.pdn")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	fifo := fifotest.Make(t, filepath.Join(dir, "games.pdn"))
 	for _, args := range [][]string{
 		{"book", "import", fifo, "-o", filepath.Join(dir, "a.bin")},
 		{"book", "build", "--from-pdn", fifo, "-o", filepath.Join(dir, "b.bin")},
 	} {
-		done := make(chan struct{})
-		go func() {
-			defer close(done)
+		type result struct {
+			errOut string
+			code   int
+		}
+		r := fifotest.Within(t, 30*time.Second, fmt.Sprint(args), func() result {
 			_, errOut, code := run(t, args...)
-			if code != 2 || !strings.Contains(errOut, "not a regular file (a FIFO)") {
-				t.Errorf("%v: status %d, %q; want 2 and not a regular file (a FIFO)", args, code, errOut)
-			}
-		}()
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			t.Fatalf("%v: still running after 30 s (blocked on the FIFO)", args)
+			return result{errOut, code}
+		})
+		if r.code != 2 || !strings.Contains(r.errOut, "not a regular file (a FIFO)") {
+			t.Errorf("%v: status %d, %q; want 2 and not a regular file (a FIFO)", args, r.code, r.errOut)
 		}
 	}
 }

@@ -29,27 +29,16 @@ func TestBookBuildResumedMidRound(t *testing.T) {
 	cmd := exec.Command(bin, append(args, "-o", part)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	// Once some leaves are searched (more than the 4 header lines), Ctrl-C.
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(5 * time.Millisecond) {
-		if data, _ := os.ReadFile(leavesPath(part)); bytes.Count(data, []byte("\n")) > 6 {
-			break
-		}
-		if time.Now().After(deadline) {
-			cmd.Process.Kill()
-			t.Fatalf("no leaf searched: %s", stderr.String())
-		}
-	}
-	cmd.Process.Signal(os.Interrupt)
-	err := cmd.Wait()
-	var exit *exec.ExitError
+	code := interruptWhen(t, cmd, time.Minute, "no leaf searched", func() bool {
+		data, _ := os.ReadFile(leavesPath(part))
+		return bytes.Count(data, []byte("\n")) > 6
+	})
 	switch {
-	case err == nil:
+	case code == 0:
 		t.Log("the build ended before Ctrl-C came")
-	case !errors.As(err, &exit) || exit.ExitCode() != 130:
-		t.Fatalf("interrupted build: %v, want status 130; %s", err, stderr.String())
+	case code != 130:
+		t.Fatalf("interrupted build: status %d, want 130; %s", code, stderr.String())
 	default:
 		if data, _ := os.ReadFile(leavesPath(part)); bytes.Count(data, []byte("\n")) <= 6 {
 			t.Errorf("interrupted build kept no leaves:\n%s", data)

@@ -41,6 +41,20 @@ func run(t *testing.T, args ...string) (string, string, int) {
 	return stdout.String(), stderr.String(), code
 }
 
+// expectBadInput runs dameo with args and checks its answer to bad
+// input: exit status 2, nothing on standard output, one "dameo: " line on
+// standard error.
+func expectBadInput(t *testing.T, args ...string) {
+	t.Helper()
+	out, errOut, code := run(t, args...)
+	if code != 2 {
+		t.Errorf("%v: exit status %d, want 2", args, code)
+	}
+	if out != "" || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.HasPrefix(errOut, "dameo: ") {
+		t.Errorf("%v: want one error line on stderr, got stdout %q stderr %q", args, out, errOut)
+	}
+}
+
 func TestHelpListsSubcommands(t *testing.T) {
 	out, _, code := run(t, "--help")
 	if code != 0 {
@@ -83,13 +97,7 @@ func TestBadInputExitsWithStatus2(t *testing.T) {
 		{"bot", "--token-file", "cli_test.go", "--engine-option", "threads"},
 		{"bot", "--token-file", "cli_test.go", "--accept", "blitz"},
 	} {
-		out, errOut, code := run(t, args...)
-		if code != 2 {
-			t.Errorf("%v: exit status %d, want 2", args, code)
-		}
-		if out != "" || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.HasPrefix(errOut, "dameo: ") {
-			t.Errorf("%v: want one error line on stderr, got stdout %q stderr %q", args, out, errOut)
-		}
+		expectBadInput(t, args...)
 	}
 }
 

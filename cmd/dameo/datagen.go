@@ -146,7 +146,11 @@ func (c *datagenConvertCmd) Run() error {
 		stats, err = datagen.Convert(w, in)
 		return err
 	})
-	if err != nil {
+	var bad *datagen.LineError
+	switch {
+	case errors.As(err, &bad): // a file with bad content is bad input
+		return usageError{fmt.Errorf("%s: %w", c.Input, err)}
+	case err != nil:
 		return fmt.Errorf("%s: %w", c.Input, err)
 	}
 	fmt.Printf("games=%d positions=%d\n", stats.Games, stats.Positions)

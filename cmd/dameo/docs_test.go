@@ -7,7 +7,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"os"
@@ -19,6 +18,7 @@ import (
 
 	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/internal/testbin"
+	"github.com/dameo/dameo/internal/testio"
 )
 
 // docBlock is a code block of a document and the mark before it.
@@ -148,27 +148,10 @@ func checkTranscript(t *testing.T, bin string, b docBlock) {
 // any lines up to the next one shown).
 func checkHubSession(t *testing.T, bin string, b docBlock) {
 	cmd := exec.Command(bin, "hub")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stdin, stdout := testio.StartPiped(t, cmd)
 	defer cmd.Wait()
 	defer stdin.Close()
-	lines := make(chan string)
-	go func() {
-		defer close(lines)
-		sc := bufio.NewScanner(stdout)
-		for sc.Scan() {
-			lines <- sc.Text()
-		}
-	}()
+	lines := testio.Lines(stdout, nil)
 	skipping := false
 	var seen []string
 	for i, l := range b.lines {

@@ -91,13 +91,7 @@ func TestEgtbBadInput(t *testing.T) {
 		{"egtb", "verify", "--egtb", missing},
 		{"egtb", "stats", "--dir", missing},
 	} {
-		out, errOut, code := run(t, args...)
-		if code != 2 {
-			t.Errorf("%v: exit status %d, want 2", args, code)
-		}
-		if out != "" || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.HasPrefix(errOut, "dameo: ") {
-			t.Errorf("%v: want one error line on stderr, got stdout %q stderr %q", args, out, errOut)
-		}
+		expectBadInput(t, args...)
 	}
 }
 

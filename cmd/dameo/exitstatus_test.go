@@ -8,47 +8,28 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/dameo/dameo/internal/testbin"
+	"github.com/dameo/dameo/internal/testio"
 )
 
 // exitCase is one run: the arguments, the status wanted and, for an
 // interrupted run, the text on its output after which Ctrl-C is sent
 // ("": a second after the start).
 type exitCase struct {
-	kind  string // done, failed, usage, missing, interrupted
+	kind  string // done, failed, usage, missing, bad (an input file of bad content), interrupted
 	args  []string
 	stdin string
 	want  int
 	until string
-}
-
-// lockedBuffer is a buffer written by a process and read by the test.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 // runCase runs a case and returns its stderr and exit status; a process
@@ -57,7 +38,7 @@ func (b *lockedBuffer) String() string {
 func runCase(t *testing.T, bin string, c exitCase) (string, int) {
 	t.Helper()
 	cmd := exec.Command(bin, c.args...)
-	var stdout, stderr lockedBuffer
+	var stdout, stderr testio.SyncBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.Stdin = strings.NewReader(c.stdin)
 	if err := cmd.Start(); err != nil {
@@ -112,6 +93,7 @@ func TestExitStatus(t *testing.T) {
 	textData := write("data.txt", "#dameo-datagen 1 nodes=50 depth=0 random-plies=4 seed=1\n#game 0 2\n"+
 		"b1b1bbbb/bbbbbbb1/1bbbbb2/8/6w1/2wwwww1/1wwwww2/wwww1www w;0-1;10\n"+
 		"b1b1bbbb/bbbbbbb1/1bbbbb2/8/6ww/2wwww2/1wwwww2/wwww1www b;0-1;33\n")
+	badData := write("bad-data.txt", "#dameo-datagen 1 nodes=50 depth=0 random-plies=4 seed=1\n#game 0 1\nnot a position;0-1;10\n")
 	if err := os.Mkdir(path("badtables"), 0o755); err != nil {
 		t.Fatal(err)
 	}
@@ -254,6 +236,7 @@ func TestExitStatus(t *testing.T) {
 			{kind: "usage", args: []string{"datagen", "convert", textData}},
 			{kind: "missing", args: []string{"datagen", "convert", missing, path("x.bin")}},
 			{kind: "missing", args: []string{"datagen", "convert", textData, missing}},
+			{kind: "bad", args: []string{"datagen", "convert", badData, path("bad.bin")}},
 		},
 		"tune": {
 			{kind: "done", args: []string{"tune", path("data.bin"), "--output", path("w.bin"), "--epochs", "1", "--threads", "1"}},
@@ -264,7 +247,7 @@ func TestExitStatus(t *testing.T) {
 			{kind: "interrupted", args: []string{"tune", path("data.bin"), "--output", path("long.bin"), "--epochs", "1000000", "--patience", "1000000", "--threads", "1"}, until: "epoch   1:"},
 		},
 	}
-	wants := map[string]int{"done": 0, "failed": 1, "usage": 2, "missing": 2, "interrupted": 130}
+	wants := map[string]int{"done": 0, "failed": 1, "usage": 2, "missing": 2, "bad": 2, "interrupted": 130}
 	for command := range commandFlags(t) {
 		if command != "book" && command != "egtb" && len(cases[command]) == 0 {
 			t.Errorf("no exit status case for dameo %s", command)

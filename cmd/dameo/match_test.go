@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dameo/dameo/internal/testio"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -93,16 +94,6 @@ func TestMatchSeedAndShardChecks(t *testing.T) {
 	}
 }
 
-// summaryOf is the summary at the end of a run's output.
-func summaryOf(t *testing.T, out string) string {
-	t.Helper()
-	i := strings.Index(out, "\n=== Match summary")
-	if i < 0 {
-		t.Fatalf("no summary:\n%s", out)
-	}
-	return out[i:]
-}
-
 func TestMatchReportOfShards(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games")
@@ -114,7 +105,7 @@ func TestMatchReportOfShards(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("whole run: status %d\n%s%s", code, out, errOut)
 	}
-	want := summaryOf(t, out)
+	want := testio.From(t, out, "\n=== Match summary")
 	shards := filepath.Join(dir, "shards")
 	if err := os.Mkdir(shards, 0o755); err != nil {
 		t.Fatal(err)

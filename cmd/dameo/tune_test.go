@@ -11,10 +11,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/dameo/dameo/eval"
+	"github.com/dameo/dameo/internal/fifotest"
 )
 
 func TestDatagenThenTune(t *testing.T) {
@@ -87,10 +87,7 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 	if out, errOut, code := run(t, "datagen", good, "--games", "4", "--nodes", "100", "--eval", "hand"); code != 0 {
 		t.Fatalf("datagen: status %d\n%s\n%s", code, out, errOut)
 	}
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	fifo := fifotest.Make(t, filepath.Join(dir, "fifo"))
 	badBin := filepath.Join(dir, "bad.bin")
 	weights := filepath.Join(dir, "w.bin")
 	for _, tc := range []struct {
@@ -108,7 +105,7 @@ func TestDatagenAndTuneRefuseBadInput(t *testing.T) {
 		{[]string{"datagen", bad, "--games", "1", "--nodes", "100"}, 1, "--resume"},
 		{[]string{"datagen", "/dev/null", "--games", "1", "--nodes", "100", "--resume"}, 2, "not a regular file"},
 		{[]string{"datagen", fifo, "--games", "1", "--nodes", "100", "--resume"}, 2, "not a regular file"},
-		{[]string{"datagen", "convert", bad, badBin}, 1, "line 3"},
+		{[]string{"datagen", "convert", bad, badBin}, 2, "line 3"},
 		{[]string{"datagen", "convert", "/dev/zero", badBin}, 2, "not a regular file"},
 		{[]string{"datagen", "convert", bad, good}, 2, "exists"},
 		{[]string{"tune", bad, "--out", weights}, 2, "datagen convert"},

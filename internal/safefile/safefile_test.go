@@ -12,17 +12,15 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
+
+	"github.com/dameo/dameo/internal/fifotest"
 )
 
 // specials are a FIFO, a directory and devices.
 func specials(t *testing.T) []string {
 	dir := t.TempDir()
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	fifo := fifotest.Make(t, filepath.Join(dir, "fifo"))
 	return []string{fifo, dir, os.DevNull, "/dev/full", "/dev/zero"}
 }
 
