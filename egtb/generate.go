@@ -222,7 +222,7 @@ func (d decidedSet) add(u uint64) { d[u>>6].Or(1 << (u & 63)) }
 // workerScratch is one goroutine's reusable storage.
 type workerScratch struct {
 	moves      engine.MoveList
-	successors []uint64 // distinct quiet successors of the position being initialized
+	successors []uint64 // distinct quiet successors of the position being initialized, when they need counting
 	bestWin    int      // its fastest win through a capture or promotion
 	unmover    unmover
 	// decided at a later level: by level, the unit slots that then win or lose
@@ -278,6 +278,12 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 			clear(scratch[i].losses) // merged into losses at the last level
 			scratch[i].losses = scratch[i].losses[:0]
 		}
+		// Sorted, the level's slots come in runs with the same white pieces
+		// (the outer digits), whose predecessors all have the same black
+		// pieces (the inner digits of their slots): the next run's
+		// predecessors are mostly neighbours of this run's, in the state
+		// words and decided bits just loaded.
+		slices.Sort(decided)
 		if err := forChunks(ctx, threads, uint64(len(decided)), func(w int, lo, hi uint64) error {
 			return s.propagate(&scratch[w], decided[lo:hi], level)
 		}); err != nil {
@@ -373,17 +379,23 @@ func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]u
 		// un-moves pass it by.
 		s.decided.add(u)
 	}
-	into := s.layouts[s.other(t)]
-	intoBase := s.base[s.other(t)]
-	w.successors = w.successors[:0]
 	bestWin, longestLoss, cannotLose := maxDistance, 0, false
-	// A quiet move of White changes Black's groups of the swapped
-	// position, never its lead: the other digits of its index are fixed.
+	// Two positions share a slot only when each is the other's mirror
+	// image, so distinct quiet moves (which leave Black's pieces where they
+	// are) lead to distinct slots unless Black's pieces are their own
+	// mirror image: only then are the successors' slots needed, to count
+	// each once.
+	quiet := 0
+	distinct := !captures && (mirror(g[groupBlackMen]) != g[groupBlackMen] || mirror(g[groupBlackKings]) != g[groupBlackKings])
 	var kingMoves, manMoves partialIndex
-	if !captures {
+	if !captures && !distinct {
+		// A quiet move of White changes Black's groups of the swapped
+		// position, never its lead: the other digits of its index are fixed.
+		into := s.layouts[s.other(t)]
 		swapped := [numGroups]uint64{flip(g[groupBlackMen]), flip(g[groupBlackKings]), flip(g[groupWhiteMen]), flip(g[groupWhiteKings])}
 		kingMoves = into.partial(&swapped, groupBlackKings)
 		manMoves = into.partial(&swapped, groupBlackMen)
+		w.successors = w.successors[:0]
 	}
 	crowning := engine.CrowningMask(engine.White)
 	for _, m := range w.moves.Slice() {
@@ -408,14 +420,19 @@ func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]u
 			case Loss:
 				longestLoss = max(longestLoss, r.DTW)
 			}
+		case distinct:
+			quiet++
 		case kings&moved != 0:
-			w.addSuccessor(intoBase+kingMoves.index(flip(g[groupWhiteKings]^moved)), kingMoves.injective())
+			w.addSuccessor(kingMoves.index(flip(g[groupWhiteKings] ^ moved)))
 		default:
-			w.addSuccessor(intoBase+manMoves.index(flip(g[groupWhiteMen]^moved)), manMoves.injective())
+			w.addSuccessor(manMoves.index(flip(g[groupWhiteMen] ^ moved)))
 		}
 	}
 	w.bestWin = bestWin
-	n := len(w.successors)
+	n := quiet
+	if !captures && !distinct {
+		n = len(w.successors)
+	}
 	if n > countMask {
 		return 0, fmt.Errorf("%d quiet successors, more than the generator counts", n)
 	}
@@ -426,13 +443,10 @@ func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]u
 	return st, nil
 }
 
-// addSuccessor lists a quiet successor's unit slot once. Successors of
-// distinct moves have distinct slots when the swapped position's lead (the
-// mover's opponent's, which no quiet move changes) fixes the mirror: then
-// unique is true and no search is needed.
-func (w *workerScratch) addSuccessor(u uint64, unique bool) {
-	if unique || !slices.Contains(w.successors, u) {
-		w.successors = append(w.successors, u)
+// addSuccessor lists a quiet successor's slot once.
+func (w *workerScratch) addSuccessor(i uint64) {
+	if !slices.Contains(w.successors, i) {
+		w.successors = append(w.successors, i)
 	}
 }
 

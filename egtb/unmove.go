@@ -34,8 +34,17 @@ func (u *unmover) predecessors(c *[numGroups]uint64, into *layout, decided decid
 	engine.WhiteUnmoves(white, black, kings, &u.unmoves)
 	g := groups(white, black, kings)
 	// An un-move changes one group: the digits of the others are fixed.
-	kingMoves, manMoves := into.partial(&g, groupWhiteKings), into.partial(&g, groupWhiteMen)
-	menSlots := 0 // u.slots[:menSlots] come from men's un-moves
+	var kingMoves, manMoves partialIndex
+	if g[groupWhiteKings] != 0 {
+		kingMoves = into.partial(&g, groupWhiteKings)
+	}
+	if g[groupWhiteMen] != 0 {
+		manMoves = into.partial(&g, groupWhiteMen)
+	}
+	// Two positions share a slot only when each is the other's mirror
+	// image: distinct un-moves, which leave Black's pieces where they are,
+	// give distinct slots unless Black's pieces are their own mirror image.
+	distinct := mirror(g[groupBlackMen]) != g[groupBlackMen] || mirror(g[groupBlackKings]) != g[groupBlackKings]
 	for _, m := range u.unmoves.Slice() {
 		moved := uint64(1)<<m.From | uint64(1)<<m.To
 		var i uint64
@@ -44,13 +53,7 @@ func (u *unmover) predecessors(c *[numGroups]uint64, into *layout, decided decid
 		} else {
 			i = manMoves.index(g[groupWhiteMen] ^ moved)
 		}
-		// Distinct king un-moves with a lead fixing the mirror give distinct
-		// slots: only the men's un-moves (listed first) may give theirs.
-		seen := u.slots
-		if kings&moved != 0 && kingMoves.injective() {
-			seen = u.slots[:menSlots]
-		}
-		if (decided != nil && decided.has(base+i)) || slices.Contains(seen, i) {
+		if (decided != nil && decided.has(base+i)) || (!distinct && slices.Contains(u.slots, i)) {
 			continue
 		}
 		if decided == nil {
@@ -59,9 +62,6 @@ func (u *unmover) predecessors(c *[numGroups]uint64, into *layout, decided decid
 			}
 		}
 		u.slots = append(u.slots, i)
-		if kings&moved == 0 {
-			menSlots = len(u.slots)
-		}
 	}
 	return u.slots
 }
