@@ -179,7 +179,8 @@ func verifyUnit(ctx context.Context, done *Tables, tabs []*Table, threads int) e
 
 // The state of a slot during generation, one atomic word:
 //
-//	bits 0-9    quiet successors not yet decided (distinct slots)
+//	bits 0-9    quiet successors not yet decided (distinct slots; not
+//	            kept once bit 10 is set)
 //	bit 10      cannot lose: a capture or promotion leads to a draw or win
 //	bits 11-12  status: undecided, win, loss or unused
 //	bits 16-31  decided: the distance; undecided: the longest loss through
@@ -228,6 +229,7 @@ type workerScratch struct {
 	// decided at a later level: by level, the unit slots that then win or lose
 	wins, losses [][]uint32
 	next         []uint32 // decided at the next level
+	states       []uint32 // the states of the predecessors being updated
 }
 
 func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]*Table, error) {
@@ -454,17 +456,17 @@ func (w *workerScratch) addSuccessor(i uint64) {
 // and appends them to decided.
 func (s *solver) decide(decided, candidates []uint32, status uint32, level int) []uint32 {
 	for _, u := range candidates {
-		if s.setDecided(u, status, level) {
+		if s.setDecided(u, s.state[u].Load(), status, level) {
 			decided = append(decided, u)
 		}
 	}
 	return decided
 }
 
-// setDecided decides slot u if it is undecided, reporting whether it did.
-func (s *solver) setDecided(u uint32, status uint32, level int) bool {
+// setDecided decides slot u, whose state was old, if it is undecided,
+// reporting whether it did.
+func (s *solver) setDecided(u, old, status uint32, level int) bool {
 	for {
-		old := s.state[u].Load()
 		if statusOf(old) != statusUndecided {
 			return false
 		}
@@ -472,6 +474,7 @@ func (s *solver) setDecided(u uint32, status uint32, level int) bool {
 			s.decided.add(uint64(u))
 			return true
 		}
+		old = s.state[u].Load()
 	}
 }
 
@@ -486,15 +489,23 @@ func (s *solver) propagate(w *workerScratch, decided []uint32, level int) error 
 		into := s.other(t)
 		preds := w.unmover.predecessors(&g, s.layouts[into], s.decided, s.base[into])
 		lost := statusOf(s.state[u].Load()) == statusLoss
+		// The predecessors' states are loaded first: these independent
+		// loads wait for their cache misses together, where each
+		// compare-and-swap (a locked instruction, which no later load
+		// passes) would wait for its own.
+		w.states = w.states[:0]
 		for _, i := range preds {
+			w.states = append(w.states, s.state[s.base[into]+i].Load())
+		}
+		for k, i := range preds {
 			p := uint32(s.base[into] + i)
 			if lost {
-				if s.setDecided(p, statusWin, level+1) {
+				if s.setDecided(p, w.states[k], statusWin, level+1) {
 					w.next = append(w.next, p)
 				}
 				continue
 			}
-			if err := s.countWin(w, p, level); err != nil {
+			if err := s.countWin(w, p, w.states[k], level); err != nil {
 				return err
 			}
 		}
@@ -502,12 +513,13 @@ func (s *solver) propagate(w *workerScratch, decided []uint32, level int) error 
 	return nil
 }
 
-// countWin records that one more quiet successor of slot p wins (for the
-// opponent) at level.
-func (s *solver) countWin(w *workerScratch, p uint32, level int) error {
-	for {
-		old := s.state[p].Load()
-		if statusOf(old) != statusUndecided {
+// countWin records that one more quiet successor of slot p, whose state
+// was old, wins (for the opponent) at level. A slot that a capture or
+// promotion saves from losing is left as it is: only a losing successor
+// decides it, and its count is never read.
+func (s *solver) countWin(w *workerScratch, p, old uint32, level int) error {
+	for ; ; old = s.state[p].Load() {
+		if statusOf(old) != statusUndecided || old&cannotLoseFlag != 0 {
 			return nil
 		}
 		if old&countMask == 0 {
@@ -515,7 +527,7 @@ func (s *solver) countWin(w *workerScratch, p uint32, level int) error {
 			return fmt.Errorf("table %v slot %d: more winning successors than counted (un-moves and moves disagree)", s.layouts[t].sig, i)
 		}
 		st, at := old-1, -1
-		if st&countMask == 0 && st&cannotLoseFlag == 0 {
+		if st&countMask == 0 {
 			at = max(level+1, int(st>>distanceShift))
 			if at == level+1 {
 				st = statusLoss<<statusShift | uint32(at)<<distanceShift
