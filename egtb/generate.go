@@ -284,8 +284,9 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 		// (the outer digits), whose predecessors all have the same black
 		// pieces (the inner digits of their slots): the next run's
 		// predecessors are mostly neighbours of this run's, in the state
-		// words and decided bits just loaded.
-		slices.Sort(decided)
+		// words and decided bits just loaded. Each goroutine's chunks lie
+		// in one sorted part.
+		sortInParts(threads, decided)
 		if err := forChunks(ctx, threads, uint64(len(decided)), func(w int, lo, hi uint64) error {
 			return s.propagate(&scratch[w], decided[lo:hi], level)
 		}); err != nil {
