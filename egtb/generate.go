@@ -376,29 +376,34 @@ func (s *solver) initialize(w *workerScratch, lo, hi uint64) error {
 // capture or promotion (maxDistance when none).
 func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]uint64) (uint32, error) {
 	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
-	captures := engine.WhiteMoves(white, black, kings, &w.moves)
+	// Two positions share a slot only when each is the other's mirror
+	// image, so distinct quiet moves (which leave Black's pieces where they
+	// are) lead to distinct slots unless Black's pieces are their own
+	// mirror image: only then are the quiet moves listed and their slots
+	// computed, to count each once; else they are counted.
+	counted := mirror(g[groupBlackMen]) != g[groupBlackMen] || mirror(g[groupBlackKings]) != g[groupBlackKings]
+	var quiet int
+	var captures bool
+	if counted {
+		quiet, captures = engine.WhiteMovesCounted(white, black, kings, &w.moves)
+	} else {
+		captures = engine.WhiteMoves(white, black, kings, &w.moves)
+	}
 	if captures {
 		// Its value is its captures': no quiet move into it is legal, and
 		// un-moves pass it by.
 		s.decided.add(u)
 	}
 	bestWin, longestLoss, cannotLose := maxDistance, 0, false
-	// Two positions share a slot only when each is the other's mirror
-	// image, so distinct quiet moves (which leave Black's pieces where they
-	// are) lead to distinct slots unless Black's pieces are their own
-	// mirror image: only then are the successors' slots needed, to count
-	// each once.
-	quiet := 0
-	distinct := !captures && (mirror(g[groupBlackMen]) != g[groupBlackMen] || mirror(g[groupBlackKings]) != g[groupBlackKings])
 	var kingMoves, manMoves partialIndex
-	if !captures && !distinct {
+	w.successors = w.successors[:0]
+	if !captures && !counted {
 		// A quiet move of White changes Black's groups of the swapped
 		// position, never its lead: the other digits of its index are fixed.
 		into := s.layouts[s.other(t)]
 		swapped := [numGroups]uint64{flip(g[groupBlackMen]), flip(g[groupBlackKings]), flip(g[groupWhiteMen]), flip(g[groupWhiteKings])}
 		kingMoves = into.partial(&swapped, groupBlackKings)
 		manMoves = into.partial(&swapped, groupBlackMen)
-		w.successors = w.successors[:0]
 	}
 	crowning := engine.CrowningMask(engine.White)
 	for _, m := range w.moves.Slice() {
@@ -423,8 +428,6 @@ func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]u
 			case Loss:
 				longestLoss = max(longestLoss, r.DTW)
 			}
-		case distinct:
-			quiet++
 		case kings&moved != 0:
 			w.addSuccessor(kingMoves.index(flip(g[groupWhiteKings] ^ moved)))
 		default:
@@ -432,10 +435,7 @@ func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]u
 		}
 	}
 	w.bestWin = bestWin
-	n := quiet
-	if !captures && !distinct {
-		n = len(w.successors)
-	}
+	n := quiet + len(w.successors)
 	if n > countMask {
 		return 0, fmt.Errorf("%d quiet successors, more than the generator counts", n)
 	}

@@ -30,6 +30,26 @@ func WhiteMoves(white, black, kings Bitboard, l *MoveList) (captures bool) {
 	return false
 }
 
+// WhiteMovesCounted is WhiteMoves for a caller that needs the quiet
+// moves that do not crown only counted: it fills l with the captures when
+// there is one (and then reports true), else with the crowning moves, and
+// returns the number of the other quiet moves, counted without listing
+// them.
+func WhiteMovesCounted(white, black, kings Bitboard, l *MoveList) (others int, captures bool) {
+	p := Position{white: white, black: black, kings: kings}
+	l.Len = 0
+	if p.HasCapture() {
+		p.generateCaptures(l)
+		return 0, true
+	}
+	men, crowningSquares := white&^kings, ^(white|black)&rank8
+	n := addMenMoves(&l.Moves, 0, White, men, crowningSquares, northMask, northDelta)
+	n = addMenMoves(&l.Moves, n, White, men, crowningSquares, northEastMask, northEastDelta)
+	n = addMenMoves(&l.Moves, n, White, men, crowningSquares, northWestMask, northWestDelta)
+	l.Len = n
+	return p.countQuiet() - n, false
+}
+
 // WhitePlay is the pieces after White plays m, a legal move of White in
 // the position of these pieces: Play without the side to move and the key.
 func WhitePlay(white, black, kings Bitboard, m Move) (Bitboard, Bitboard, Bitboard) {

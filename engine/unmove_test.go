@@ -64,6 +64,45 @@ func TestWhiteMovesAndPlayMatchTheGenerator(t *testing.T) {
 	}
 }
 
+// TestWhiteMovesCountedMatchesWhiteMoves: the captures are WhiteMoves',
+// else the crowning moves are its crowning moves, in its order, and the
+// count is the number of its other moves.
+func TestWhiteMovesCountedMatchesWhiteMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var l, all MoveList
+	crowned := 0
+	for range 5000 {
+		p := randomWhiteToMove(rng)
+		others, captures := WhiteMovesCounted(p.white, p.black, p.kings, &l)
+		if WhiteMoves(p.white, p.black, p.kings, &all) != captures {
+			t.Fatalf("%v: captures %v, WhiteMoves says otherwise", &p, captures)
+		}
+		var want []Move
+		wantOthers := 0
+		for _, m := range all.Slice() {
+			if captures || p.Crowns(m) {
+				want = append(want, m)
+			} else {
+				wantOthers++
+			}
+		}
+		if l.Len != len(want) || others != wantOthers {
+			t.Fatalf("%v: %d moves listed and %d counted, want %d and %d", &p, l.Len, others, len(want), wantOthers)
+		}
+		for i, m := range l.Slice() {
+			if m != want[i] {
+				t.Fatalf("%v: move %d is %v, want %v", &p, i, m, want[i])
+			}
+		}
+		if !captures {
+			crowned += l.Len
+		}
+	}
+	if crowned < 100 {
+		t.Fatalf("only %d crowning moves seen", crowned)
+	}
+}
+
 // TestUnmovesAreTheQuietMovesBack: every quiet non-crowning move of a
 // random position is an un-move of its result, leading back to the
 // position; and every un-move of a random position leads back from a
