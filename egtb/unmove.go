@@ -2,11 +2,12 @@
 // capture, no promotion) of the side that just moved leads to a given
 // position. Such moves keep the material, so their predecessors are in the
 // same pair of tables and retrograde analysis walks them backwards. The
-// un-moves themselves are the engine's (engine.WhiteUnmoves).
+// un-moves themselves are the engine's (engine.WhiteUnmoveSources).
 
 package egtb
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/dameo/dameo/engine"
@@ -14,8 +15,7 @@ import (
 
 // unmover finds predecessors, reusing its storage.
 type unmover struct {
-	unmoves engine.MoveList
-	slots   []uint64
+	slots []uint64
 }
 
 // predecessors lists the slots, in the table laid out by into, of the
@@ -31,37 +31,33 @@ func (u *unmover) predecessors(c *[numGroups]uint64, into *layout, decided decid
 	// Undo the colour swap: White has just moved, Black is to move.
 	white, black := flip(c[groupBlackMen]|c[groupBlackKings]), flip(c[groupWhiteMen]|c[groupWhiteKings])
 	kings := flip(c[groupWhiteKings] | c[groupBlackKings])
-	engine.WhiteUnmoves(white, black, kings, &u.unmoves)
 	g := groups(white, black, kings)
-	// An un-move changes one group: the digits of the others are fixed.
-	var kingMoves, manMoves partialIndex
-	if g[groupWhiteKings] != 0 {
-		kingMoves = into.partial(&g, groupWhiteKings)
-	}
-	if g[groupWhiteMen] != 0 {
-		manMoves = into.partial(&g, groupWhiteMen)
-	}
 	// Two positions share a slot only when each is the other's mirror
 	// image: distinct un-moves, which leave Black's pieces where they are,
 	// give distinct slots unless Black's pieces are their own mirror image.
 	distinct := mirror(g[groupBlackMen]) != g[groupBlackMen] || mirror(g[groupBlackKings]) != g[groupBlackKings]
-	for _, m := range u.unmoves.Slice() {
-		moved := uint64(1)<<m.From | uint64(1)<<m.To
-		var i uint64
-		if kings&moved != 0 {
-			i = kingMoves.index(g[groupWhiteKings] ^ moved)
-		} else {
-			i = manMoves.index(g[groupWhiteMen] ^ moved)
-		}
-		if (decided != nil && decided.has(base+i)) || (!distinct && slices.Contains(u.slots, i)) {
+	// An un-move changes one group: the digits of the others are fixed.
+	for _, group := range [2]int{groupWhiteMen, groupWhiteKings} {
+		if g[group] == 0 {
 			continue
 		}
-		if decided == nil {
-			if pw, pb, pk := engine.WhiteUnplay(white, black, kings, m); engine.WhiteHasCapture(pw, pb, pk) {
-				continue // the capture would be compulsory
+		moves := into.partial(&g, group)
+		for pieces := g[group]; pieces != 0; pieces &= pieces - 1 {
+			to := engine.Square(bits.TrailingZeros64(pieces))
+			for sources := engine.WhiteUnmoveSources(white, black, kings, to); sources != 0; sources &= sources - 1 {
+				from := engine.Square(bits.TrailingZeros64(sources))
+				i := moves.index(g[group] ^ (1<<from | 1<<to))
+				if (decided != nil && decided.has(base+i)) || (!distinct && slices.Contains(u.slots, i)) {
+					continue
+				}
+				if decided == nil {
+					if pw, pb, pk := engine.WhiteUnplay(white, black, kings, engine.Move{From: from, To: to}); engine.WhiteHasCapture(pw, pb, pk) {
+						continue // the capture would be compulsory
+					}
+				}
+				u.slots = append(u.slots, i)
 			}
 		}
-		u.slots = append(u.slots, i)
 	}
 	return u.slots
 }
