@@ -177,7 +177,7 @@ func verifyUnit(ctx context.Context, done *Tables, tabs []*Table, threads int) e
 	return nil
 }
 
-// The state of a slot during generation, one atomic word:
+// The state of a slot during generation, one 32-bit word:
 //
 //	bits 0-9    quiet successors not yet decided (distinct slots; not
 //	            kept once bit 10 is set)
@@ -207,7 +207,9 @@ type solver struct {
 	done    *Tables
 	layouts []*layout
 	base    []uint64 // first unit slot of each table
-	state   []atomic.Uint32
+	// state is written plainly by initialization (each slot by one
+	// goroutine), then read and changed atomically by propagation.
+	state []uint32
 	// decided holds, a bit each (cache-friendlier than state), the slots
 	// that un-moves pass by: won or lost, or with a capture.
 	decided decidedSet
@@ -225,6 +227,7 @@ type workerScratch struct {
 	moves      engine.MoveList
 	successors []uint64 // distinct quiet successors of the position being initialized, when they need counting
 	bestWin    int      // its fastest win through a capture or promotion
+	capture    bool     // whether it has a capture
 	unmover    unmover
 	// decided at a later level: by level, the unit slots that then win or lose
 	wins, losses [][]uint32
@@ -244,7 +247,7 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	if total >= 1<<32 {
 		return nil, fmt.Errorf("tables %v: %d slots, more than the generator handles", unit, total)
 	}
-	s.state = make([]atomic.Uint32, total)
+	s.state = make([]uint32, total)
 	s.decided = make(decidedSet, (total+63)/64)
 	scratch := make([]workerScratch, threads)
 	if err := forChunks(ctx, threads, total, func(w int, lo, hi uint64) error {
@@ -345,36 +348,59 @@ func (s *solver) other(t int) int { return len(s.layouts) - 1 - t }
 // positions without moves lose at once, captures and promotions are looked
 // up in the finished tables, and the quiet successors are counted.
 func (s *solver) initialize(w *workerScratch, lo, hi uint64) error {
+	var captures uint64 // the decided bits of the slots with a capture in u's word of s.decided
 	for u := lo; u < hi; u++ {
-		t, i := s.tableOf(u)
-		l := s.layouts[t]
-		g, ok := l.position(i)
-		if !ok {
-			s.state[u].Store(statusUnused << statusShift)
-			continue
+		if err := s.initializeSlot(w, u); err != nil {
+			return err
 		}
-		st, err := s.initialState(w, u, t, &g)
-		if err != nil {
-			return fmt.Errorf("table %v slot %d: %w", l.sig, i, err)
+		if w.capture {
+			// Its value is its captures': no quiet move into it is legal,
+			// and un-moves pass it by.
+			captures |= 1 << (u & 63)
 		}
-		s.state[u].Store(st)
-		n, cannotLose, longestLoss := st&countMask, st&cannotLoseFlag != 0, int(st>>distanceShift)
-		switch {
-		case w.bestWin < maxDistance:
-			w.wins = growTo(w.wins, w.bestWin)
-			w.wins[w.bestWin] = append(w.wins[w.bestWin], uint32(u))
-		case n == 0 && !cannotLose:
-			w.losses = growTo(w.losses, longestLoss)
-			w.losses[longestLoss] = append(w.losses[longestLoss], uint32(u))
+		if (u+1)&63 == 0 || u+1 == hi {
+			if captures != 0 {
+				s.decided[u>>6].Or(captures) // one locked instruction for 64 slots
+			}
+			captures = 0
 		}
+	}
+	return nil
+}
+
+// initializeSlot sets the state of unit slot u, and w.capture to whether
+// it has a capture.
+func (s *solver) initializeSlot(w *workerScratch, u uint64) error {
+	t, i := s.tableOf(u)
+	l := s.layouts[t]
+	g, ok := l.position(i)
+	if !ok {
+		s.state[u] = statusUnused << statusShift
+		w.capture = false
+		return nil
+	}
+	st, err := s.initialState(w, t, &g)
+	if err != nil {
+		return fmt.Errorf("table %v slot %d: %w", l.sig, i, err)
+	}
+	s.state[u] = st
+	n, cannotLose, longestLoss := st&countMask, st&cannotLoseFlag != 0, int(st>>distanceShift)
+	switch {
+	case w.bestWin < maxDistance:
+		w.wins = growTo(w.wins, w.bestWin)
+		w.wins[w.bestWin] = append(w.wins[w.bestWin], uint32(u))
+	case n == 0 && !cannotLose:
+		w.losses = growTo(w.losses, longestLoss)
+		w.losses[longestLoss] = append(w.losses[longestLoss], uint32(u))
 	}
 	return nil
 }
 
 // initialState is the generation state of the position g of table t
 // before propagation, with w.bestWin set to its fastest win through a
-// capture or promotion (maxDistance when none).
-func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]uint64) (uint32, error) {
+// capture or promotion (maxDistance when none) and w.capture to whether it
+// has a capture.
+func (s *solver) initialState(w *workerScratch, t int, g *[numGroups]uint64) (uint32, error) {
 	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
 	// Two positions share a slot only when each is the other's mirror
 	// image, so distinct quiet moves (which leave Black's pieces where they
@@ -389,11 +415,7 @@ func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]u
 	} else {
 		captures = engine.WhiteMoves(white, black, kings, &w.moves)
 	}
-	if captures {
-		// Its value is its captures': no quiet move into it is legal, and
-		// un-moves pass it by.
-		s.decided.add(u)
-	}
+	w.capture = captures
 	bestWin, longestLoss, cannotLose := maxDistance, 0, false
 	var kingMoves, manMoves partialIndex
 	w.successors = w.successors[:0]
@@ -457,7 +479,7 @@ func (w *workerScratch) addSuccessor(i uint64) {
 // and appends them to decided.
 func (s *solver) decide(decided, candidates []uint32, status uint32, level int) []uint32 {
 	for _, u := range candidates {
-		if s.setDecided(u, s.state[u].Load(), status, level) {
+		if s.setDecided(u, atomic.LoadUint32(&s.state[u]), status, level) {
 			decided = append(decided, u)
 		}
 	}
@@ -471,11 +493,11 @@ func (s *solver) setDecided(u, old, status uint32, level int) bool {
 		if statusOf(old) != statusUndecided {
 			return false
 		}
-		if s.state[u].CompareAndSwap(old, status<<statusShift|uint32(level)<<distanceShift) {
+		if atomic.CompareAndSwapUint32(&s.state[u], old, status<<statusShift|uint32(level)<<distanceShift) {
 			s.decided.add(uint64(u))
 			return true
 		}
-		old = s.state[u].Load()
+		old = atomic.LoadUint32(&s.state[u])
 	}
 }
 
@@ -489,14 +511,14 @@ func (s *solver) propagate(w *workerScratch, decided []uint32, level int) error 
 		g, _ := s.layouts[t].position(i)
 		into := s.other(t)
 		preds := w.unmover.predecessors(&g, s.layouts[into], s.decided, s.base[into])
-		lost := statusOf(s.state[u].Load()) == statusLoss
+		lost := statusOf(atomic.LoadUint32(&s.state[u])) == statusLoss
 		// The predecessors' states are loaded first: these independent
 		// loads wait for their cache misses together, where each
 		// compare-and-swap (a locked instruction, which no later load
 		// passes) would wait for its own.
 		w.states = w.states[:0]
 		for _, i := range preds {
-			w.states = append(w.states, s.state[s.base[into]+i].Load())
+			w.states = append(w.states, atomic.LoadUint32(&s.state[s.base[into]+i]))
 		}
 		for k, i := range preds {
 			p := uint32(s.base[into] + i)
@@ -519,7 +541,7 @@ func (s *solver) propagate(w *workerScratch, decided []uint32, level int) error 
 // promotion saves from losing is left as it is: only a losing successor
 // decides it, and its count is never read.
 func (s *solver) countWin(w *workerScratch, p, old uint32, level int) error {
-	for ; ; old = s.state[p].Load() {
+	for ; ; old = atomic.LoadUint32(&s.state[p]) {
 		if statusOf(old) != statusUndecided || old&cannotLoseFlag != 0 {
 			return nil
 		}
@@ -534,7 +556,7 @@ func (s *solver) countWin(w *workerScratch, p, old uint32, level int) error {
 				st = statusLoss<<statusShift | uint32(at)<<distanceShift
 			}
 		}
-		if !s.state[p].CompareAndSwap(old, st) {
+		if !atomic.CompareAndSwapUint32(&s.state[p], old, st) {
 			continue
 		}
 		switch {
@@ -555,7 +577,7 @@ func (s *solver) table(t int) *Table {
 	states := s.state[s.base[t] : s.base[t]+l.size]
 	tab := &Table{layout: l, codes: make([]byte, (l.size+3)/4), width: 1}
 	for i := range states {
-		st := states[i].Load()
+		st := states[i]
 		if statusOf(st) == statusWin || statusOf(st) == statusLoss {
 			if st>>distanceShift > 255 {
 				tab.width = 2
@@ -564,7 +586,7 @@ func (s *solver) table(t int) *Table {
 	}
 	tab.dtw = make([]byte, l.size*uint64(tab.width))
 	for i := range states {
-		st := states[i].Load()
+		st := states[i]
 		code, d := codeDraw, 0
 		switch statusOf(st) {
 		case statusWin:
