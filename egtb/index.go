@@ -151,6 +151,10 @@ type layout struct {
 	sets     [numGroups][]uint64 // by colex rank, the sets of the non-lead groups (nil when too many)
 	restSize uint64
 	size     uint64
+	// by restSize and by each radix, for slots decoded by multiplication
+	// (when size allows, see divisor)
+	restDivisor  divisor
+	radixDivisor [numGroups]divisor
 }
 
 var (
@@ -189,6 +193,12 @@ func layoutOf(s Signature) *layout {
 		}
 	}
 	l.size = uint64(len(l.orbits.set)) * l.restSize
+	if l.size <= 1<<32 {
+		l.restDivisor = newDivisor(l.restSize)
+		for g := range numGroups {
+			l.radixDivisor[g] = newDivisor(l.radix[g])
+		}
+	}
 	layouts[s] = l
 	return l
 }
@@ -281,7 +291,7 @@ func mirrorGroups(g [numGroups]uint64) [numGroups]uint64 {
 // slot holds one: its groups do not overlap and i is its index.
 func (l *layout) position(i uint64) ([numGroups]uint64, bool) {
 	var g [numGroups]uint64
-	orbit := i / l.restSize
+	orbit := l.restDivisor.divide(i, l.restSize)
 	g[l.lead] = l.orbits.set[orbit]
 	rest := i - orbit*l.restSize
 	all := g[l.lead]
@@ -291,7 +301,7 @@ func (l *layout) position(i uint64) ([numGroups]uint64, bool) {
 	for k, j := range l.digits {
 		r := higher
 		if k < len(l.digits)-1 {
-			higher = r / l.radix[j]
+			higher = l.radixDivisor[j].divide(r, l.radix[j])
 			r -= higher * l.radix[j]
 		}
 		if l.sets[j] != nil {
@@ -310,6 +320,29 @@ func (l *layout) position(i uint64) ([numGroups]uint64, bool) {
 		return g, rest <= l.rest(&m)
 	}
 	return g, true
+}
+
+// divisor divides numbers below 2^32 by d (at most 2^32) with a
+// multiplication by its reciprocal m = floor(2^64/d) + 1, which is exact
+// there: n·m/2^64 exceeds n/d by less than n/2^64 < 1/d, too little to
+// reach the next integer. The zero divisor divides by hardware division.
+type divisor struct{ m uint64 }
+
+func newDivisor(d uint64) divisor {
+	if d < 2 {
+		return divisor{} // the hardware divides by 1 exactly too
+	}
+	q, _ := bits.Div64(1, 0, d) // floor(2^64 / d)
+	return divisor{q + 1}
+}
+
+// divide is n / d, for the d of newDivisor (or, for the zero divisor, any d).
+func (v divisor) divide(n, d uint64) uint64 {
+	if v.m == 0 {
+		return n / d
+	}
+	q, _ := bits.Mul64(n, v.m)
+	return q
 }
 
 // partialIndex is the index in a layout of the positions whose groups
