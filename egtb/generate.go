@@ -262,11 +262,16 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	}
 	var decided []uint32 // decided at the current level
 	for level := 0; level < len(wins) || level < len(losses) || len(decided) > 0; level++ {
+		var err error
 		if level < len(wins) {
-			decided = s.decide(decided, wins[level], statusWin, level)
+			if decided, err = s.decide(ctx, scratch, decided, wins[level], statusWin, level); err != nil {
+				return nil, err
+			}
 		}
 		if level < len(losses) {
-			decided = s.decide(decided, losses[level], statusLoss, level)
+			if decided, err = s.decide(ctx, scratch, decided, losses[level], statusLoss, level); err != nil {
+				return nil, err
+			}
 		}
 		// This level's candidates are spent: free them as the build goes.
 		if level < len(wins) {
@@ -306,7 +311,10 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	}
 	tabs := make([]*Table, len(s.layouts))
 	for t := range tabs {
-		tabs[t] = s.table(t)
+		var err error
+		if tabs[t], err = s.table(ctx, t, threads); err != nil {
+			return nil, err
+		}
 	}
 	return tabs, nil
 }
@@ -475,15 +483,25 @@ func (w *workerScratch) addSuccessor(i uint64) {
 	}
 }
 
-// decide marks the undecided slots of candidates as won or lost at level
-// and appends them to decided.
-func (s *solver) decide(decided, candidates []uint32, status uint32, level int) []uint32 {
-	for _, u := range candidates {
-		if s.setDecided(u, atomic.LoadUint32(&s.state[u]), status, level) {
-			decided = append(decided, u)
-		}
+// decide marks the undecided slots of candidates as won or lost at level,
+// on one goroutine per worker (whose next lists it uses), and appends them
+// to decided.
+func (s *solver) decide(ctx context.Context, scratch []workerScratch, decided, candidates []uint32, status uint32, level int) ([]uint32, error) {
+	for i := range scratch {
+		scratch[i].next = scratch[i].next[:0]
 	}
-	return decided
+	err := forChunks(ctx, len(scratch), uint64(len(candidates)), func(w int, lo, hi uint64) error {
+		for _, u := range candidates[lo:hi] {
+			if s.setDecided(u, atomic.LoadUint32(&s.state[u]), status, level) {
+				scratch[w].next = append(scratch[w].next, u)
+			}
+		}
+		return nil
+	})
+	for i := range scratch {
+		decided = append(decided, scratch[i].next...)
+	}
+	return decided, err
 }
 
 // setDecided decides slot u, whose state was old, if it is undecided,
@@ -571,44 +589,68 @@ func (s *solver) countWin(w *workerScratch, p, old uint32, level int) error {
 	}
 }
 
-// table packs the final states of table t; undecided slots are draws.
-func (s *solver) table(t int) *Table {
+// table packs the final states of table t, on threads goroutines;
+// undecided slots are draws.
+func (s *solver) table(ctx context.Context, t, threads int) (*Table, error) {
 	l := s.layouts[t]
 	states := s.state[s.base[t] : s.base[t]+l.size]
 	tab := &Table{layout: l, codes: make([]byte, (l.size+3)/4), width: 1}
-	for i := range states {
-		st := states[i]
-		if statusOf(st) == statusWin || statusOf(st) == statusLoss {
-			if st>>distanceShift > 255 {
-				tab.width = 2
+	var wide atomic.Bool // a distance takes two bytes
+	if err := forChunks(ctx, threads, l.size, func(_ int, lo, hi uint64) error {
+		for _, st := range states[lo:hi] {
+			if (statusOf(st) == statusWin || statusOf(st) == statusLoss) && st>>distanceShift > 255 {
+				wide.Store(true)
+				break
 			}
 		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if wide.Load() {
+		tab.width = 2
 	}
 	tab.dtw = make([]byte, l.size*uint64(tab.width))
-	for i := range states {
-		st := states[i]
-		code, d := codeDraw, 0
-		switch statusOf(st) {
-		case statusWin:
-			code, d = codeWin, int(st>>distanceShift)
-			tab.stats.Wins++
-			tab.stats.LongestWin = max(tab.stats.LongestWin, d)
-		case statusLoss:
-			code, d = codeLoss, int(st>>distanceShift)
-			tab.stats.Losses++
-			tab.stats.LongestLoss = max(tab.stats.LongestLoss, d)
-		case statusUnused:
-			code = codeUnused
-			tab.stats.Unused++
-		default:
-			tab.stats.Draws++
+	stats := make([]Stats, threads) // by worker
+	// Chunks hold whole bytes of codes (chunkSize is a multiple of 4).
+	if err := forChunks(ctx, threads, l.size, func(w int, lo, hi uint64) error {
+		own := &stats[w]
+		for i := lo; i < hi; i++ {
+			st := states[i]
+			code, d := codeDraw, 0
+			switch statusOf(st) {
+			case statusWin:
+				code, d = codeWin, int(st>>distanceShift)
+				own.Wins++
+				own.LongestWin = max(own.LongestWin, d)
+			case statusLoss:
+				code, d = codeLoss, int(st>>distanceShift)
+				own.Losses++
+				own.LongestLoss = max(own.LongestLoss, d)
+			case statusUnused:
+				code = codeUnused
+				own.Unused++
+			default:
+				own.Draws++
+			}
+			tab.codes[i/4] |= byte(code) << (2 * (i % 4))
+			if tab.width == 1 {
+				tab.dtw[i] = byte(d)
+			} else {
+				tab.dtw[2*i], tab.dtw[2*i+1] = byte(d), byte(d>>8)
+			}
 		}
-		tab.codes[i/4] |= byte(code) << (2 * (i % 4))
-		if tab.width == 1 {
-			tab.dtw[i] = byte(d)
-		} else {
-			tab.dtw[2*i], tab.dtw[2*i+1] = byte(d), byte(d>>8)
-		}
+		return nil
+	}); err != nil {
+		return nil, err
 	}
-	return tab
+	for _, x := range stats {
+		tab.stats.Wins += x.Wins
+		tab.stats.Draws += x.Draws
+		tab.stats.Losses += x.Losses
+		tab.stats.Unused += x.Unused
+		tab.stats.LongestWin = max(tab.stats.LongestWin, x.LongestWin)
+		tab.stats.LongestLoss = max(tab.stats.LongestLoss, x.LongestLoss)
+	}
+	return tab, nil
 }

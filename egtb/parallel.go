@@ -11,7 +11,8 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// chunkSize is the number of slots a goroutine takes at a time.
+// chunkSize is the number of slots a goroutine takes at a time, a
+// multiple of 64 (whole bytes of table codes, whole words of bit sets).
 const chunkSize = 1 << 14
 
 // forChunks calls work(worker, lo, hi) for consecutive chunks [lo, hi) of
