@@ -231,8 +231,9 @@ type workerScratch struct {
 	unmover    unmover
 	// decided at a later level: by level, the unit slots that then win or lose
 	wins, losses [][]uint32
-	next         []uint32 // decided at the next level
-	states       []uint32 // the states of the predecessors being updated
+	// decided at the next level, by key (see key): won and lost
+	nextWon, nextLost []uint32
+	states            []uint32 // the states of the predecessors being updated
 }
 
 func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]*Table, error) {
@@ -260,16 +261,16 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	for i := range scratch {
 		scratch[i].wins, scratch[i].losses = nil, nil // merged: free them
 	}
-	var decided []uint32 // decided at the current level
-	for level := 0; level < len(wins) || level < len(losses) || len(decided) > 0; level++ {
+	var won, lost []uint32 // decided at the current level, by key
+	for level := 0; level < len(wins) || level < len(losses) || len(won)+len(lost) > 0; level++ {
 		var err error
 		if level < len(wins) {
-			if decided, err = s.decide(ctx, scratch, decided, wins[level], statusWin, level); err != nil {
+			if won, err = s.decide(ctx, scratch, won, wins[level], statusWin, level); err != nil {
 				return nil, err
 			}
 		}
 		if level < len(losses) {
-			if decided, err = s.decide(ctx, scratch, decided, losses[level], statusLoss, level); err != nil {
+			if lost, err = s.decide(ctx, scratch, lost, losses[level], statusLoss, level); err != nil {
 				return nil, err
 			}
 		}
@@ -284,23 +285,25 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 			return nil, fmt.Errorf("tables %v: distance beyond %d", unit, maxDistance)
 		}
 		for i := range scratch {
-			scratch[i].next = scratch[i].next[:0]
+			scratch[i].nextWon, scratch[i].nextLost = scratch[i].nextWon[:0], scratch[i].nextLost[:0]
 			clear(scratch[i].losses) // merged into losses at the last level
 			scratch[i].losses = scratch[i].losses[:0]
 		}
-		// In the order found (each slot's predecessors together), not in
-		// slot order: un-moves change the outer digits of a slot (the groups
-		// of the side that just moved), so neighbouring slots do not have
-		// neighbouring predecessors, and in a model of the caches a sort
-		// saved fewer misses of state words than it added of decided bits.
-		if err := forChunks(ctx, threads, uint64(len(decided)), func(w int, lo, hi uint64) error {
-			return s.propagate(&scratch[w], decided[lo:hi], level)
-		}); err != nil {
-			return nil, err
+		for _, part := range [2]struct {
+			keys []uint32
+			lost bool
+		}{{won, false}, {lost, true}} {
+			sortInParts(threads, part.keys) // see key
+			if err := forChunks(ctx, threads, uint64(len(part.keys)), func(w int, lo, hi uint64) error {
+				return s.propagate(&scratch[w], part.keys[lo:hi], part.lost, level)
+			}); err != nil {
+				return nil, err
+			}
 		}
-		decided = decided[:0]
+		won, lost = won[:0], lost[:0]
 		for i := range scratch {
-			decided = append(decided, scratch[i].next...)
+			won = append(won, scratch[i].nextWon...)
+			lost = append(lost, scratch[i].nextLost...)
 		}
 		for l, slots := range mergeLevels(scratch, func(w *workerScratch) [][]uint32 { return w.losses }) {
 			losses = growTo(losses, l)
@@ -429,7 +432,7 @@ func (s *solver) initialState(w *workerScratch, t int, g *[numGroups]uint64) (ui
 		// A quiet move of White changes Black's groups of the swapped
 		// position, never its lead: the other digits of its index are fixed.
 		into := s.layouts[s.other(t)]
-		swapped := [numGroups]uint64{flip(g[groupBlackMen]), flip(g[groupBlackKings]), flip(g[groupWhiteMen]), flip(g[groupWhiteKings])}
+		swapped := swapColours(g)
 		kingMoves = into.partial(&swapped, groupBlackKings)
 		manMoves = into.partial(&swapped, groupBlackMen)
 	}
@@ -482,24 +485,41 @@ func (w *workerScratch) addSuccessor(i uint64) {
 }
 
 // decide marks the undecided slots of candidates as won or lost at level,
-// on one goroutine per worker (whose next lists it uses), and appends them
-// to decided.
-func (s *solver) decide(ctx context.Context, scratch []workerScratch, decided, candidates []uint32, status uint32, level int) ([]uint32, error) {
+// on one goroutine per worker (whose nextWon lists it uses), and appends
+// their keys to keys.
+func (s *solver) decide(ctx context.Context, scratch []workerScratch, keys, candidates []uint32, status uint32, level int) ([]uint32, error) {
 	for i := range scratch {
-		scratch[i].next = scratch[i].next[:0]
+		scratch[i].nextWon = scratch[i].nextWon[:0]
 	}
 	err := forChunks(ctx, len(scratch), uint64(len(candidates)), func(w int, lo, hi uint64) error {
 		for _, u := range candidates[lo:hi] {
 			if s.setDecided(u, atomic.LoadUint32(&s.state[u]), status, level) {
-				scratch[w].next = append(scratch[w].next, u)
+				t, i := s.tableOf(uint64(u))
+				g, _ := s.layouts[t].position(i)
+				scratch[w].nextWon = append(scratch[w].nextWon, s.key(t, &g))
 			}
 		}
 		return nil
 	})
 	for i := range scratch {
-		decided = append(decided, scratch[i].next...)
+		keys = append(keys, scratch[i].nextWon...)
 	}
-	return decided, err
+	return keys, err
+}
+
+// key is the unit slot of the position g of table t with the colours
+// swapped, under which a decided slot waits to pass its value back: the
+// un-moves of the swapped position's White give the predecessors, whose
+// slots differ from the key only in the outer digits (White's groups, of
+// which an un-move changes one) and, when the mirror applies, in the order
+// of the inner ones. Sorted by key, a level's slots come in runs of the
+// same white groups, and each un-move's predecessors of a run in order,
+// within a block of consecutive slots: the state words and decided bits
+// that a run loads serve its neighbours in the run, where in slot order or
+// in the order found they served about one each.
+func (s *solver) key(t int, g *[numGroups]uint64) uint32 {
+	o := s.other(t)
+	return uint32(s.base[o] + s.layouts[o].index(swapColours(g)))
 }
 
 // setDecided decides slot u, whose state was old, if it is undecided,
@@ -517,17 +537,15 @@ func (s *solver) setDecided(u, old, status uint32, level int) bool {
 	}
 }
 
-// propagate passes the values of the slots decided at level to their
-// predecessors: a predecessor of a loss wins at level+1; a predecessor
+// propagate passes the values of the slots decided at level, given by
+// their keys (all lost, or all won), to their predecessors: a predecessor of a loss wins at level+1; a predecessor
 // whose last undecided quiet successor is a win loses at level+1, or later
 // if a capture or promotion loses more slowly.
-func (s *solver) propagate(w *workerScratch, decided []uint32, level int) error {
-	for _, u := range decided {
-		t, i := s.tableOf(uint64(u))
-		g, _ := s.layouts[t].position(i)
-		into := s.other(t)
-		preds := w.unmover.predecessors(&g, s.layouts[into], s.decided, s.base[into])
-		lost := statusOf(atomic.LoadUint32(&s.state[u])) == statusLoss
+func (s *solver) propagate(w *workerScratch, keys []uint32, lost bool, level int) error {
+	for _, k := range keys {
+		into, i := s.tableOf(uint64(k))
+		after, _ := s.layouts[into].position(i)
+		preds := w.unmover.predecessors(&after, s.layouts[into], s.decided, s.base[into])
 		// The predecessors' states are loaded first: these independent
 		// loads wait for their cache misses together, where each
 		// compare-and-swap (a locked instruction, which no later load
@@ -536,16 +554,22 @@ func (s *solver) propagate(w *workerScratch, decided []uint32, level int) error 
 		for _, i := range preds {
 			w.states = append(w.states, atomic.LoadUint32(&s.state[s.base[into]+i]))
 		}
-		for k, i := range preds {
+		for n, i := range preds {
 			p := uint32(s.base[into] + i)
 			if lost {
-				if s.setDecided(p, w.states[k], statusWin, level+1) {
-					w.next = append(w.next, p)
+				if s.setDecided(p, w.states[n], statusWin, level+1) {
+					g := w.unmover.position(n)
+					w.nextWon = append(w.nextWon, s.key(into, &g))
 				}
 				continue
 			}
-			if err := s.countWin(w, p, w.states[k], level); err != nil {
+			loses, err := s.countWin(w, p, w.states[n], level)
+			if err != nil {
 				return err
+			}
+			if loses {
+				g := w.unmover.position(n)
+				w.nextLost = append(w.nextLost, s.key(into, &g))
 			}
 		}
 	}
@@ -553,17 +577,18 @@ func (s *solver) propagate(w *workerScratch, decided []uint32, level int) error 
 }
 
 // countWin records that one more quiet successor of slot p, whose state
-// was old, wins (for the opponent) at level. A slot that a capture or
-// promotion saves from losing is left as it is: only a losing successor
+// was old, wins (for the opponent) at level, reporting whether p then
+// loses at level+1 (a later loss goes to w.losses). A slot that a capture
+// or promotion saves from losing is left as it is: only a losing successor
 // decides it, and its count is never read.
-func (s *solver) countWin(w *workerScratch, p, old uint32, level int) error {
+func (s *solver) countWin(w *workerScratch, p, old uint32, level int) (bool, error) {
 	for ; ; old = atomic.LoadUint32(&s.state[p]) {
 		if statusOf(old) != statusUndecided || old&cannotLoseFlag != 0 {
-			return nil
+			return false, nil
 		}
 		if old&countMask == 0 {
 			t, i := s.tableOf(uint64(p))
-			return fmt.Errorf("table %v slot %d: more winning successors than counted (un-moves and moves disagree)", s.layouts[t].sig, i)
+			return false, fmt.Errorf("table %v slot %d: more winning successors than counted (un-moves and moves disagree)", s.layouts[t].sig, i)
 		}
 		st, at := old-1, -1
 		if st&countMask == 0 {
@@ -578,12 +603,12 @@ func (s *solver) countWin(w *workerScratch, p, old uint32, level int) error {
 		switch {
 		case at == level+1:
 			s.decided.add(uint64(p))
-			w.next = append(w.next, p)
+			return true, nil
 		case at > level+1:
 			w.losses = growTo(w.losses, at)
 			w.losses[at] = append(w.losses[at], p)
 		}
-		return nil
+		return false, nil
 	}
 }
 

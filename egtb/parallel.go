@@ -4,6 +4,8 @@ package egtb
 
 import (
 	"context"
+	"slices"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -37,4 +39,16 @@ func forChunks(ctx context.Context, threads int, n uint64, work func(worker int,
 		})
 	}
 	return g.Wait()
+}
+
+// sortInParts sorts each of threads consecutive parts of list, the parts
+// in parallel: within each part the order a sort gives, without a sort of
+// the whole list on one goroutine.
+func sortInParts(threads int, list []uint32) {
+	part := max((len(list)+threads-1)/threads, 1)
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(list); lo += part {
+		wg.Go(func() { slices.Sort(list[lo:min(lo+part, len(list))]) })
+	}
+	wg.Wait()
 }
