@@ -92,7 +92,7 @@
 // later units need. Each position's captures and promotions are looked up
 // in those tables, its quiet moves counted; the positions decided so far
 // then pass their values back, level by level of distance, to their
-// predecessors, found by the engine's un-moves (engine.WhiteUnmoves). Moves
+// predecessors, found by the engine's un-moves (engine.WhiteUnmoveSources). Moves
 // and un-moves change one group of pieces, so slots are computed from the
 // other groups' digits and one colex rank, with bit operations, not by
 // decoding positions. Verification against the successors is an option of

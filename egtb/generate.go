@@ -177,9 +177,10 @@ func verifyUnit(ctx context.Context, done *Tables, tabs []*Table, threads int) e
 	return nil
 }
 
-// The state of a slot during generation, one atomic word:
+// The state of a slot during generation, one 32-bit word:
 //
-//	bits 0-9    quiet successors not yet decided (distinct slots)
+//	bits 0-9    quiet successors not yet decided (distinct slots; not
+//	            kept once bit 10 is set)
 //	bit 10      cannot lose: a capture or promotion leads to a draw or win
 //	bits 11-12  status: undecided, win, loss or unused
 //	bits 16-31  decided: the distance; undecided: the longest loss through
@@ -206,7 +207,9 @@ type solver struct {
 	done    *Tables
 	layouts []*layout
 	base    []uint64 // first unit slot of each table
-	state   []atomic.Uint32
+	// state is written plainly by initialization (each slot by one
+	// goroutine), then read and changed atomically by propagation.
+	state []uint32
 	// decided holds, a bit each (cache-friendlier than state), the slots
 	// that un-moves pass by: won or lost, or with a capture.
 	decided decidedSet
@@ -222,12 +225,15 @@ func (d decidedSet) add(u uint64) { d[u>>6].Or(1 << (u & 63)) }
 // workerScratch is one goroutine's reusable storage.
 type workerScratch struct {
 	moves      engine.MoveList
-	successors []uint64 // distinct quiet successors of the position being initialized
+	successors []uint64 // distinct quiet successors of the position being initialized, when they need counting
 	bestWin    int      // its fastest win through a capture or promotion
+	capture    bool     // whether it has a capture
 	unmover    unmover
 	// decided at a later level: by level, the unit slots that then win or lose
 	wins, losses [][]uint32
-	next         []uint32 // decided at the next level
+	// decided at the next level, by key (see key): won and lost
+	nextWon, nextLost []uint32
+	states            []uint32 // the states of the predecessors being updated
 }
 
 func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]*Table, error) {
@@ -242,7 +248,7 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	if total >= 1<<32 {
 		return nil, fmt.Errorf("tables %v: %d slots, more than the generator handles", unit, total)
 	}
-	s.state = make([]atomic.Uint32, total)
+	s.state = make([]uint32, total)
 	s.decided = make(decidedSet, (total+63)/64)
 	scratch := make([]workerScratch, threads)
 	if err := forChunks(ctx, threads, total, func(w int, lo, hi uint64) error {
@@ -255,13 +261,18 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	for i := range scratch {
 		scratch[i].wins, scratch[i].losses = nil, nil // merged: free them
 	}
-	var decided []uint32 // decided at the current level
-	for level := 0; level < len(wins) || level < len(losses) || len(decided) > 0; level++ {
+	var won, lost []uint32 // decided at the current level, by key
+	for level := 0; level < len(wins) || level < len(losses) || len(won)+len(lost) > 0; level++ {
+		var err error
 		if level < len(wins) {
-			decided = s.decide(decided, wins[level], statusWin, level)
+			if won, err = s.decide(ctx, scratch, won, wins[level], statusWin, level); err != nil {
+				return nil, err
+			}
 		}
 		if level < len(losses) {
-			decided = s.decide(decided, losses[level], statusLoss, level)
+			if lost, err = s.decide(ctx, scratch, lost, losses[level], statusLoss, level); err != nil {
+				return nil, err
+			}
 		}
 		// This level's candidates are spent: free them as the build goes.
 		if level < len(wins) {
@@ -274,18 +285,25 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 			return nil, fmt.Errorf("tables %v: distance beyond %d", unit, maxDistance)
 		}
 		for i := range scratch {
-			scratch[i].next = scratch[i].next[:0]
+			scratch[i].nextWon, scratch[i].nextLost = scratch[i].nextWon[:0], scratch[i].nextLost[:0]
 			clear(scratch[i].losses) // merged into losses at the last level
 			scratch[i].losses = scratch[i].losses[:0]
 		}
-		if err := forChunks(ctx, threads, uint64(len(decided)), func(w int, lo, hi uint64) error {
-			return s.propagate(&scratch[w], decided[lo:hi], level)
-		}); err != nil {
-			return nil, err
+		for _, part := range [2]struct {
+			keys []uint32
+			lost bool
+		}{{won, false}, {lost, true}} {
+			sortInParts(threads, part.keys) // see key
+			if err := forChunks(ctx, threads, uint64(len(part.keys)), func(w int, lo, hi uint64) error {
+				return s.propagate(&scratch[w], part.keys[lo:hi], part.lost, level)
+			}); err != nil {
+				return nil, err
+			}
 		}
-		decided = decided[:0]
+		won, lost = won[:0], lost[:0]
 		for i := range scratch {
-			decided = append(decided, scratch[i].next...)
+			won = append(won, scratch[i].nextWon...)
+			lost = append(lost, scratch[i].nextLost...)
 		}
 		for l, slots := range mergeLevels(scratch, func(w *workerScratch) [][]uint32 { return w.losses }) {
 			losses = growTo(losses, l)
@@ -294,7 +312,10 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	}
 	tabs := make([]*Table, len(s.layouts))
 	for t := range tabs {
-		tabs[t] = s.table(t)
+		var err error
+		if tabs[t], err = s.table(ctx, t, threads); err != nil {
+			return nil, err
+		}
 	}
 	return tabs, nil
 }
@@ -336,52 +357,82 @@ func (s *solver) other(t int) int { return len(s.layouts) - 1 - t }
 // positions without moves lose at once, captures and promotions are looked
 // up in the finished tables, and the quiet successors are counted.
 func (s *solver) initialize(w *workerScratch, lo, hi uint64) error {
+	var captures uint64 // the decided bits of the slots with a capture in u's word of s.decided
 	for u := lo; u < hi; u++ {
-		t, i := s.tableOf(u)
-		l := s.layouts[t]
-		g, ok := l.position(i)
-		if !ok {
-			s.state[u].Store(statusUnused << statusShift)
-			continue
+		if err := s.initializeSlot(w, u); err != nil {
+			return err
 		}
-		st, err := s.initialState(w, u, t, &g)
-		if err != nil {
-			return fmt.Errorf("table %v slot %d: %w", l.sig, i, err)
+		if w.capture {
+			// Its value is its captures': no quiet move into it is legal,
+			// and un-moves pass it by.
+			captures |= 1 << (u & 63)
 		}
-		s.state[u].Store(st)
-		n, cannotLose, longestLoss := st&countMask, st&cannotLoseFlag != 0, int(st>>distanceShift)
-		switch {
-		case w.bestWin < maxDistance:
-			w.wins = growTo(w.wins, w.bestWin)
-			w.wins[w.bestWin] = append(w.wins[w.bestWin], uint32(u))
-		case n == 0 && !cannotLose:
-			w.losses = growTo(w.losses, longestLoss)
-			w.losses[longestLoss] = append(w.losses[longestLoss], uint32(u))
+		if (u+1)&63 == 0 || u+1 == hi {
+			if captures != 0 {
+				s.decided[u>>6].Or(captures) // one locked instruction for 64 slots
+			}
+			captures = 0
 		}
+	}
+	return nil
+}
+
+// initializeSlot sets the state of unit slot u, and w.capture to whether
+// it has a capture.
+func (s *solver) initializeSlot(w *workerScratch, u uint64) error {
+	t, i := s.tableOf(u)
+	l := s.layouts[t]
+	g, ok := l.position(i)
+	if !ok {
+		s.state[u] = statusUnused << statusShift
+		w.capture = false
+		return nil
+	}
+	st, err := s.initialState(w, t, &g)
+	if err != nil {
+		return fmt.Errorf("table %v slot %d: %w", l.sig, i, err)
+	}
+	s.state[u] = st
+	n, cannotLose, longestLoss := st&countMask, st&cannotLoseFlag != 0, int(st>>distanceShift)
+	switch {
+	case w.bestWin < maxDistance:
+		w.wins = growTo(w.wins, w.bestWin)
+		w.wins[w.bestWin] = append(w.wins[w.bestWin], uint32(u))
+	case n == 0 && !cannotLose:
+		w.losses = growTo(w.losses, longestLoss)
+		w.losses[longestLoss] = append(w.losses[longestLoss], uint32(u))
 	}
 	return nil
 }
 
 // initialState is the generation state of the position g of table t
 // before propagation, with w.bestWin set to its fastest win through a
-// capture or promotion (maxDistance when none).
-func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]uint64) (uint32, error) {
+// capture or promotion (maxDistance when none) and w.capture to whether it
+// has a capture.
+func (s *solver) initialState(w *workerScratch, t int, g *[numGroups]uint64) (uint32, error) {
 	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
-	captures := engine.WhiteMoves(white, black, kings, &w.moves)
-	if captures {
-		// Its value is its captures': no quiet move into it is legal, and
-		// un-moves pass it by.
-		s.decided.add(u)
+	// Two positions share a slot only when each is the other's mirror
+	// image, so distinct quiet moves (which leave Black's pieces where they
+	// are) lead to distinct slots unless Black's pieces are their own
+	// mirror image: only then are the quiet moves listed and their slots
+	// computed, to count each once; else they are counted.
+	counted := mirror(g[groupBlackMen]) != g[groupBlackMen] || mirror(g[groupBlackKings]) != g[groupBlackKings]
+	var quiet int
+	var captures bool
+	if counted {
+		quiet, captures = engine.WhiteMovesCounted(white, black, kings, &w.moves)
+	} else {
+		captures = engine.WhiteMoves(white, black, kings, &w.moves)
 	}
-	into := s.layouts[s.other(t)]
-	intoBase := s.base[s.other(t)]
-	w.successors = w.successors[:0]
+	w.capture = captures
 	bestWin, longestLoss, cannotLose := maxDistance, 0, false
-	// A quiet move of White changes Black's groups of the swapped
-	// position, never its lead: the other digits of its index are fixed.
 	var kingMoves, manMoves partialIndex
-	if !captures {
-		swapped := [numGroups]uint64{flip(g[groupBlackMen]), flip(g[groupBlackKings]), flip(g[groupWhiteMen]), flip(g[groupWhiteKings])}
+	w.successors = w.successors[:0]
+	if !captures && !counted {
+		// A quiet move of White changes Black's groups of the swapped
+		// position, never its lead: the other digits of its index are fixed.
+		into := s.layouts[s.other(t)]
+		swapped := swapColours(g)
 		kingMoves = into.partial(&swapped, groupBlackKings)
 		manMoves = into.partial(&swapped, groupBlackMen)
 	}
@@ -409,13 +460,13 @@ func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]u
 				longestLoss = max(longestLoss, r.DTW)
 			}
 		case kings&moved != 0:
-			w.addSuccessor(intoBase+kingMoves.index(flip(g[groupWhiteKings]^moved)), kingMoves.injective())
+			w.addSuccessor(kingMoves.index(flip(g[groupWhiteKings] ^ moved)))
 		default:
-			w.addSuccessor(intoBase+manMoves.index(flip(g[groupWhiteMen]^moved)), manMoves.injective())
+			w.addSuccessor(manMoves.index(flip(g[groupWhiteMen] ^ moved)))
 		}
 	}
 	w.bestWin = bestWin
-	n := len(w.successors)
+	n := quiet + len(w.successors)
 	if n > countMask {
 		return 0, fmt.Errorf("%d quiet successors, more than the generator counts", n)
 	}
@@ -426,140 +477,203 @@ func (s *solver) initialState(w *workerScratch, u uint64, t int, g *[numGroups]u
 	return st, nil
 }
 
-// addSuccessor lists a quiet successor's unit slot once. Successors of
-// distinct moves have distinct slots when the swapped position's lead (the
-// mover's opponent's, which no quiet move changes) fixes the mirror: then
-// unique is true and no search is needed.
-func (w *workerScratch) addSuccessor(u uint64, unique bool) {
-	if unique || !slices.Contains(w.successors, u) {
-		w.successors = append(w.successors, u)
+// addSuccessor lists a quiet successor's slot once.
+func (w *workerScratch) addSuccessor(i uint64) {
+	if !slices.Contains(w.successors, i) {
+		w.successors = append(w.successors, i)
 	}
 }
 
-// decide marks the undecided slots of candidates as won or lost at level
-// and appends them to decided.
-func (s *solver) decide(decided, candidates []uint32, status uint32, level int) []uint32 {
-	for _, u := range candidates {
-		if s.setDecided(u, status, level) {
-			decided = append(decided, u)
+// decide marks the undecided slots of candidates as won or lost at level,
+// on one goroutine per worker (whose nextWon lists it uses), and appends
+// their keys to keys.
+func (s *solver) decide(ctx context.Context, scratch []workerScratch, keys, candidates []uint32, status uint32, level int) ([]uint32, error) {
+	for i := range scratch {
+		scratch[i].nextWon = scratch[i].nextWon[:0]
+	}
+	err := forChunks(ctx, len(scratch), uint64(len(candidates)), func(w int, lo, hi uint64) error {
+		for _, u := range candidates[lo:hi] {
+			if s.setDecided(u, atomic.LoadUint32(&s.state[u]), status, level) {
+				t, i := s.tableOf(uint64(u))
+				g, _ := s.layouts[t].position(i)
+				scratch[w].nextWon = append(scratch[w].nextWon, s.key(t, &g))
+			}
 		}
+		return nil
+	})
+	for i := range scratch {
+		keys = append(keys, scratch[i].nextWon...)
 	}
-	return decided
+	return keys, err
 }
 
-// setDecided decides slot u if it is undecided, reporting whether it did.
-func (s *solver) setDecided(u uint32, status uint32, level int) bool {
+// key is the unit slot of the position g of table t with the colours
+// swapped, under which a decided slot waits to pass its value back: the
+// un-moves of the swapped position's White give the predecessors, whose
+// slots differ from the key only in the outer digits (White's groups, of
+// which an un-move changes one) and, when the mirror applies, in the order
+// of the inner ones. Sorted by key, a level's slots come in runs of the
+// same white groups, and each un-move's predecessors of a run in order,
+// within a block of consecutive slots: the state words and decided bits
+// that a run loads serve its neighbours in the run, where in slot order or
+// in the order found they served about one each.
+func (s *solver) key(t int, g *[numGroups]uint64) uint32 {
+	o := s.other(t)
+	return uint32(s.base[o] + s.layouts[o].index(swapColours(g)))
+}
+
+// setDecided decides slot u, whose state was old, if it is undecided,
+// reporting whether it did.
+func (s *solver) setDecided(u, old, status uint32, level int) bool {
 	for {
-		old := s.state[u].Load()
 		if statusOf(old) != statusUndecided {
 			return false
 		}
-		if s.state[u].CompareAndSwap(old, status<<statusShift|uint32(level)<<distanceShift) {
+		if atomic.CompareAndSwapUint32(&s.state[u], old, status<<statusShift|uint32(level)<<distanceShift) {
 			s.decided.add(uint64(u))
 			return true
 		}
+		old = atomic.LoadUint32(&s.state[u])
 	}
 }
 
-// propagate passes the values of the slots decided at level to their
-// predecessors: a predecessor of a loss wins at level+1; a predecessor
+// propagate passes the values of the slots decided at level, given by
+// their keys (all lost, or all won), to their predecessors: a predecessor of a loss wins at level+1; a predecessor
 // whose last undecided quiet successor is a win loses at level+1, or later
 // if a capture or promotion loses more slowly.
-func (s *solver) propagate(w *workerScratch, decided []uint32, level int) error {
-	for _, u := range decided {
-		t, i := s.tableOf(uint64(u))
-		g, _ := s.layouts[t].position(i)
-		into := s.other(t)
-		preds := w.unmover.predecessors(&g, s.layouts[into], s.decided, s.base[into])
-		lost := statusOf(s.state[u].Load()) == statusLoss
+func (s *solver) propagate(w *workerScratch, keys []uint32, lost bool, level int) error {
+	for _, k := range keys {
+		into, i := s.tableOf(uint64(k))
+		after, _ := s.layouts[into].position(i)
+		preds := w.unmover.predecessors(&after, s.layouts[into], s.decided, s.base[into])
+		// The predecessors' states are loaded first: these independent
+		// loads wait for their cache misses together, where each
+		// compare-and-swap (a locked instruction, which no later load
+		// passes) would wait for its own.
+		w.states = w.states[:0]
 		for _, i := range preds {
+			w.states = append(w.states, atomic.LoadUint32(&s.state[s.base[into]+i]))
+		}
+		for n, i := range preds {
 			p := uint32(s.base[into] + i)
 			if lost {
-				if s.setDecided(p, statusWin, level+1) {
-					w.next = append(w.next, p)
+				if s.setDecided(p, w.states[n], statusWin, level+1) {
+					g := w.unmover.position(n)
+					w.nextWon = append(w.nextWon, s.key(into, &g))
 				}
 				continue
 			}
-			if err := s.countWin(w, p, level); err != nil {
+			loses, err := s.countWin(w, p, w.states[n], level)
+			if err != nil {
 				return err
+			}
+			if loses {
+				g := w.unmover.position(n)
+				w.nextLost = append(w.nextLost, s.key(into, &g))
 			}
 		}
 	}
 	return nil
 }
 
-// countWin records that one more quiet successor of slot p wins (for the
-// opponent) at level.
-func (s *solver) countWin(w *workerScratch, p uint32, level int) error {
-	for {
-		old := s.state[p].Load()
-		if statusOf(old) != statusUndecided {
-			return nil
+// countWin records that one more quiet successor of slot p, whose state
+// was old, wins (for the opponent) at level, reporting whether p then
+// loses at level+1 (a later loss goes to w.losses). A slot that a capture
+// or promotion saves from losing is left as it is: only a losing successor
+// decides it, and its count is never read.
+func (s *solver) countWin(w *workerScratch, p, old uint32, level int) (bool, error) {
+	for ; ; old = atomic.LoadUint32(&s.state[p]) {
+		if statusOf(old) != statusUndecided || old&cannotLoseFlag != 0 {
+			return false, nil
 		}
 		if old&countMask == 0 {
 			t, i := s.tableOf(uint64(p))
-			return fmt.Errorf("table %v slot %d: more winning successors than counted (un-moves and moves disagree)", s.layouts[t].sig, i)
+			return false, fmt.Errorf("table %v slot %d: more winning successors than counted (un-moves and moves disagree)", s.layouts[t].sig, i)
 		}
 		st, at := old-1, -1
-		if st&countMask == 0 && st&cannotLoseFlag == 0 {
+		if st&countMask == 0 {
 			at = max(level+1, int(st>>distanceShift))
 			if at == level+1 {
 				st = statusLoss<<statusShift | uint32(at)<<distanceShift
 			}
 		}
-		if !s.state[p].CompareAndSwap(old, st) {
+		if !atomic.CompareAndSwapUint32(&s.state[p], old, st) {
 			continue
 		}
 		switch {
 		case at == level+1:
 			s.decided.add(uint64(p))
-			w.next = append(w.next, p)
+			return true, nil
 		case at > level+1:
 			w.losses = growTo(w.losses, at)
 			w.losses[at] = append(w.losses[at], p)
 		}
-		return nil
+		return false, nil
 	}
 }
 
-// table packs the final states of table t; undecided slots are draws.
-func (s *solver) table(t int) *Table {
+// table packs the final states of table t, on threads goroutines;
+// undecided slots are draws.
+func (s *solver) table(ctx context.Context, t, threads int) (*Table, error) {
 	l := s.layouts[t]
 	states := s.state[s.base[t] : s.base[t]+l.size]
 	tab := &Table{layout: l, codes: make([]byte, (l.size+3)/4), width: 1}
-	for i := range states {
-		st := states[i].Load()
-		if statusOf(st) == statusWin || statusOf(st) == statusLoss {
-			if st>>distanceShift > 255 {
-				tab.width = 2
+	var wide atomic.Bool // a distance takes two bytes
+	if err := forChunks(ctx, threads, l.size, func(_ int, lo, hi uint64) error {
+		for _, st := range states[lo:hi] {
+			if (statusOf(st) == statusWin || statusOf(st) == statusLoss) && st>>distanceShift > 255 {
+				wide.Store(true)
+				break
 			}
 		}
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if wide.Load() {
+		tab.width = 2
 	}
 	tab.dtw = make([]byte, l.size*uint64(tab.width))
-	for i := range states {
-		st := states[i].Load()
-		code, d := codeDraw, 0
-		switch statusOf(st) {
-		case statusWin:
-			code, d = codeWin, int(st>>distanceShift)
-			tab.stats.Wins++
-			tab.stats.LongestWin = max(tab.stats.LongestWin, d)
-		case statusLoss:
-			code, d = codeLoss, int(st>>distanceShift)
-			tab.stats.Losses++
-			tab.stats.LongestLoss = max(tab.stats.LongestLoss, d)
-		case statusUnused:
-			code = codeUnused
-			tab.stats.Unused++
-		default:
-			tab.stats.Draws++
+	stats := make([]Stats, threads) // by worker
+	// Chunks hold whole bytes of codes (chunkSize is a multiple of 4).
+	if err := forChunks(ctx, threads, l.size, func(w int, lo, hi uint64) error {
+		own := &stats[w]
+		for i := lo; i < hi; i++ {
+			st := states[i]
+			code, d := codeDraw, 0
+			switch statusOf(st) {
+			case statusWin:
+				code, d = codeWin, int(st>>distanceShift)
+				own.Wins++
+				own.LongestWin = max(own.LongestWin, d)
+			case statusLoss:
+				code, d = codeLoss, int(st>>distanceShift)
+				own.Losses++
+				own.LongestLoss = max(own.LongestLoss, d)
+			case statusUnused:
+				code = codeUnused
+				own.Unused++
+			default:
+				own.Draws++
+			}
+			tab.codes[i/4] |= byte(code) << (2 * (i % 4))
+			if tab.width == 1 {
+				tab.dtw[i] = byte(d)
+			} else {
+				tab.dtw[2*i], tab.dtw[2*i+1] = byte(d), byte(d>>8)
+			}
 		}
-		tab.codes[i/4] |= byte(code) << (2 * (i % 4))
-		if tab.width == 1 {
-			tab.dtw[i] = byte(d)
-		} else {
-			tab.dtw[2*i], tab.dtw[2*i+1] = byte(d), byte(d>>8)
-		}
+		return nil
+	}); err != nil {
+		return nil, err
 	}
-	return tab
+	for _, x := range stats {
+		tab.stats.Wins += x.Wins
+		tab.stats.Draws += x.Draws
+		tab.stats.Losses += x.Losses
+		tab.stats.Unused += x.Unused
+		tab.stats.LongestWin = max(tab.stats.LongestWin, x.LongestWin)
+		tab.stats.LongestLoss = max(tab.stats.LongestLoss, x.LongestLoss)
+	}
+	return tab, nil
 }

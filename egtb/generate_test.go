@@ -9,6 +9,7 @@ import (
 	"flag"
 	"io/fs"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -228,5 +229,30 @@ func TestBuildRefusesUnitsOverMaxMemory(t *testing.T) {
 	}
 	if saved != 4 { // the 2-piece tables need less than 1 MiB
 		t.Errorf("saved %d tables before the refusal, want the 4 of 2 pieces", saved)
+	}
+}
+
+// TestSortInParts: each part of the list is sorted, and the list keeps its
+// elements.
+func TestSortInParts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 5, 1000} {
+		for _, threads := range []int{1, 2, 3} {
+			list := make([]uint32, n)
+			for i := range list {
+				list[i] = rng.Uint32N(100)
+			}
+			want := slices.Sorted(slices.Values(list))
+			sortInParts(threads, list)
+			part := max((n+threads-1)/threads, 1)
+			for lo := 0; lo < n; lo += part {
+				if p := list[lo:min(lo+part, n)]; !slices.IsSorted(p) {
+					t.Errorf("n %d, %d threads: part at %d not sorted", n, threads, lo)
+				}
+			}
+			if got := slices.Sorted(slices.Values(list)); !slices.Equal(got, want) {
+				t.Errorf("n %d, %d threads: elements changed", n, threads)
+			}
+		}
 	}
 }

@@ -147,9 +147,14 @@ type layout struct {
 	orbits   *orbitTable
 	stride   [numGroups]uint64   // 0 for the lead group
 	radix    [numGroups]uint64   // number of sets of each group
+	digits   []int               // the groups other than the lead with pieces, innermost (stride 1 side) first
 	sets     [numGroups][]uint64 // by colex rank, the sets of the non-lead groups (nil when too many)
 	restSize uint64
 	size     uint64
+	// by restSize and by each radix, for slots decoded by multiplication
+	// (when size allows, see divisor)
+	restDivisor  divisor
+	radixDivisor [numGroups]divisor
 }
 
 var (
@@ -180,11 +185,20 @@ func layoutOf(s Signature) *layout {
 		l.stride[g] = l.restSize
 		l.radix[g] = binomial[d.squares][l.count[g]]
 		l.restSize *= l.radix[g]
+		if l.count[g] > 0 {
+			l.digits = append(l.digits, g)
+		}
 		if l.count[g] <= maxUnrankedGroup {
 			l.sets[g] = unrankTableOf(l.count[g], d.offset, d.squares)
 		}
 	}
 	l.size = uint64(len(l.orbits.set)) * l.restSize
+	if l.size <= 1<<32 {
+		l.restDivisor = newDivisor(l.restSize)
+		for g := range numGroups {
+			l.radixDivisor[g] = newDivisor(l.radix[g])
+		}
+	}
 	layouts[s] = l
 	return l
 }
@@ -240,13 +254,12 @@ func groups(white, black, kings uint64) [numGroups]uint64 {
 	return [numGroups]uint64{white &^ kings, white & kings, black &^ kings, black & kings}
 }
 
-// rest is the mixed-radix number of the groups other than the lead.
+// rest is the mixed-radix number of the groups other than the lead (an
+// empty group's digit is 0).
 func (l *layout) rest(g *[numGroups]uint64) uint64 {
 	var r uint64
-	for i := range numGroups {
-		if i != l.lead {
-			r += colex(g[i], groupDomain[i].offset) * l.stride[i]
-		}
+	for _, i := range l.digits {
+		r += colex(g[i], groupDomain[i].offset) * l.stride[i]
 	}
 	return r
 }
@@ -278,15 +291,19 @@ func mirrorGroups(g [numGroups]uint64) [numGroups]uint64 {
 // slot holds one: its groups do not overlap and i is its index.
 func (l *layout) position(i uint64) ([numGroups]uint64, bool) {
 	var g [numGroups]uint64
-	orbit := i / l.restSize
+	orbit := l.restDivisor.divide(i, l.restSize)
 	g[l.lead] = l.orbits.set[orbit]
-	rest := i % l.restSize
+	rest := i - orbit*l.restSize
 	all := g[l.lead]
-	for j := range numGroups {
-		if j == l.lead {
-			continue
+	// The digits of the groups with pieces, from the innermost; the empty
+	// groups' digits are 0 (radix 1).
+	higher := rest
+	for k, j := range l.digits {
+		r := higher
+		if k < len(l.digits)-1 {
+			higher = l.radixDivisor[j].divide(r, l.radix[j])
+			r -= higher * l.radix[j]
 		}
-		r := rest / l.stride[j] % l.radix[j]
 		if l.sets[j] != nil {
 			g[j] = l.sets[j][r]
 		} else {
@@ -303,6 +320,29 @@ func (l *layout) position(i uint64) ([numGroups]uint64, bool) {
 		return g, rest <= l.rest(&m)
 	}
 	return g, true
+}
+
+// divisor divides numbers below 2^32 by d (at most 2^32) with a
+// multiplication by its reciprocal m = floor(2^64/d) + 1, which is exact
+// there: n·m/2^64 exceeds n/d by less than n/2^64 < 1/d, too little to
+// reach the next integer. The zero divisor divides by hardware division.
+type divisor struct{ m uint64 }
+
+func newDivisor(d uint64) divisor {
+	if d < 2 {
+		return divisor{} // the hardware divides by 1 exactly too
+	}
+	q, _ := bits.Div64(1, 0, d) // floor(2^64 / d)
+	return divisor{q + 1}
+}
+
+// divide is n / d, for the d of newDivisor (or, for the zero divisor, any d).
+func (v divisor) divide(n, d uint64) uint64 {
+	if v.m == 0 {
+		return n / d
+	}
+	q, _ := bits.Mul64(n, v.m)
+	return q
 }
 
 // partialIndex is the index in a layout of the positions whose groups
@@ -331,8 +371,8 @@ const (
 // except group vary.
 func (l *layout) partial(g *[numGroups]uint64, vary int) partialIndex {
 	x := partialIndex{l: l, vary: vary, stride: l.stride[vary], offset: groupDomain[vary].offset}
-	for i := range numGroups {
-		if i != l.lead && i != vary {
+	for _, i := range l.digits {
+		if i != vary {
 			x.rest[0] += colex(g[i], groupDomain[i].offset) * l.stride[i]
 			x.rest[1] += colex(mirror(g[i]), groupDomain[i].offset) * l.stride[i]
 		}
@@ -349,11 +389,6 @@ func (l *layout) orbitOf(lead uint64) (orbit uint64, mode int) {
 	v := l.orbits.byRank[colex(lead, groupDomain[l.lead].offset)]
 	return uint64(v>>2) * l.restSize, int(v & 3)
 }
-
-// injective reports whether distinct sets of the varying group always have
-// distinct indices, as well as the positions of any other partial index of
-// the same fixed lead set: the lead is fixed and not its own mirror image.
-func (x *partialIndex) injective() bool { return x.vary != x.l.lead && x.mode != mirrorIfSmaller }
 
 // index is the slot of the position whose varying group has the given set.
 func (x *partialIndex) index(set uint64) uint64 {

@@ -142,3 +142,32 @@ func TestSizes(t *testing.T) {
 		}
 	}
 }
+
+// TestDivisorDividesExactly: division by reciprocal equals division for
+// numbers below 2^32 and divisors up to 2^32, at the edges of each
+// quotient and on random numbers.
+func TestDivisorDividesExactly(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	divisors := []uint64{2, 3, 7, 56, 64, 1540, 2016, 1 << 31, 1<<32 - 1, 1 << 32}
+	for range 200 {
+		divisors = append(divisors, 2+rng.Uint64N(1<<32-1), 2+rng.Uint64N(1<<16))
+	}
+	for _, d := range divisors {
+		v := newDivisor(d)
+		numbers := []uint64{0, 1, d - 1, d, d + 1, 1<<32 - 1, (1<<32 - 1) / d * d, (1<<32-1)/d*d - 1}
+		for range 200 {
+			numbers = append(numbers, rng.Uint64N(1<<32))
+		}
+		for _, n := range numbers {
+			if n >= 1<<32 {
+				continue
+			}
+			if got := v.divide(n, d); got != n/d {
+				t.Fatalf("%d / %d: %d, want %d", n, d, got, n/d)
+			}
+		}
+	}
+	if got := (divisor{}).divide(1<<40+5, 3); got != (1<<40+5)/3 {
+		t.Fatalf("the zero divisor gives %d", got)
+	}
+}

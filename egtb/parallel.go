@@ -4,12 +4,15 @@ package egtb
 
 import (
 	"context"
+	"slices"
+	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 )
 
-// chunkSize is the number of slots a goroutine takes at a time.
+// chunkSize is the number of slots a goroutine takes at a time, a
+// multiple of 64 (whole bytes of table codes, whole words of bit sets).
 const chunkSize = 1 << 14
 
 // forChunks calls work(worker, lo, hi) for consecutive chunks [lo, hi) of
@@ -36,4 +39,16 @@ func forChunks(ctx context.Context, threads int, n uint64, work func(worker int,
 		})
 	}
 	return g.Wait()
+}
+
+// sortInParts sorts each of threads consecutive parts of list, the parts
+// in parallel: within each part the order a sort gives, without a sort of
+// the whole list on one goroutine.
+func sortInParts(threads int, list []uint32) {
+	part := max((len(list)+threads-1)/threads, 1)
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(list); lo += part {
+		wg.Go(func() { slices.Sort(list[lo:min(lo+part, len(list))]) })
+	}
+	wg.Wait()
 }

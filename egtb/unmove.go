@@ -2,11 +2,12 @@
 // capture, no promotion) of the side that just moved leads to a given
 // position. Such moves keep the material, so their predecessors are in the
 // same pair of tables and retrograde analysis walks them backwards. The
-// un-moves themselves are the engine's (engine.WhiteUnmoves).
+// un-moves themselves are the engine's (engine.WhiteUnmoveSources).
 
 package egtb
 
 import (
+	"math/bits"
 	"slices"
 
 	"github.com/dameo/dameo/engine"
@@ -14,54 +15,70 @@ import (
 
 // unmover finds predecessors, reusing its storage.
 type unmover struct {
-	unmoves engine.MoveList
-	slots   []uint64
+	after [numGroups]uint64 // the position of the last call
+	slots []uint64
+	moved []uint64 // by predecessor: the two squares its un-move changes
+}
+
+// swapColours is the position g (White to move) seen from the other side:
+// Black's pieces become White's, the board turned upside down.
+func swapColours(g *[numGroups]uint64) [numGroups]uint64 {
+	return [numGroups]uint64{flip(g[groupBlackMen]), flip(g[groupBlackKings]), flip(g[groupWhiteMen]), flip(g[groupWhiteKings])}
 }
 
 // predecessors lists the slots, in the table laid out by into, of the
-// positions with White to move whose quiet move leads to the position c
-// (White to move, given by its groups, in the colour-swapped table). Each
-// slot is listed once, however many moves lead from it to c or to c's
-// mirror image. Without decided, predecessors with a capture (which is
-// compulsory) are left out; with it, those it holds (at unit slot base +
-// slot: the generator's decided slots and those with a capture) are. The
-// list is valid until the next call.
-func (u *unmover) predecessors(c *[numGroups]uint64, into *layout, decided decidedSet, base uint64) []uint64 {
-	u.slots = u.slots[:0]
-	// Undo the colour swap: White has just moved, Black is to move.
-	white, black := flip(c[groupBlackMen]|c[groupBlackKings]), flip(c[groupWhiteMen]|c[groupWhiteKings])
-	kings := flip(c[groupWhiteKings] | c[groupBlackKings])
-	engine.WhiteUnmoves(white, black, kings, &u.unmoves)
-	g := groups(white, black, kings)
+// positions with White to move whose quiet move leads to the position
+// after (given by its groups, White having just moved: Black is to move).
+// Each slot is listed once, however many moves lead from it to after or to
+// its mirror image. Without decided, predecessors with a capture (which
+// is compulsory) are left out; with it, those it holds (at unit slot base
+// + slot: the generator's decided slots and those with a capture) are. The
+// list is valid until the next call; position gives the predecessors'
+// groups.
+func (u *unmover) predecessors(after *[numGroups]uint64, into *layout, decided decidedSet, base uint64) []uint64 {
+	u.after, u.slots, u.moved = *after, u.slots[:0], u.moved[:0]
+	g := after
+	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+	// Two positions share a slot only when each is the other's mirror
+	// image: distinct un-moves, which leave Black's pieces where they are,
+	// give distinct slots unless Black's pieces are their own mirror image.
+	distinct := mirror(g[groupBlackMen]) != g[groupBlackMen] || mirror(g[groupBlackKings]) != g[groupBlackKings]
 	// An un-move changes one group: the digits of the others are fixed.
-	kingMoves, manMoves := into.partial(&g, groupWhiteKings), into.partial(&g, groupWhiteMen)
-	menSlots := 0 // u.slots[:menSlots] come from men's un-moves
-	for _, m := range u.unmoves.Slice() {
-		moved := uint64(1)<<m.From | uint64(1)<<m.To
-		var i uint64
-		if kings&moved != 0 {
-			i = kingMoves.index(g[groupWhiteKings] ^ moved)
-		} else {
-			i = manMoves.index(g[groupWhiteMen] ^ moved)
-		}
-		// Distinct king un-moves with a lead fixing the mirror give distinct
-		// slots: only the men's un-moves (listed first) may give theirs.
-		seen := u.slots
-		if kings&moved != 0 && kingMoves.injective() {
-			seen = u.slots[:menSlots]
-		}
-		if (decided != nil && decided.has(base+i)) || slices.Contains(seen, i) {
+	for _, group := range [2]int{groupWhiteMen, groupWhiteKings} {
+		if g[group] == 0 {
 			continue
 		}
-		if decided == nil {
-			if pw, pb, pk := engine.WhiteUnplay(white, black, kings, m); engine.WhiteHasCapture(pw, pb, pk) {
-				continue // the capture would be compulsory
+		moves := into.partial(g, group)
+		for pieces := g[group]; pieces != 0; pieces &= pieces - 1 {
+			to := engine.Square(bits.TrailingZeros64(pieces))
+			for sources := engine.WhiteUnmoveSources(white, black, kings, to); sources != 0; sources &= sources - 1 {
+				from := engine.Square(bits.TrailingZeros64(sources))
+				moved := uint64(1)<<from | uint64(1)<<to
+				i := moves.index(g[group] ^ moved)
+				if (decided != nil && decided.has(base+i)) || (!distinct && slices.Contains(u.slots, i)) {
+					continue
+				}
+				if decided == nil {
+					if pw, pb, pk := engine.WhiteUnplay(white, black, kings, engine.Move{From: from, To: to}); engine.WhiteHasCapture(pw, pb, pk) {
+						continue // the capture would be compulsory
+					}
+				}
+				u.slots = append(u.slots, i)
+				u.moved = append(u.moved, moved)
 			}
-		}
-		u.slots = append(u.slots, i)
-		if kings&moved == 0 {
-			menSlots = len(u.slots)
 		}
 	}
 	return u.slots
+}
+
+// position is the groups of the k-th predecessor of the last call (one of
+// the positions of its slot).
+func (u *unmover) position(k int) [numGroups]uint64 {
+	g, moved := u.after, u.moved[k]
+	if g[groupWhiteKings]&moved != 0 {
+		g[groupWhiteKings] ^= moved // a king came back from its source
+	} else {
+		g[groupWhiteMen] ^= moved
+	}
+	return g
 }

@@ -39,14 +39,18 @@ func TestUnmovesMatchMoves(t *testing.T) {
 			}
 			into := layoutOf(s.Swap())
 			canon, _ := into.position(into.index(cg))
-			preds := u.predecessors(&canon, from, nil, 0)
+			after := swapColours(&canon)
+			preds := u.predecessors(&after, from, nil, 0)
 			if !slices.Contains(preds, slot) {
 				t.Fatalf("%v: the move %s leads to %v, whose predecessors %v miss slot %d", p, p.FormatMove(m), q, preds, slot)
 			}
-			for _, i := range preds {
+			for k, i := range preds {
 				g, ok := from.position(i)
 				if !ok {
 					t.Fatalf("predecessor slot %d of %v is unused", i, q)
+				}
+				if pg := u.position(k); from.index(pg) != i {
+					t.Fatalf("predecessor %d of %v: position %#x has slot %d, not %d", k, q, pg, from.index(pg), i)
 				}
 				if !hasQuietMoveTo(g, canon) {
 					t.Fatalf("predecessor %#x (slot %d) of %v has no quiet move to it", g, i, q)

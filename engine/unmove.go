@@ -30,6 +30,26 @@ func WhiteMoves(white, black, kings Bitboard, l *MoveList) (captures bool) {
 	return false
 }
 
+// WhiteMovesCounted is WhiteMoves for a caller that needs the quiet
+// moves that do not crown only counted: it fills l with the captures when
+// there is one (and then reports true), else with the crowning moves, and
+// returns the number of the other quiet moves, counted without listing
+// them.
+func WhiteMovesCounted(white, black, kings Bitboard, l *MoveList) (others int, captures bool) {
+	p := Position{white: white, black: black, kings: kings}
+	l.Len = 0
+	if p.HasCapture() {
+		p.generateCaptures(l)
+		return 0, true
+	}
+	men, crowningSquares := white&^kings, ^(white|black)&rank8
+	n := addMenMoves(&l.Moves, 0, White, men, crowningSquares, northMask, northDelta)
+	n = addMenMoves(&l.Moves, n, White, men, crowningSquares, northEastMask, northEastDelta)
+	n = addMenMoves(&l.Moves, n, White, men, crowningSquares, northWestMask, northWestDelta)
+	l.Len = n
+	return p.countQuiet() - n, false
+}
+
 // WhitePlay is the pieces after White plays m, a legal move of White in
 // the position of these pieces: Play without the side to move and the key.
 func WhitePlay(white, black, kings Bitboard, m Move) (Bitboard, Bitboard, Bitboard) {
@@ -45,40 +65,33 @@ func WhitePlay(white, black, kings Bitboard, m Move) (Bitboard, Bitboard, Bitboa
 	return white, black, kings &^ m.Captured
 }
 
-// WhiteUnmoves fills l with the un-moves of White's quiet moves that do
-// not crown and end in the position of these pieces (White has just
-// moved): each listed move m leads from the position WhiteUnplay gives
-// back to this one. Such a move is legal there exactly when White has no
-// capture there (WhiteHasCapture), which the caller checks. Men come from
-// the square behind them or from behind the unbroken line of white men
-// behind them (a linear move), kings from any square they could slide to;
-// the men's un-moves are listed first.
-func WhiteUnmoves(white, black, kings Bitboard, l *MoveList) {
-	l.Len = 0
+// WhiteUnmoveSources is the set of squares from which White's piece on
+// to came by a quiet move that does not crown, in the position of these
+// pieces (White has just moved): a man from the square behind it or from
+// behind the unbroken line of white men behind it (a linear move), a king
+// from any square it could slide to. The move m from such a square leads
+// from the position WhiteUnplay gives back to this one; it is legal there
+// exactly when White has no capture there (WhiteHasCapture), which the
+// caller checks.
+func WhiteUnmoveSources(white, black, kings Bitboard, to Square) Bitboard {
 	occupied := white | black
+	if kings&(1<<(to&63)) != 0 {
+		return kingTargets(to, occupied)
+	}
 	men := white &^ kings
-	for m := men; m != 0; m &= m - 1 {
-		to := firstSquare(m)
-		for _, d := range backward {
-			from := shift(1<<to, d)
-			for from&men != 0 {
-				from = shift(from, d)
-			}
-			if from != 0 && from&occupied == 0 {
-				l.add(Move{From: firstSquare(from), To: to})
-			}
+	var sources Bitboard
+	for _, d := range backward {
+		from := shift(1<<(to&63), d)
+		for from&men != 0 {
+			from = shift(from, d)
 		}
+		sources |= from &^ occupied
 	}
-	for k := white & kings; k != 0; k &= k - 1 {
-		to := firstSquare(k)
-		for t := kingTargets(to, occupied); t != 0; t &= t - 1 {
-			l.add(Move{From: firstSquare(t), To: to})
-		}
-	}
+	return sources
 }
 
-// WhiteUnplay is the pieces before White played m, an un-move listed by
-// WhiteUnmoves for these pieces.
+// WhiteUnplay is the pieces before White played m, an un-move (from a
+// square of WhiteUnmoveSources) in the position of these pieces.
 func WhiteUnplay(white, black, kings Bitboard, m Move) (Bitboard, Bitboard, Bitboard) {
 	moved := Bitboard(1)<<(m.From&63) | Bitboard(1)<<(m.To&63)
 	if kings&(1<<(m.To&63)) != 0 {

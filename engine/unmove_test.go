@@ -64,6 +64,57 @@ func TestWhiteMovesAndPlayMatchTheGenerator(t *testing.T) {
 	}
 }
 
+// TestWhiteMovesCountedMatchesWhiteMoves: the captures are WhiteMoves',
+// else the crowning moves are its crowning moves, in its order, and the
+// count is the number of its other moves.
+func TestWhiteMovesCountedMatchesWhiteMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var l, all MoveList
+	crowned := 0
+	for range 5000 {
+		p := randomWhiteToMove(rng)
+		others, captures := WhiteMovesCounted(p.white, p.black, p.kings, &l)
+		if WhiteMoves(p.white, p.black, p.kings, &all) != captures {
+			t.Fatalf("%v: captures %v, WhiteMoves says otherwise", &p, captures)
+		}
+		var want []Move
+		wantOthers := 0
+		for _, m := range all.Slice() {
+			if captures || p.Crowns(m) {
+				want = append(want, m)
+			} else {
+				wantOthers++
+			}
+		}
+		if l.Len != len(want) || others != wantOthers {
+			t.Fatalf("%v: %d moves listed and %d counted, want %d and %d", &p, l.Len, others, len(want), wantOthers)
+		}
+		for i, m := range l.Slice() {
+			if m != want[i] {
+				t.Fatalf("%v: move %d is %v, want %v", &p, i, m, want[i])
+			}
+		}
+		if !captures {
+			crowned += l.Len
+		}
+	}
+	if crowned < 100 {
+		t.Fatalf("only %d crowning moves seen", crowned)
+	}
+}
+
+// whiteUnmoves fills l with the un-moves of every white piece, from the
+// squares of WhiteUnmoveSources.
+func whiteUnmoves(white, black, kings Bitboard, l *MoveList) {
+	l.Len = 0
+	for pieces := white; pieces != 0; pieces &= pieces - 1 {
+		to := firstSquare(pieces)
+		for from := WhiteUnmoveSources(white, black, kings, to); from != 0; from &= from - 1 {
+			l.add(Move{From: firstSquare(from), To: to})
+		}
+	}
+}
+
 // TestUnmovesAreTheQuietMovesBack: every quiet non-crowning move of a
 // random position is an un-move of its result, leading back to the
 // position; and every un-move of a random position leads back from a
@@ -81,7 +132,7 @@ func TestUnmovesAreTheQuietMovesBack(t *testing.T) {
 				if p.kings&(1<<m.From) == 0 && k&(1<<m.To) != 0 {
 					continue // crowns
 				}
-				WhiteUnmoves(w, b, k, &unmoves)
+				whiteUnmoves(w, b, k, &unmoves)
 				if !unmoves.Contains(m) {
 					t.Fatalf("%v: the move %v is not an un-move of its result", &p, m)
 				}
@@ -91,7 +142,7 @@ func TestUnmovesAreTheQuietMovesBack(t *testing.T) {
 				checkedForward++
 			}
 		}
-		WhiteUnmoves(p.white, p.black, p.kings, &unmoves)
+		whiteUnmoves(p.white, p.black, p.kings, &unmoves)
 		for _, m := range unmoves.Slice() {
 			pw, pb, pk := WhiteUnplay(p.white, p.black, p.kings, m)
 			before, err := NewPosition(pw, pb, pk, White)
