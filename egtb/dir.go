@@ -29,8 +29,10 @@ func DefaultDir() (string, error) {
 // OpenDefault is the set of tables a search uses when given no directory:
 // the tables of DefaultDir, completed by the embedded ones, or the embedded
 // ones alone when that directory does not exist or holds no table file. A
-// bad table file there is an error.
-func OpenDefault() (*Tables, error) {
+// bad table file there is an error; with report not nil the files are
+// opened as by OpenForSearch (their whole checks at the first probe, a
+// failure told to report), else as by Open.
+func OpenDefault(report func(error)) (*Tables, error) {
 	dir, err := DefaultDir()
 	if err != nil {
 		return Embedded(), nil
@@ -38,7 +40,7 @@ func OpenDefault() (*Tables, error) {
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return Embedded(), nil
 	}
-	t, err := open(dir)
+	t, err := open(dir, report)
 	if err != nil {
 		return nil, err
 	}

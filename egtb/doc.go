@@ -74,8 +74,10 @@
 // or version, a signature of more than MaxTablePieces pieces, a size other
 // than the header announces (it reads no more than that), a bad checksum,
 // or slots that disagree with the header (counts, longest distances, odd
-// distances for wins and even ones for losses). Verify checks the values
-// themselves against the moves.
+// distances for wins and even ones for losses). OpenForSearch makes the
+// checks that read the whole file (the checksum, the slots) at the table's
+// first probe instead. Verify checks the values themselves against the
+// moves.
 //
 // # WDL files
 //

@@ -118,35 +118,44 @@ func decodeHeader(b []byte) (header, error) {
 	return h, nil
 }
 
-// decode reads a whole table file. The table shares data's storage.
-func decode(data []byte) (*Table, error) {
+// decode reads a whole table file, strictly. The table shares data's
+// storage.
+func decode(data []byte) (*Table, error) { return checkedNow(decodeHeadOnly(data)) }
+
+// decodeHeadOnly reads a table file's header and checks the file's size;
+// check makes the rest of decode's checks (the checksum, then every slot
+// against the header), which read the whole file.
+func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 	h, err := decodeHeader(data)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	want := fileSize(h.slots, h.width)
 	if uint64(len(data)) < want {
-		return nil, fmt.Errorf("truncated: %d bytes, the header of table %v announces %d", len(data), h.sig, want)
+		return nil, nil, fmt.Errorf("truncated: %d bytes, the header of table %v announces %d", len(data), h.sig, want)
 	}
 	if uint64(len(data)) > want {
-		return nil, fmt.Errorf("corrupt: %d bytes, the header of table %v announces %d", len(data), h.sig, want)
+		return nil, nil, fmt.Errorf("corrupt: %d bytes, the header of table %v announces %d", len(data), h.sig, want)
 	}
 	body := data[:len(data)-checksumSize]
-	if got, stored := crc32.Checksum(body, castagnoli), binary.LittleEndian.Uint32(data[len(body):]); got != stored {
-		return nil, fmt.Errorf("bad checksum %08x, computed %08x: the file is corrupt", stored, got)
-	}
 	codesEnd := headerSize + (h.slots+3)/4
-	t := &Table{
+	t = &Table{
 		layout: layoutOf(h.sig),
 		codes:  data[headerSize:codesEnd:codesEnd],
 		dtw:    data[codesEnd:len(body):len(body)],
 		width:  h.width,
 		stats:  h.stats,
 	}
-	if err := t.checkSlots(); err != nil {
-		return nil, fmt.Errorf("table %v: %w", h.sig, err)
+	check = func() error {
+		if got, stored := crc32.Checksum(body, castagnoli), binary.LittleEndian.Uint32(data[len(body):]); got != stored {
+			return fmt.Errorf("bad checksum %08x, computed %08x: the file is corrupt", stored, got)
+		}
+		if err := t.checkSlots(); err != nil {
+			return fmt.Errorf("table %v: %w", h.sig, err)
+		}
+		return nil
 	}
-	return t, nil
+	return t, check, nil
 }
 
 // checkSlots checks each slot against the header: codes and distances

@@ -20,59 +20,83 @@ import (
 // size is the one its header announces, with a good checksum and slots
 // consistent with the header. Errors name the file and say what is wrong.
 func LoadFile(path string) (*Table, error) {
+	return checkedNow(loadTableFile(path))
+}
+
+// loadTableFile is LoadFile with the checks that read the whole file put
+// off: check makes them.
+func loadTableFile(path string) (t *Table, check func() error, err error) {
 	return loadMapped(path, headerSize, func(head []byte) (Signature, uint64, error) {
 		h, err := decodeHeader(head)
 		return h.sig, fileSize(h.slots, h.width), err
-	}, decode)
+	}, decodeHeadOnly)
+}
+
+// checkedNow is a table whose check has just been made, or the error of
+// loading it or of the check.
+func checkedNow[T any](t *T, check func() error, err error) (*T, error) {
+	if err != nil {
+		return nil, err
+	}
+	if err := check(); err != nil {
+		return nil, err
+	}
+	return t, nil
 }
 
 // loadMapped loads a file of either format, memory-mapped: header reads
 // the first headerSize bytes (fewer in a short file) and says the
-// signature and the size of the file they announce, decode checks and
-// reads the whole file.
-func loadMapped[T any](path string, headerSize int, header func([]byte) (Signature, uint64, error), decode func([]byte) (*T, error)) (*T, error) {
-	t, err := func() (*T, error) {
+// signature and the size of the file they announce; decode reads the
+// mapped file and returns the check of its whole content, which
+// loadMapped returns with the file's name in its errors.
+func loadMapped[T any](path string, headerSize int, header func([]byte) (Signature, uint64, error), decode func([]byte) (*T, func() error, error)) (*T, func() error, error) {
+	t, check, err := func() (*T, func() error, error) {
 		f, info, err := safefile.Open(path)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		defer f.Close()
 		head := make([]byte, headerSize)
 		n, err := io.ReadFull(f, head)
 		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
-			return nil, err
+			return nil, nil, err
 		}
 		if n == 0 {
-			return nil, errors.New("empty file, not a dameo table file")
+			return nil, nil, errors.New("empty file, not a dameo table file")
 		}
 		sig, want, err := header(head[:n])
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if size := uint64(info.Size()); size != want {
 			what := "truncated"
 			if size > want {
 				what = "corrupt"
 			}
-			return nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, size, sig, want)
+			return nil, nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, size, sig, want)
 		}
 		// The header bounds the mapping: no more than it announces is read.
 		data, release, err := mapFile(f, want)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		t, err := decode(data)
+		t, check, err := decode(data)
 		if err != nil {
 			release()
-			return nil, err
+			return nil, nil, err
 		}
 		releaseWith(t, release)
-		return t, nil
+		return t, check, nil
 	}()
 	if err != nil {
-		return nil, fmt.Errorf("table %s: %w", path, err)
+		return nil, nil, fmt.Errorf("table %s: %w", path, err)
 	}
-	return t, nil
+	return t, func() error {
+		if err := check(); err != nil {
+			return fmt.Errorf("table %s: %w", path, err)
+		}
+		return nil
+	}, nil
 }
 
 // tableName and wdlName match the names of table files and WDL files: a
@@ -82,12 +106,27 @@ var (
 	wdlName   = regexp.MustCompile(`^[0-7]{4}\.wdl$`)
 )
 
-// Open loads every table file (a signature such as 0201 and ".egtb") in
-// dir; other files are ignored. A table whose file name is not its
-// signature, or any bad table file, is an error, as is a directory
-// without tables.
+// Open loads every table file (a signature such as 0201 and ".egtb") and
+// WDL file (".wdl") in dir, strictly (as LoadFile); other files are
+// ignored. A table whose file name is not its signature, or any bad table
+// file, is an error, as is a directory without tables.
 func Open(dir string) (*Tables, error) {
-	t, err := open(dir)
+	return openChecked(dir, nil)
+}
+
+// OpenForSearch is Open for a search that must start at once: each file's
+// header and size are checked now, the rest of Open's checks (the
+// checksum and every value against the header, which read the whole file)
+// at the table's first probe. A table that fails them is told to report
+// and then left out: its positions are not covered.
+func OpenForSearch(dir string, report func(error)) (*Tables, error) {
+	return openChecked(dir, report)
+}
+
+// openChecked is Open with the whole checks deferred to the first probe
+// when report is not nil.
+func openChecked(dir string, report func(error)) (*Tables, error) {
+	t, err := open(dir, report)
 	if err != nil {
 		return nil, err
 	}
@@ -97,11 +136,19 @@ func Open(dir string) (*Tables, error) {
 	return t, nil
 }
 
-// open is Open, accepting a directory without tables.
-func open(dir string) (*Tables, error) {
+// open is openChecked, accepting a directory without tables.
+func open(dir string, report func(error)) (*Tables, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, fmt.Errorf("endgame tables: %w", err)
+	}
+	// deferred is the check of a table loaded now: nil when it has been
+	// made, else the one its first probe makes.
+	deferred := func(check func() error) (*deferredCheck, error) {
+		if report == nil {
+			return nil, check()
+		}
+		return newDeferredCheck(check, report), nil
 	}
 	var list []*Table
 	var wdls []*WDLTable
@@ -110,13 +157,19 @@ func open(dir string) (*Tables, error) {
 		var sig Signature
 		switch {
 		case tableName.MatchString(e.Name()):
-			t, err := LoadFile(path)
+			t, check, err := loadTableFile(path)
+			if err == nil {
+				t.check, err = deferred(check)
+			}
 			if err != nil {
 				return nil, err
 			}
 			list, sig = append(list, t), t.Signature()
 		case wdlName.MatchString(e.Name()):
-			w, err := LoadWDLFile(path)
+			w, check, err := loadWDLFile(path)
+			if err == nil {
+				w.check, err = deferred(check)
+			}
 			if err != nil {
 				return nil, err
 			}

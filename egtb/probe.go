@@ -104,7 +104,8 @@ func (t *Tables) maxPiecesLoaded() int {
 }
 
 // Probe is the value of p for its side to move, with ok false when no
-// table covers p's material. Every position of a covered signature is in
+// table covers p's material (or its table failed the check that
+// OpenForSearch puts off to this first probe). Every position of a covered signature is in
 // its table, including those where a capture is pending (compulsory) and
 // those that cannot arise in play. A position where one side has no piece
 // needs no table: the side to move has lost if it has none, and otherwise
@@ -135,7 +136,7 @@ func (t *Tables) probeWhite(white, black, kings uint64) (Result, bool) {
 		}
 	}
 	tab := t.bySig[s.code()]
-	if tab == nil {
+	if tab == nil || !tab.check.passed() {
 		return Result{}, false
 	}
 	return tab.result(tab.layout.index(g)), true
@@ -169,9 +170,9 @@ func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
 		}
 	}
 	var code int
-	if wt := t.wdl[s.code()]; wt != nil {
+	if wt := t.wdl[s.code()]; wt != nil && wt.check.passed() {
 		code = wt.code(wt.layout.index(g))
-	} else if tab := t.bySig[s.code()]; tab != nil {
+	} else if tab := t.bySig[s.code()]; tab != nil && tab.check.passed() {
 		code = tab.code(tab.layout.index(g))
 	} else {
 		return Draw, false

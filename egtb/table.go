@@ -26,6 +26,7 @@ type Table struct {
 	dtw    []byte // width bytes per slot, little-endian
 	width  int    // 1 or 2
 	stats  Stats
+	check  *deferredCheck // the file's check still to make, or nil
 }
 
 // Stats are the counts of a table's positions by value and its longest

@@ -71,6 +71,7 @@ type WDLTable struct {
 	layout  *layout
 	index   []byte // 8 bytes per block
 	payload []byte
+	check   *deferredCheck // the file's check still to make, or nil
 }
 
 // Signature is the table's material.
@@ -258,10 +259,15 @@ func decodeWDLHeader(b []byte) (wdlHeader, error) {
 }
 
 // decodeWDL reads a whole WDL file, strictly. The table shares data's storage.
-func decodeWDL(data []byte) (*WDLTable, error) {
+func decodeWDL(data []byte) (*WDLTable, error) { return checkedNow(decodeWDLHeadOnly(data)) }
+
+// decodeWDLHeadOnly reads a WDL file's header and checks the file's size;
+// check makes the rest of decodeWDL's checks (the checksum, then every
+// block against the index and the header).
+func decodeWDLHeadOnly(data []byte) (w *WDLTable, check func() error, err error) {
 	h, err := decodeWDLHeader(data)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	want := h.fileSize()
 	if uint64(len(data)) != want {
@@ -269,18 +275,21 @@ func decodeWDL(data []byte) (*WDLTable, error) {
 		if uint64(len(data)) > want {
 			what = "corrupt"
 		}
-		return nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, len(data), h.sig, want)
+		return nil, nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, len(data), h.sig, want)
 	}
 	body := data[:len(data)-checksumSize]
-	if got, stored := crc32.Checksum(body, castagnoli), binary.LittleEndian.Uint32(data[len(body):]); got != stored {
-		return nil, fmt.Errorf("bad checksum %08x, computed %08x: the file is corrupt", stored, got)
-	}
 	indexEnd := wdlHeaderSize + 8*((h.slots+blockSlots-1)/blockSlots)
-	w := &WDLTable{layout: layoutOf(h.sig), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
-	if err := w.checkBlocks(&h); err != nil {
-		return nil, fmt.Errorf("table %v: %w", h.sig, err)
+	w = &WDLTable{layout: layoutOf(h.sig), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
+	check = func() error {
+		if got, stored := crc32.Checksum(body, castagnoli), binary.LittleEndian.Uint32(data[len(body):]); got != stored {
+			return fmt.Errorf("bad checksum %08x, computed %08x: the file is corrupt", stored, got)
+		}
+		if err := w.checkBlocks(&h); err != nil {
+			return fmt.Errorf("table %v: %w", h.sig, err)
+		}
+		return nil
 	}
-	return w, nil
+	return w, check, nil
 }
 
 // checkBlocks checks the index and the payload against each other and the
@@ -349,8 +358,14 @@ func (w *WDLTable) checkBlocks(h *wdlHeader) error {
 
 // LoadWDLFile reads one WDL file, strictly (as LoadFile), memory-mapped.
 func LoadWDLFile(path string) (*WDLTable, error) {
+	return checkedNow(loadWDLFile(path))
+}
+
+// loadWDLFile is LoadWDLFile with the checks that read the whole file put
+// off: check makes them.
+func loadWDLFile(path string) (w *WDLTable, check func() error, err error) {
 	return loadMapped(path, wdlHeaderSize, func(head []byte) (Signature, uint64, error) {
 		h, err := decodeWDLHeader(head)
 		return h.sig, h.fileSize(), err
-	}, decodeWDL)
+	}, decodeWDLHeadOnly)
 }

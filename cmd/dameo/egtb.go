@@ -167,7 +167,7 @@ func (c *egtbProbeCmd) Run() error {
 		return err
 	}
 	p := g.Position()
-	tabs, err := openTables(c.Egtb)
+	tabs, err := openTables(c.Egtb, warnUnusedTable)
 	if err != nil {
 		return err
 	}
@@ -245,7 +245,7 @@ a position of that longest win.
 }
 
 func (c *egtbStatsCmd) Run() error {
-	tabs, err := openTables(c.Egtb)
+	tabs, err := openTables(c.Egtb, nil)
 	if err != nil {
 		return err
 	}
@@ -262,19 +262,31 @@ func (c *egtbStatsCmd) Run() error {
 }
 
 // openTables loads the tables of the folder given by --egtb, or the
-// default set. A bad folder or table file is bad input.
-func openTables(dir string) (*egtb.Tables, error) {
+// default set. A bad folder or table file is bad input. With report nil
+// every file is checked whole now; otherwise only its header and size,
+// the rest at the table's first probe, a failure being told to report.
+func openTables(dir string, report func(error)) (*egtb.Tables, error) {
 	var t *egtb.Tables
 	var err error
-	if dir == "" {
-		t, err = egtb.OpenDefault()
-	} else {
+	switch {
+	case dir == "":
+		t, err = egtb.OpenDefault(report)
+	case report == nil:
 		t, err = egtb.Open(dir)
+	default:
+		t, err = egtb.OpenForSearch(dir, report)
 	}
 	if err != nil {
 		return nil, usageError{err}
 	}
 	return t, nil
+}
+
+// warnUnusedTable is the report of openTables for the commands that
+// search: a table that fails its check is named on standard error and
+// left out.
+func warnUnusedTable(err error) {
+	fmt.Fprintf(os.Stderr, "warning: %v; the table is not used\n", err)
 }
 
 // inPlies is a table's value with its unit: "win in 39 plies".

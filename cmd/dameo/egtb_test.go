@@ -13,12 +13,6 @@ import (
 	"github.com/dameo/dameo/egtb"
 )
 
-// The tests never see the user's tables: the data directory they find by
-// default does not exist unless a test makes it.
-func init() {
-	os.Setenv("XDG_DATA_HOME", filepath.Join(os.TempDir(), "dameo-test-no-data-home"))
-}
-
 func TestEgtbProbeOutput(t *testing.T) {
 	out, _, code := run(t, "egtb", "probe", "8/8/8/8/BB6/8/8/w7 w")
 	want := "position: 8/8/8/8/BB6/8/8/w7 w\nvalue: loss in 2 plies (white to move)\na1-a2        loss in 2 plies\na1-b2        loss in 2 plies\n"

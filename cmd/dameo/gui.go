@@ -82,7 +82,7 @@ func (c *guiCmd) Run() error {
 		}
 	}
 	cfg := gui.Config{Engines: engines, PDNFile: c.PDN, MaxSessions: c.MaxPages, MaxEngines: c.MaxEngines}
-	if cfg.Tables, err = openTables(c.EGTB); err != nil {
+	if cfg.Tables, err = openTables(c.EGTB, warnUnusedTable); err != nil {
 		return err
 	}
 	if cfg.Book, err = c.openBook(); err != nil {

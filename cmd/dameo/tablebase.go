@@ -30,7 +30,7 @@ func (s searchTables) MaxPieces() int { return s.t.WDLPieces() }
 // tables built into the user's data directory (egtb.DefaultDir) with the
 // embedded ones.
 func loadTablebase(dir string) (search.Tablebase, error) {
-	t, err := openTables(dir)
+	t, err := openTables(dir, warnUnusedTable)
 	if err != nil {
 		return nil, err
 	}

@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -73,5 +74,36 @@ func TestSearchTablesFallBackToWDLFiles(t *testing.T) {
 	}
 	if wdl, dtw, ok := tb.Probe(&p); !ok || wdl != 1 || dtw != egtb.UnknownDistance(egtb.Win) {
 		t.Errorf("probe of %s: %d %d %v", longWin, wdl, dtw, ok)
+	}
+}
+
+// TestDamagedTableIsLeftOut: a table file whose checksum fails does not
+// stop a search (its whole check is made at its first probe): analyze
+// warns once, naming it, and searches on (the tables of the positions its
+// moves lead to still answer); egtb stats, which reads every
+// table whole, refuses the folder.
+func TestDamagedTableIsLeftOut(t *testing.T) {
+	dir := t.TempDir()
+	for _, tab := range egtb.Embedded().All() {
+		if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	damaged := filepath.Join(dir, "1101.egtb") // the material of longWin
+	data, err := os.ReadFile(damaged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 2
+	if err := os.WriteFile(damaged, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := run(t, "analyze", "--depth", "3", "--egtb", dir, longWin)
+	if code != 0 || !strings.Contains(out, "bestmove ") ||
+		strings.Count(errOut, "warning:") != 1 || !strings.Contains(errOut, damaged+": bad checksum") || !strings.Contains(errOut, "not used") {
+		t.Errorf("status %d, output\n%s\nstderr %q\nwant a search and one warning naming the table", code, out, errOut)
+	}
+	if _, errOut, code := run(t, "egtb", "stats", "--egtb", dir); code != 2 || !strings.Contains(errOut, damaged+": bad checksum") {
+		t.Errorf("egtb stats: status %d, stderr %q, want status 2 and the bad checksum of %s", code, errOut, damaged)
 	}
 }

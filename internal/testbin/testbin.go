@@ -54,9 +54,19 @@ func Build(tb testing.TB, pkg string, race bool) string {
 
 // Main runs the tests of a package that builds binaries, then removes the
 // binaries: its TestMain is `func TestMain(m *testing.M) { testbin.Main(m) }`.
+// The tests and the programs they start never see the user's data (their
+// endgame tables above all): XDG_DATA_HOME names an empty folder of their
+// own, which a test may fill.
 func Main(m *testing.M) {
+	home, err := os.MkdirTemp("", "dameo-test-data-home")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "testbin:", err)
+		os.Exit(1)
+	}
+	os.Setenv("XDG_DATA_HOME", home)
 	code := m.Run()
 	cleanup()
+	os.RemoveAll(home)
 	os.Exit(code)
 }
 
