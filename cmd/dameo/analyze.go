@@ -4,10 +4,7 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"os/signal"
 	"time"
 
 	"github.com/dameo/dameo/engine"
@@ -62,7 +59,7 @@ func (c *analyzeCmd) Run() error {
 	if decided {
 		fmt.Printf("tables: %s (the endgame tables decide this position; lines that repeat the score and variation are left out)\n", tableVerdict(wdl, dtw))
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, cancel := untilSignal()
 	defer cancel()
 	s := search.New(opts)
 	last := map[int]string{} // by variation: its score and moves, as last printed

@@ -3,10 +3,8 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/signal"
 
 	"github.com/dameo/dameo/bench"
 	"github.com/dameo/dameo/search"
@@ -34,7 +32,7 @@ func (c *benchCmd) Run() error {
 	if opts.Eval, err = loadEval(c.Eval); err != nil {
 		return err
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, cancel := untilSignal()
 	defer cancel()
 	sum, err := bench.Run(ctx, opts, c.Depth, os.Stdout)
 	if err != nil {

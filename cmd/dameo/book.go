@@ -4,14 +4,11 @@ package main
 
 import (
 	"bufio"
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"github.com/dameo/dameo/book"
@@ -319,7 +316,7 @@ func (c *bookBuildCmd) buildFromSearch(workers int) error {
 	o.CheckpointEvery = 30 * time.Second
 	set, stopProgress := startProgress("book positions", from.Len(), c.Positions)
 	o.Progress = func(done, _ int) { set(done) }
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := untilSignal()
 	defer stop()
 	start := time.Now()
 	b, err := o.Build(ctx, from)

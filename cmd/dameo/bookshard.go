@@ -5,14 +5,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/dameo/dameo/bookbuild"
 	"github.com/dameo/dameo/match"
@@ -61,7 +58,7 @@ func (c *bookBuildCmd) buildShard(settings bookbuild.SearchSettings, o bookbuild
 	todo := plan.Remaining(done)
 	setProgress, stopProgress := startProgress(fmt.Sprintf("%s leaves", header), len(plan.Leaves)-len(todo), len(plan.Leaves))
 	o.Progress = func(n, _ int) { setProgress(len(plan.Leaves) - len(todo) + n) }
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := untilSignal()
 	defer stop()
 	err = o.SearchLeaves(ctx, todo, func(l bookbuild.LeafScore) error { return bookbuild.WriteLeafScore(out, l) })
 	stopProgress()

@@ -5,14 +5,11 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 
 	"github.com/dameo/dameo/datagen"
 	"github.com/dameo/dameo/eval"
@@ -92,7 +89,7 @@ func (c *datagenPlayCmd) Run() error {
 	if err := checkOutput(c.Output); err != nil {
 		return err
 	}
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := untilSignal()
 	defer cancel()
 	stats, err := datagen.Run(ctx, cfg, c.Output, c.Resume, os.Stderr, match.IsTerminal(os.Stderr), c.Interval.duration())
 	switch {

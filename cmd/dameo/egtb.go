@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"math/bits"
 	"os"
-	"os/signal"
-	"syscall"
 	"time"
 
 	"github.com/dameo/dameo/egtb"
@@ -65,7 +63,7 @@ func (c *egtbBuildCmd) Run() error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return usageError{err}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := untilSignal()
 	defer stop()
 	start := time.Now()
 	var bytes int64

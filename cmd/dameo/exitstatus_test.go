@@ -2,8 +2,8 @@
 
 // The exit status rule of docs/cli.md, tried on every subcommand: 0 done,
 // 1 the work failed, 2 bad usage or input (a bad flag, a missing input
-// file), 130 interrupted by Ctrl-C (SIGINT), with one error line on
-// standard error for every status but 0.
+// file), 130 interrupted by Ctrl-C (SIGINT) or SIGTERM, with one error
+// line on standard error for every status but 0.
 
 package main
 
@@ -25,7 +25,7 @@ import (
 // interrupted run, the text on its output after which Ctrl-C is sent
 // ("": a second after the start).
 type exitCase struct {
-	kind  string // done, failed, usage, missing, bad (an input file of bad content), interrupted
+	kind  string // done, failed, usage, missing, bad (an input file of bad content), interrupted (SIGINT), terminated (SIGTERM)
 	args  []string
 	stdin string
 	want  int
@@ -55,7 +55,11 @@ func runCase(t *testing.T, bin string, c exitCase) (string, int) {
 				t.Fatalf("%v: %q never came:\n%s\n%s", c.args, c.until, stdout.String(), stderr.String())
 			}
 		}
-		cmd.Process.Signal(os.Interrupt)
+		if c.kind == "terminated" {
+			cmd.Process.Signal(syscall.SIGTERM)
+		} else {
+			cmd.Process.Signal(os.Interrupt)
+		}
 	}
 	timer := time.AfterFunc(3*time.Minute, func() { cmd.Process.Kill() })
 	defer timer.Stop()
@@ -130,11 +134,13 @@ func TestExitStatus(t *testing.T) {
 			{kind: "usage", args: []string{"analyze", "--depth", "0"}},
 			{kind: "missing", args: []string{"analyze", "--egtb", missing}},
 			{kind: "interrupted", args: []string{"analyze"}, until: "depth=3"},
+			{kind: "terminated", args: []string{"analyze"}, until: "depth=3"},
 		},
 		"bench": {
 			{kind: "done", args: []string{"bench", "--depth", "1"}},
 			{kind: "usage", args: []string{"bench", "--hash", "0"}},
 			{kind: "interrupted", args: []string{"bench"}, until: "position 1/"},
+			{kind: "terminated", args: []string{"bench"}, until: "position 1/"},
 		},
 		"hub": {
 			{kind: "done", args: []string{"hub"}, stdin: "hub\nquit\n"},
@@ -245,9 +251,10 @@ func TestExitStatus(t *testing.T) {
 			{kind: "missing", args: []string{"tune", missing, "--output", path("w.bin")}},
 			{kind: "missing", args: []string{"tune", path("data.bin"), "--output", missing}},
 			{kind: "interrupted", args: []string{"tune", path("data.bin"), "--output", path("long.bin"), "--epochs", "1000000", "--patience", "1000000", "--threads", "1"}, until: "epoch   1:"},
+			{kind: "terminated", args: []string{"tune", path("data.bin"), "--output", path("long2.bin"), "--epochs", "1000000", "--patience", "1000000", "--threads", "1"}, until: "epoch   1:"},
 		},
 	}
-	wants := map[string]int{"done": 0, "failed": 1, "usage": 2, "missing": 2, "bad": 2, "interrupted": 130}
+	wants := map[string]int{"done": 0, "failed": 1, "usage": 2, "missing": 2, "bad": 2, "interrupted": 130, "terminated": 130}
 	for command := range commandFlags(t) {
 		if command != "book" && command != "egtb" && len(cases[command]) == 0 {
 			t.Errorf("no exit status case for dameo %s", command)

@@ -4,7 +4,6 @@
 package main
 
 import (
-	"context"
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
@@ -13,10 +12,8 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
-	"os/signal"
 	"runtime"
 	"strconv"
-	"syscall"
 
 	"github.com/alecthomas/kong"
 	"github.com/dameo/dameo/book"
@@ -113,7 +110,7 @@ func (c *guiCmd) Run() error {
 			fmt.Fprintf(os.Stderr, "dameo: cannot open the browser: %v\n", err)
 		}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, stop := untilSignal()
 	defer stop()
 	httpServer := server.HTTPServer()
 	go func() {

@@ -11,7 +11,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"os/signal"
 	"strings"
+	"syscall"
 
 	"github.com/alecthomas/kong"
 )
@@ -138,4 +140,11 @@ func exitCode(err error) int {
 		return 130
 	}
 	return 1
+}
+
+// untilSignal is a context that Ctrl-C (SIGINT) or SIGTERM ends: a command
+// given it stops its work early (a batch system's SIGTERM as a user's
+// Ctrl-C).
+func untilSignal() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }

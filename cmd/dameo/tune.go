@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"time"
@@ -90,7 +89,7 @@ func (c *tuneCmd) Run() error {
 	}
 	fmt.Printf("checked %s in %.1fs\n", plural(len(c.Data), "file"), time.Since(begin).Seconds())
 	stop := showTuneProgress(&cfg, data.TrainPositions(), c.Interval.duration())
-	ctx, cancel := signal.NotifyContext(context.Background(), os.Interrupt)
+	ctx, cancel := untilSignal()
 	defer cancel()
 	res, err := tune.Run(ctx, data, start, cfg)
 	stop()
