@@ -140,8 +140,11 @@ func loadNeeds(done *Tables, unit []Signature, finished func(Signature) (*Table,
 			if finished != nil {
 				t, err = finished(need)
 			}
-			if err != nil || t == nil {
-				return fmt.Errorf("table %v needs table %v, which is not built: %v", s, need, err)
+			switch {
+			case err != nil:
+				return fmt.Errorf("table %v needs table %v, which cannot be loaded: %w", s, need, err)
+			case t == nil:
+				return fmt.Errorf("table %v needs table %v, which is not built (dameo egtb plan lists the order)", s, need)
 			}
 			done.add(t)
 		}

@@ -6,6 +6,7 @@ package egtb
 import (
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"io/fs"
 	"math/rand/v2"
@@ -254,5 +255,21 @@ func TestSortInParts(t *testing.T) {
 				t.Errorf("n %d, %d threads: elements changed", n, threads)
 			}
 		}
+	}
+}
+
+// TestLoadNeedsNamesTheMissingTable: a unit whose needed table is not
+// built is refused with an error naming both tables, and one that cannot
+// be loaded with the loader's error.
+func TestLoadNeedsNamesTheMissingTable(t *testing.T) {
+	unit := []Signature{{0, 1, 0, 2}}
+	err := loadNeeds(newTables(nil), unit, func(Signature) (*Table, error) { return nil, nil })
+	if err == nil || !strings.Contains(err.Error(), "table 0102 needs table 0101, which is not built") || strings.Contains(err.Error(), "nil") {
+		t.Errorf("a table not built: error %v", err)
+	}
+	bad := errors.New("bad checksum")
+	err = loadNeeds(newTables(nil), unit, func(Signature) (*Table, error) { return nil, bad })
+	if !errors.Is(err, bad) || !strings.Contains(err.Error(), "cannot be loaded") {
+		t.Errorf("a table that cannot be loaded: error %v", err)
 	}
 }
