@@ -174,6 +174,28 @@ func TestMaxPiecesCountsCompleteSets(t *testing.T) {
 	if got := newTables(without).MaxPieces(); got != 2 {
 		t.Errorf("without table 0120: MaxPieces %d, want 2", got)
 	}
+	// MostPieces counts every table loaded, complete sets or not.
+	if got := newTables(without).MostPieces(); got != 3 {
+		t.Errorf("without table 0120: MostPieces %d, want 3", got)
+	}
+	twos := newTables(nil)
+	for _, tab := range all {
+		if tab.Signature().Pieces() == 2 {
+			twos.add(tab)
+		}
+	}
+	if twos.MostPieces() != 2 {
+		t.Errorf("the 2-piece tables: MostPieces %d, want 2", twos.MostPieces())
+	}
+	w, err := decodeWDL(wdlBytes(t, Embedded().Table(Signature{0, 1, 2, 0})))
+	if err != nil {
+		t.Fatal(err)
+	}
+	twos.addWDL(w)
+	if twos.MaxPieces() != 2 || twos.WDLPieces() != 2 || twos.MostPieces() != 3 {
+		t.Errorf("the 2-piece tables and WDL 0120: MaxPieces %d, WDLPieces %d, MostPieces %d, want 2, 2, 3",
+			twos.MaxPieces(), twos.WDLPieces(), twos.MostPieces())
+	}
 }
 
 func FuzzDecode(f *testing.F) {

@@ -103,6 +103,20 @@ func (t *Tables) maxPiecesLoaded() int {
 	return n
 }
 
+// MostPieces is the largest number of pieces of a position that some
+// table of the set (full or WDL) covers: at least WDLPieces, more where
+// tables of more pieces are loaded without their whole set (the 6-piece
+// tables that build on one machine). A search probes no position with more.
+func (t *Tables) MostPieces() int {
+	n := max(t.wdlPieces, t.maxPiecesLoaded())
+	for _, w := range t.wdl {
+		if w != nil {
+			n = max(n, w.Signature().Pieces())
+		}
+	}
+	return n
+}
+
 // Probe is the value of p for its side to move, with ok false when no
 // table covers p's material (or its table failed the check that
 // OpenForSearch puts off to this first probe). Every position of a covered signature is in

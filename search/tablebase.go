@@ -16,8 +16,8 @@ type Tablebase interface {
 	// or -1 (loss), and dtw, the plies to the end of the game under best
 	// play; ok is false when no table covers p.
 	Probe(p *engine.Position) (wdl, dtw int, ok bool)
-	// MaxPieces is the largest number of pieces such that every position
-	// with at most that many pieces is covered.
+	// MaxPieces is the largest number of pieces of a position Probe may
+	// cover: the search probes no position with more.
 	MaxPieces() int
 }
 

@@ -23,8 +23,10 @@ func (s searchTables) Probe(p *engine.Position) (wdl, dtw int, ok bool) {
 	return int(w), egtb.UnknownDistance(w), ok
 }
 
-// MaxPieces is the largest piece count the tables cover completely.
-func (s searchTables) MaxPieces() int { return s.t.WDLPieces() }
+// MaxPieces is the largest piece count of a position some table covers:
+// the search probes up to it, so that 6-piece tables built without their
+// whole set are used too.
+func (s searchTables) MaxPieces() int { return s.t.MostPieces() }
 
 // loadTablebase loads the tables in dir, or for "" the default set: the
 // tables built into the user's data directory (egtb.DefaultDir) with the

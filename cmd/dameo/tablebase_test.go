@@ -107,3 +107,31 @@ func TestDamagedTableIsLeftOut(t *testing.T) {
 		t.Errorf("egtb stats: status %d, stderr %q, want status 2 and the bad checksum of %s", code, errOut, damaged)
 	}
 }
+
+// TestSearchUsesTablesBeyondCompleteSets: a table of more pieces than the
+// complete sets (here one 4-piece unit beside the 3-piece tables, as the
+// 6-piece units that build on one machine beside the 5-piece set) is
+// probed by the search.
+func TestSearchUsesTablesBeyondCompleteSets(t *testing.T) {
+	dir := t.TempDir()
+	for _, tab := range egtb.Embedded().All() {
+		if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, errOut, code := run(t, "egtb", "build", "--pieces", "4", "--table", "0301", "--egtb", dir); code != 0 {
+		t.Fatalf("egtb build --table 0301: status %d, %s", code, errOut)
+	}
+	tb, err := loadTablebase(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.MaxPieces() != 4 {
+		t.Errorf("MaxPieces %d with the 3-piece set and table 0301, want 4", tb.MaxPieces())
+	}
+	const threeKings = "8/8/8/8/8/8/8/WWW4B w" // table 0301
+	out, errOut, code := run(t, "analyze", "--depth", "2", "--egtb", dir, threeKings)
+	if code != 0 || !strings.Contains(out, "tables: the side to move wins") || !strings.Contains(out, "tbhits=") {
+		t.Errorf("analyze of %s: status %d, output\n%s%s\nwant the table's win", threeKings, code, out, errOut)
+	}
+}
