@@ -35,6 +35,9 @@ const (
 	// move has a piece the opponent could take at once is searched one
 	// more ply (Scan's extension), at most this many times on a path.
 	maxThreatExtensions = 1
+	// iirDepth: nodes of at least this depth without a table move are
+	// searched one ply shallower (internal iterative reduction).
+	iirDepth = 4
 )
 
 // The no-progress rule: referees (dameo match by default) draw a game after
@@ -153,6 +156,12 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	tt := -1
 	if hit && e.hasMove && e.index < l.Len {
 		tt = e.index
+	}
+	// Internal iterative reduction: a node deep enough to matter with no
+	// move from the table is probably not on the main line; it is
+	// searched one ply shallower, and its entry orders the next visit.
+	if tt < 0 && depth >= iirDepth && l.Len > 1 {
+		depth--
 	}
 	pk := w.order(ply, l, tt)
 	quiet := !l.Moves[0].IsCapture()
