@@ -4,9 +4,11 @@
 // capture moves (its quiescence search) and evaluates only quiet positions.
 // A position with a single legal move costs no depth (and, when the move is
 // a capture, no table entry). Late quiet moves are searched with reduced
-// depth (LMR) and searched again if they fail high. There is no null-move
-// pruning: zugzwang is common in draughts. A quiet position at the horizon
-// with a capture threat against the side to move gets one more ply.
+// depth (LMR) and searched again if they fail high; a deep node with no
+// move from the table is searched a ply shallower (internal iterative
+// reduction). There is no null-move pruning: zugzwang is common in
+// draughts. A quiet position at the horizon with a capture threat against
+// the side to move gets one more ply.
 // Positions at the referee's no-progress limit are draws, and static scores
 // fade toward it. Positions the endgame tables cover get the tables' exact
 // score.
