@@ -4,9 +4,11 @@
 // capture moves (its quiescence search) and evaluates only quiet positions.
 // A position with a single legal move costs no depth (and, when the move is
 // a capture, no table entry). Late quiet moves are searched with reduced
-// depth (LMR) and searched again if they fail high. There is no null-move
-// pruning: zugzwang is common in draughts. A quiet position at the horizon
-// with a capture threat against the side to move gets one more ply.
+// depth (LMR) and searched again if they fail high; a deep node with no
+// move from the table is searched a ply shallower (internal iterative
+// reduction). There is no null-move pruning: zugzwang is common in
+// draughts. A quiet position at the horizon with a capture threat against
+// the side to move gets one more ply.
 // Positions at the referee's no-progress limit are draws, and static scores
 // fade toward it. Positions the endgame tables cover get the tables' exact
 // score.
@@ -35,6 +37,9 @@ const (
 	// move has a piece the opponent could take at once is searched one
 	// more ply (Scan's extension), at most this many times on a path.
 	maxThreatExtensions = 1
+	// iirDepth: nodes of at least this depth without a table move are
+	// searched one ply shallower (internal iterative reduction).
+	iirDepth = 4
 )
 
 // The no-progress rule: referees (dameo match by default) draw a game after
@@ -153,6 +158,12 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	tt := -1
 	if hit && e.hasMove && e.index < l.Len {
 		tt = e.index
+	}
+	// Internal iterative reduction: a node deep enough to matter with no
+	// move from the table is probably not on the main line; it is
+	// searched one ply shallower, and its entry orders the next visit.
+	if tt < 0 && depth >= iirDepth && l.Len > 1 {
+		depth--
 	}
 	pk := w.order(ply, l, tt)
 	quiet := !l.Moves[0].IsCapture()
