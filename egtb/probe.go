@@ -119,8 +119,8 @@ func (t *Tables) MostPieces() int {
 
 // Probe is the value of p for its side to move, with ok false when no
 // table covers p's material (or its table failed the check that
-// OpenForSearch puts off to this first probe). Every position of a covered signature is in
-// its table, including those where a capture is pending (compulsory) and
+// OpenForSearch puts off to this first probe). Every position of a
+// covered signature is in its table, including those where a capture is pending (compulsory) and
 // those that cannot arise in play. A position where one side has no piece
 // needs no table: the side to move has lost if it has none, and otherwise
 // wins in 1 if it has a move. Probe allocates nothing.
