@@ -173,9 +173,12 @@ func tablesAndBookPanels(t *testing.T, browser context.Context) {
 	first := p.text(`document.querySelector("#book-moves tbody tr td").textContent`)
 	p.click(`#book-moves tbody tr`)
 	p.wait(fmt.Sprintf(`window.dameo.moves().join(" ") === %q`, first))
+	p.openPanel("tables-panel")
+	if got, want := p.text(`document.getElementById("tables-value").textContent`), "not in the tables loaded (the largest hold positions of 3 pieces)"; got != want {
+		t.Errorf("tables panel on an opening: %q, want %q", got, want)
+	}
 	const pos = "8/8/8/3b4/8/3w4/8/8 w"
 	p.setPosition(pos)
-	p.openPanel("tables-panel")
 	p.wait(`!document.getElementById("tables-panel").hidden && document.querySelectorAll("#tables-moves tbody tr").length > 0`)
 	position, _ := engine.ParsePosition(pos)
 	tabs := egtb.Embedded()

@@ -13,14 +13,17 @@ import (
 	"github.com/dameo/dameo/engine"
 )
 
-// tablesView is the tables' verdict on a position: Covered false when it
-// has more pieces than the tables hold (MaxPieces).
+// tablesView is the tables' verdict on a position: Covered false when no
+// loaded table holds it or one of its moves. MostPieces is the largest
+// piece count of a position some loaded table holds (egtb's MostPieces:
+// it counts the tables loaded without their whole set of that many
+// pieces, such as 6-piece units).
 type tablesView struct {
-	Covered   bool        `json:"covered"`
-	MaxPieces int         `json:"maxPieces"`
-	Value     string      `json:"value,omitempty"` // for the side to move: "win in 7", "draw", "loss in 4"
-	WDL       int         `json:"wdl"`             // 1 win, 0 draw, -1 loss, for the side to move
-	Moves     []tableMove `json:"moves,omitempty"` // best first
+	Covered    bool        `json:"covered"`
+	MostPieces int         `json:"mostPieces"`
+	Value      string      `json:"value,omitempty"` // for the side to move: "win in 7", "draw", "loss in 4"
+	WDL        int         `json:"wdl"`             // 1 win, 0 draw, -1 loss, for the side to move
+	Moves      []tableMove `json:"moves,omitempty"` // best first
 }
 
 // tableMove is a move and its value for the side that plays it.
@@ -35,8 +38,8 @@ func probeTables(t *egtb.Tables, p engine.Position) *tablesView {
 	if t == nil {
 		return nil
 	}
-	v := &tablesView{MaxPieces: t.MaxPieces()}
-	if bits.OnesCount64(p.Occupied()) > t.MaxPieces() {
+	v := &tablesView{MostPieces: t.MostPieces()}
+	if bits.OnesCount64(p.Occupied()) > v.MostPieces {
 		return v
 	}
 	r, ok := t.Probe(&p)

@@ -6,6 +6,8 @@
 package gui
 
 import (
+	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -36,13 +38,56 @@ func TestTablesPanelProbesTheBoard(t *testing.T) {
 		}
 	}
 	h.do(`{"type":"new","mode":"analyse"}`)
-	if v := h.state().Tables; v == nil || v.Covered || v.MaxPieces != tabs.MaxPieces() {
+	if v := h.state().Tables; v == nil || v.Covered || v.MostPieces != tabs.MostPieces() {
 		t.Errorf("the start position in the tables: %+v", v)
 	}
 	h.do(`{"type":"new","mode":"play","color":"white","limit":{"moveTime":1}}`)
 	if v := h.state().Tables; v != nil {
 		t.Errorf("the tables are shown in a game against the engine: %+v", v)
 	}
+}
+
+// TestTablesPanelShowsTablesBeyondCompleteSets: beside the 3-piece set,
+// one 4-piece table (as the 6-piece units that build on one machine beside
+// the 5-piece set) gives the value of its positions; a 4-piece position of
+// a table not loaded is not covered.
+func TestTablesPanelShowsTablesBeyondCompleteSets(t *testing.T) {
+	tabs := embeddedAnd(t, egtb.Signature{WhiteKings: 3, BlackKings: 1})
+	h := newHarness("fake")
+	h.s.tables = tabs
+	const threeKings = "8/8/8/8/8/8/8/WWW4B w" // table 0301
+	h.do(`{"type":"position","text":"` + threeKings + `"}`)
+	p, _ := engine.ParsePosition(threeKings)
+	r, ok := tabs.Probe(&p)
+	if v := h.state().Tables; !ok || v == nil || !v.Covered || v.Value != r.String() || v.MostPieces != 4 {
+		t.Errorf("%s: panel %+v, probe %v %v", threeKings, v, r, ok)
+	}
+	const twoKingsEach = "8/8/8/8/8/8/8/WW4BB w" // table 0202, not loaded
+	h.do(`{"type":"position","text":"` + twoKingsEach + `"}`)
+	if v := h.state().Tables; v == nil || v.Covered || v.MostPieces != 4 {
+		t.Errorf("%s: panel %+v, want not covered", twoKingsEach, v)
+	}
+}
+
+// embeddedAnd are the embedded tables and the table of sig with its colour
+// swap, built from them into a temporary directory and loaded from it.
+func embeddedAnd(t *testing.T, sig egtb.Signature) *egtb.Tables {
+	t.Helper()
+	dir := t.TempDir()
+	for _, tab := range egtb.Embedded().All() {
+		if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store := egtb.NewStore(dir, true, func(err error) { t.Error(err) })
+	if err := egtb.Build(context.Background(), egtb.BuildOptions{Pieces: sig.Pieces(), Threads: 1, Only: &sig, Finished: store.Finished, Save: store.Save}); err != nil {
+		t.Fatal(err)
+	}
+	tabs, err := egtb.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tabs
 }
 
 func TestBookPanelShowsTheBooksMoves(t *testing.T) {

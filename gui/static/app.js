@@ -574,7 +574,7 @@ function renderTables() {
   $("tables-panel").hidden = !v;
   body.replaceChildren();
   if (!v) return;
-  if (!v.covered) { $("tables-value").textContent = `not in the tables (they hold positions of up to ${v.maxPieces} pieces)`; return; }
+  if (!v.covered) { $("tables-value").textContent = `not in the tables loaded (the largest hold positions of ${v.mostPieces} pieces)`; return; }
   $("tables-value").textContent = `${cap(st.side)} to move: ${v.value}`;
   $("tables-value").className = { 1: "win", 0: "draw", "-1": "loss" }[v.wdl];
   for (const m of v.moves || []) {
