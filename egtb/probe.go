@@ -126,6 +126,16 @@ func (t *Tables) MostPieces() int {
 // wins in 1 if it has a move. Probe allocates nothing.
 func (t *Tables) Probe(p *engine.Position) (r Result, ok bool) {
 	white, black, kings := whiteToMove(p)
+	if r, ok := withoutTable(p, white, black); ok {
+		return r, true
+	}
+	return t.probeWhite(white, black, kings)
+}
+
+// withoutTable is the value of p when one side has no piece, which needs
+// no table (ok false otherwise); white and black are p's pieces with White
+// to move (whiteToMove).
+func withoutTable(p *engine.Position, white, black uint64) (r Result, ok bool) {
 	switch {
 	case white == 0:
 		return Result{Loss, 0}, true
@@ -135,19 +145,29 @@ func (t *Tables) Probe(p *engine.Position) (r Result, ok bool) {
 		}
 		return Result{Loss, 0}, true
 	}
-	return t.probeWhite(white, black, kings)
+	return Result{}, false
+}
+
+// material is the groups of a position with White to move and their
+// signature; ok is false when a group holds more pieces than a table can
+// (MaxGroup).
+func material(white, black, kings uint64) (g [numGroups]uint64, s Signature, ok bool) {
+	g = groups(white, black, kings)
+	for i, c := range [numGroups]*int{&s.WhiteMen, &s.WhiteKings, &s.BlackMen, &s.BlackKings} {
+		*c = bits.OnesCount64(g[i])
+		if *c > MaxGroup {
+			return g, s, false
+		}
+	}
+	return g, s, true
 }
 
 // probeWhite is Probe for a position with White to move in which both
 // sides have pieces.
 func (t *Tables) probeWhite(white, black, kings uint64) (Result, bool) {
-	g := groups(white, black, kings)
-	var s Signature
-	for i, c := range [numGroups]*int{&s.WhiteMen, &s.WhiteKings, &s.BlackMen, &s.BlackKings} {
-		*c = bits.OnesCount64(g[i])
-		if *c > MaxGroup {
-			return Result{}, false
-		}
+	g, s, ok := material(white, black, kings)
+	if !ok {
+		return Result{}, false
 	}
 	tab := t.bySig[s.code()]
 	if tab == nil || !tab.check.passed() {
@@ -166,22 +186,12 @@ func (t *Tables) WDLPieces() int { return t.wdlPieces }
 // when neither covers p. It allocates nothing.
 func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
 	white, black, kings := whiteToMove(p)
-	switch {
-	case white == 0:
-		return Loss, true
-	case black == 0:
-		if p.HasQuietMove() {
-			return Win, true
-		}
-		return Loss, true
+	if r, ok := withoutTable(p, white, black); ok {
+		return r.WDL, true
 	}
-	g := groups(white, black, kings)
-	var s Signature
-	for i, c := range [numGroups]*int{&s.WhiteMen, &s.WhiteKings, &s.BlackMen, &s.BlackKings} {
-		*c = bits.OnesCount64(g[i])
-		if *c > MaxGroup {
-			return Draw, false
-		}
+	g, s, ok := material(white, black, kings)
+	if !ok {
+		return Draw, false
 	}
 	var code int
 	if wt := t.wdl[s.code()]; wt != nil && wt.check.passed() {
