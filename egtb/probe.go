@@ -204,6 +204,30 @@ func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
 	return codeWDL[code&3], true
 }
 
+// ProbeAny is the value of p for its side to move from the table of its
+// material if it is loaded (as Probe), else from its WDL file, with the
+// distance UnknownDistance; ok is false when neither covers p. It finds
+// p's table once, where Probe and then ProbeWDL would find it twice, and
+// allocates nothing.
+func (t *Tables) ProbeAny(p *engine.Position) (r Result, ok bool) {
+	white, black, kings := whiteToMove(p)
+	if r, ok := withoutTable(p, white, black); ok {
+		return r, true
+	}
+	g, s, ok := material(white, black, kings)
+	if !ok {
+		return Result{}, false
+	}
+	if tab := t.bySig[s.code()]; tab != nil && tab.check.passed() {
+		return tab.result(tab.layout.index(g)), true
+	}
+	if wt := t.wdl[s.code()]; wt != nil && wt.check.passed() {
+		w := codeWDL[wt.code(wt.layout.index(g))&3]
+		return Result{w, UnknownDistance(w)}, true
+	}
+	return Result{}, false
+}
+
 // codeWDL is the value of each code (unused slots hold no position).
 var codeWDL = [4]WDL{codeDraw: Draw, codeWin: Win, codeLoss: Loss, codeUnused: Draw}
 

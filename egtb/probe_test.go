@@ -1,5 +1,5 @@
-// Tests of probing: known positions, symmetry, moves best first,
-// allocations and concurrency; the probe benchmark.
+// Tests of probing: known positions, symmetry, moves best first, either
+// file of a material, allocations and concurrency; the probe benchmark.
 
 package egtb
 
@@ -130,6 +130,58 @@ func TestProbeAllocatesNothing(t *testing.T) {
 	p := mustParse(t, "8/8/3b4/8/2B5/8/8/1W6 b")
 	if n := testing.AllocsPerRun(100, func() { tabs.Probe(&p) }); n != 0 {
 		t.Fatalf("Probe allocates %v times", n)
+	}
+}
+
+// TestProbeAnyFindsEitherFile: over tables with both files, tables with
+// the WDL file alone, tables with neither and positions that need no
+// table, ProbeAny answers as Probe, else as ProbeWDL with UnknownDistance,
+// else not at all; it allocates nothing, whichever file answers.
+func TestProbeAnyFindsEitherFile(t *testing.T) {
+	tabs := newTables(nil)
+	for i, tab := range Embedded().All() {
+		if i%3 == 0 {
+			tabs.add(tab)
+		}
+		if i%3 != 2 {
+			w, err := decodeWDL(wdlBytes(t, tab))
+			if err != nil {
+				t.Fatal(err)
+			}
+			tabs.addWDL(w)
+		}
+	}
+	rng := rand.New(rand.NewPCG(15, 16))
+	var full, wdlOnly, none engine.Position
+	var fulls, wdlOnlys, nones int
+	positions := []engine.Position{mustParse(t, "8/8/8/8/8/8/8/W7 w"), mustParse(t, "8/8/8/8/8/8/8/W7 b")} // no table needed
+	for range 3000 {
+		positions = append(positions, randomPosition(t, rng, randomSignature(rng, 3)))
+	}
+	for _, p := range positions {
+		got, ok := tabs.ProbeAny(&p)
+		want, wantOK := tabs.Probe(&p)
+		w, wdlOK := tabs.ProbeWDL(&p)
+		switch {
+		case wantOK:
+			full, fulls = p, fulls+1
+		case wdlOK:
+			want, wantOK = Result{w, UnknownDistance(w)}, true
+			wdlOnly, wdlOnlys = p, wdlOnlys+1
+		default:
+			none, nones = p, nones+1
+		}
+		if got != want || ok != wantOK {
+			t.Fatalf("%v: ProbeAny %v %v, want %v %v", p, got, ok, want, wantOK)
+		}
+	}
+	if fulls == 0 || wdlOnlys == 0 || nones == 0 {
+		t.Fatalf("%d positions answered by Probe, %d by the WDL file alone, %d by neither", fulls, wdlOnlys, nones)
+	}
+	for _, p := range []engine.Position{full, wdlOnly, none} {
+		if n := testing.AllocsPerRun(100, func() { tabs.ProbeAny(&p) }); n != 0 {
+			t.Errorf("ProbeAny(%v) allocates %v times", p, n)
+		}
 	}
 }
 
