@@ -16,11 +16,8 @@ type searchTables struct{ t *egtb.Tables }
 // distance to win in plies; egtb.UnknownDistance for a position covered
 // by a WDL file alone.
 func (s searchTables) Probe(p *engine.Position) (wdl, dtw int, ok bool) {
-	if r, ok := s.t.Probe(p); ok {
-		return int(r.WDL), r.DTW, true
-	}
-	w, ok := s.t.ProbeWDL(p)
-	return int(w), egtb.UnknownDistance(w), ok
+	r, ok := s.t.ProbeAny(p)
+	return int(r.WDL), r.DTW, ok
 }
 
 // MaxPieces is the largest piece count of a position some table covers:
