@@ -83,8 +83,9 @@
 //
 // A table's values alone, compressed in blocks with an index, are written
 // next to it as a WDL file (0201.wdl; format in wdl.go and docs/egtb.md),
-// for the search: ProbeWDL answers from them, allocation-free, where only
-// they are loaded.
+// for the search: ProbeWDL answers from them, allocation-free, and
+// ProbeAny from a material's full table, else from its WDL file (with
+// UnknownDistance), finding the table once.
 //
 // # Generation
 //
