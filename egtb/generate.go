@@ -428,7 +428,7 @@ func (s *solver) initialState(w *workerScratch, t int, g *[numGroups]uint64) (ui
 		captures = engine.WhiteMoves(white, black, kings, &w.moves)
 	}
 	w.capture = captures
-	bestWin, longestLoss, cannotLose := maxDistance, 0, false
+	exits := newExitValues()
 	var kingMoves, manMoves partialIndex
 	w.successors = w.successors[:0]
 	if !captures && !counted {
@@ -439,45 +439,81 @@ func (s *solver) initialState(w *workerScratch, t int, g *[numGroups]uint64) (ui
 		kingMoves = into.partial(&swapped, groupBlackKings)
 		manMoves = into.partial(&swapped, groupBlackMen)
 	}
-	crowning := engine.CrowningMask(engine.White)
 	for _, m := range w.moves.Slice() {
 		moved := uint64(1)<<m.From | uint64(1)<<m.To
 		switch {
-		case captures || kings&moved == 0 && crowning&(1<<m.To) != 0:
+		case leavesUnit(captures, kings, m):
 			// A capture or a promotion: the successor is in a finished table.
-			w2, b2, k2 := engine.WhitePlay(white, black, kings, m)
-			if b2 == 0 {
-				bestWin, cannotLose = 1, true // Black has no piece left
-				continue
+			r, err := s.done.playedResult(white, black, kings, m)
+			if err != nil {
+				return 0, err
 			}
-			r, ok := s.done.probeWhite(flip(b2), flip(w2), flip(k2))
-			if !ok {
-				return 0, fmt.Errorf("the move %v needs a table not yet built", m)
-			}
-			switch r = r.Parent(); r.WDL {
-			case Win:
-				bestWin, cannotLose = min(bestWin, r.DTW), true
-			case Draw:
-				cannotLose = true
-			case Loss:
-				longestLoss = max(longestLoss, r.DTW)
-			}
+			exits.add(r)
 		case kings&moved != 0:
 			w.addSuccessor(kingMoves.index(flip(g[groupWhiteKings] ^ moved)))
 		default:
 			w.addSuccessor(manMoves.index(flip(g[groupWhiteMen] ^ moved)))
 		}
 	}
-	w.bestWin = bestWin
-	n := quiet + len(w.successors)
+	w.bestWin = exits.bestWin
+	return exits.state(quiet + len(w.successors))
+}
+
+// leavesUnit reports whether White's move m, in a position where captures
+// says whether White has one, leads out of the unit: a capture or a
+// promotion.
+func leavesUnit(captures bool, kings uint64, m engine.Move) bool {
+	return captures || kings&(1<<m.From) == 0 && engine.CrowningMask(engine.White)&(1<<m.To) != 0
+}
+
+// exitValues gather the values, for the side to move, of a position's
+// moves whose successors are solved already (in finished tables, or for
+// the sliced solver in earlier slices).
+type exitValues struct {
+	bestWin     int // the fastest win, maxDistance when none
+	longestLoss int // the slowest loss, 0 when none
+	cannotLose  bool
+}
+
+func newExitValues() exitValues { return exitValues{bestWin: maxDistance} }
+
+// add counts a move worth r to the side that plays it.
+func (e *exitValues) add(r Result) {
+	switch r.WDL {
+	case Win:
+		e.bestWin, e.cannotLose = min(e.bestWin, r.DTW), true
+	case Draw:
+		e.cannotLose = true
+	case Loss:
+		e.longestLoss = max(e.longestLoss, r.DTW)
+	}
+}
+
+// state is the undecided state of a position with these exits and n
+// quiet successors still to decide.
+func (e *exitValues) state(n int) (uint32, error) {
 	if n > countMask {
 		return 0, fmt.Errorf("%d quiet successors, more than the generator counts", n)
 	}
-	st := uint32(n) | uint32(longestLoss)<<distanceShift
-	if cannotLose {
+	st := uint32(n) | uint32(e.longestLoss)<<distanceShift
+	if e.cannotLose {
 		st |= cannotLoseFlag
 	}
 	return st, nil
+}
+
+// playedResult is the value, for White, of playing m (a capture or a
+// promotion) in the position of these pieces, from the finished tables.
+func (t *Tables) playedResult(white, black, kings uint64, m engine.Move) (Result, error) {
+	w2, b2, k2 := engine.WhitePlay(white, black, kings, m)
+	if b2 == 0 {
+		return Result{Win, 1}, nil // Black has no piece left
+	}
+	r, ok := t.probeWhite(flip(b2), flip(w2), flip(k2))
+	if !ok {
+		return Result{}, fmt.Errorf("the move %v needs a table not yet built", m)
+	}
+	return r.Parent(), nil
 }
 
 // addSuccessor lists a quiet successor's slot once.
@@ -671,12 +707,7 @@ func (s *solver) table(ctx context.Context, t, threads int) (*Table, error) {
 		return nil, err
 	}
 	for _, x := range stats {
-		tab.stats.Wins += x.Wins
-		tab.stats.Draws += x.Draws
-		tab.stats.Losses += x.Losses
-		tab.stats.Unused += x.Unused
-		tab.stats.LongestWin = max(tab.stats.LongestWin, x.LongestWin)
-		tab.stats.LongestLoss = max(tab.stats.LongestLoss, x.LongestLoss)
+		tab.stats.merge(x)
 	}
 	return tab, nil
 }

@@ -36,6 +36,16 @@ type Stats struct {
 	LongestWin, LongestLoss     int // largest distances of a win and a loss (0 when none)
 }
 
+// merge adds o's counts to s.
+func (s *Stats) merge(o Stats) {
+	s.Wins += o.Wins
+	s.Draws += o.Draws
+	s.Losses += o.Losses
+	s.Unused += o.Unused
+	s.LongestWin = max(s.LongestWin, o.LongestWin)
+	s.LongestLoss = max(s.LongestLoss, o.LongestLoss)
+}
+
 // Signature is the table's material.
 func (t *Table) Signature() Signature { return t.layout.sig }
 
