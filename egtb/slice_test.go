@@ -1,0 +1,92 @@
+// Tests of the slices: they partition a unit's positions in an order that
+// man moves respect.
+
+package egtb
+
+import (
+	"testing"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// TestSlicesPartitionInOrder walks the slices of a few units wave by
+// wave: each position of the unit is in exactly one slice, its king moves
+// stay in the slice, and its other quiet man moves lead into slices of
+// earlier waves.
+func TestSlicesPartitionInOrder(t *testing.T) {
+	units := Units(builtPieces)
+	if !raceEnabled && !testing.Short() {
+		units = append(units, []Signature{{1, 1, 1, 1}}, []Signature{{2, 0, 2, 0}})
+	}
+	for _, unit := range units {
+		s := newSlicing(unit)
+		seen := make([][]bool, len(s.layouts))
+		for t, l := range s.layouts {
+			seen[t] = make([]bool, l.size)
+		}
+		var moves engine.MoveList
+		for wave := range s.waves() {
+			for k := range s.candidates(wave) {
+				sl, ok := s.sliceAt(wave, k)
+				if !ok {
+					continue
+				}
+				key := sl.halves[0].men
+				for n, h := range sl.halves {
+					l := s.layouts[h.table]
+					into := len(s.layouts) - 1 - h.table
+					for u := h.base; u < h.base+h.kingPlacements(); u++ {
+						g, ok := h.position(u)
+						if !ok {
+							continue
+						}
+						if got, w := s.sliceKey(h.table, &g); got != key || w != wave {
+							t.Fatalf("%v: position %#x of slice %+v (wave %d) has the key %+v (wave %d)", unit, g, key, wave, got, w)
+						}
+						mirrored := mirrorGroups(g)
+						if seen[h.table][l.index(g)] && (h.men.mirrored() != h.men || h.local(&mirrored) >= u) {
+							t.Fatalf("%v: slot %d of table %v in two slices", unit, l.index(g), l.sig)
+						}
+						seen[h.table][l.index(g)] = true
+						white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+						captures := engine.WhiteMoves(white, black, kings, &moves)
+						for _, m := range moves.Slice() {
+							if leavesUnit(captures, kings, m) {
+								continue
+							}
+							after := g
+							moved := uint64(1)<<m.From | uint64(1)<<m.To
+							manMove := kings&moved == 0
+							if manMove {
+								after[groupWhiteMen] ^= moved
+							} else {
+								after[groupWhiteKings] ^= moved
+							}
+							next := swapColours(&after)
+							got, w := s.sliceKey(into, &next)
+							switch {
+							case manMove && w >= wave:
+								t.Fatalf("%v: the man move %v of %#x (wave %d) leads into wave %d", unit, m, g, wave, w)
+							case !manMove && (got != key || w != wave):
+								t.Fatalf("%v: the king move %v of %#x leaves its slice", unit, m, g)
+							case !manMove:
+								other := &sl.halves[sl.into(n)]
+								q := other.normalize(next)
+								if p, ok := other.position(other.local(&q)); !ok || p != q {
+									t.Fatalf("%v: the king move %v of %#x leads out of the slice's other half", unit, m, g)
+								}
+							}
+						}
+					}
+				}
+			}
+		}
+		for t2, l := range s.layouts {
+			for i := range l.size {
+				if _, ok := l.position(i); ok != seen[t2][i] {
+					t.Fatalf("%v: slot %d of table %v holds a position %v, in a slice %v", unit, i, l.sig, ok, seen[t2][i])
+				}
+			}
+		}
+	}
+}
