@@ -20,6 +20,11 @@ const chunkSize = 1 << 14
 // goroutine's calls never overlap. It stops at the first error or when ctx
 // is cancelled.
 func forChunks(ctx context.Context, threads int, n uint64, work func(worker int, lo, hi uint64) error) error {
+	return forChunksOf(ctx, threads, n, chunkSize, work)
+}
+
+// forChunksOf is forChunks with chunks of size items (at least 1).
+func forChunksOf(ctx context.Context, threads int, n, size uint64, work func(worker int, lo, hi uint64) error) error {
 	var next atomic.Uint64
 	g, ctx := errgroup.WithContext(ctx)
 	for w := range max(threads, 1) {
@@ -28,11 +33,11 @@ func forChunks(ctx context.Context, threads int, n uint64, work func(worker int,
 				if err := ctx.Err(); err != nil {
 					return err
 				}
-				lo := next.Add(chunkSize) - chunkSize
+				lo := next.Add(size) - size
 				if lo >= n {
 					return nil
 				}
-				if err := work(w, lo, min(lo+chunkSize, n)); err != nil {
+				if err := work(w, lo, min(lo+size, n)); err != nil {
 					return err
 				}
 			}

@@ -1,13 +1,42 @@
-// Tests of the slices: they partition a unit's positions in an order that
-// man moves respect.
+// Tests of the sliced solver: the slices partition a unit's positions in
+// an order that man moves respect, and the solver writes the tables that
+// solve writes, byte for byte.
 
 package egtb
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"sync/atomic"
 	"testing"
 
 	"github.com/dameo/dameo/engine"
 )
+
+// TestSolveSlicedEqualsSolve solves every unit of up to builtPieces
+// pieces, and one of three pieces with men of both colours, both ways.
+func TestSolveSlicedEqualsSolve(t *testing.T) {
+	units := Units(builtPieces)
+	if builtPieces < 3 {
+		units = append(units, []Signature{{1, 0, 1, 1}, {1, 1, 1, 0}})
+	}
+	for _, unit := range units {
+		want, err := solve(context.Background(), Embedded(), unit, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := solveSliced(context.Background(), Embedded(), unit, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			if !bytes.Equal(got[i].encode(), want[i].encode()) {
+				t.Errorf("table %v: the sliced solver's file differs (stats %+v, solve's %+v)", want[i].Signature(), got[i].Stats(), want[i].Stats())
+			}
+		}
+	}
+}
 
 // TestSlicesPartitionInOrder walks the slices of a few units wave by
 // wave: each position of the unit is in exactly one slice, its king moves
@@ -88,5 +117,39 @@ func TestSlicesPartitionInOrder(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// cancelAfter is a context that is cancelled from its n-th call of Err on,
+// so that a solver stops in the middle of its work.
+type cancelAfter struct {
+	context.Context
+	left atomic.Int64
+}
+
+func (c *cancelAfter) Err() error {
+	if c.left.Add(-1) < 0 {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestSolveSlicedStopsWhenCancelled: cancelled before it starts or in the
+// middle of a unit, the sliced solver returns the context's error and no
+// table.
+func TestSolveSlicedStopsWhenCancelled(t *testing.T) {
+	unit := []Signature{{1, 0, 1, 1}, {1, 1, 1, 0}}
+	cancelled, cancel := context.WithCancel(context.Background())
+	cancel()
+	midway := &cancelAfter{Context: context.Background()}
+	midway.left.Store(500)
+	for _, ctx := range []context.Context{cancelled, midway} {
+		tabs, err := solveSliced(ctx, Embedded(), unit, 2)
+		if !errors.Is(err, context.Canceled) || tabs != nil {
+			t.Errorf("solveSliced cancelled: %d tables, error %v", len(tabs), err)
+		}
+	}
+	if midway.left.Load() > 0 {
+		t.Errorf("the solver asked the context %d times, not enough to be cancelled midway", 500-midway.left.Load())
 	}
 }

@@ -36,6 +36,20 @@ type Stats struct {
 	LongestWin, LongestLoss     int // largest distances of a win and a loss (0 when none)
 }
 
+// add counts a position worth r.
+func (s *Stats) add(r Result) {
+	switch r.WDL {
+	case Win:
+		s.Wins++
+		s.LongestWin = max(s.LongestWin, r.DTW)
+	case Loss:
+		s.Losses++
+		s.LongestLoss = max(s.LongestLoss, r.DTW)
+	default:
+		s.Draws++
+	}
+}
+
 // merge adds o's counts to s.
 func (s *Stats) merge(o Stats) {
 	s.Wins += o.Wins

@@ -1,0 +1,327 @@
+// The sliced solver (BuildOptions.Sliced): a unit solved slice by slice,
+// in waves of the men's remaining way, each slice by retrograde analysis
+// over its king placements alone. Captures and promotions are looked up
+// in the finished tables, man moves in the slices of earlier waves, as
+// the unit's tables are written; the working state is the slices' being
+// solved, not the unit's.
+
+package egtb
+
+import (
+	"context"
+	"fmt"
+	"math/bits"
+	"sync"
+
+	"github.com/dameo/dameo/engine"
+)
+
+// captureFlag marks, in a slice's state word (see statusShift), a
+// position with a capture: no quiet move into it is legal, un-moves pass
+// it by.
+const captureFlag = 1 << 13
+
+// slicedSolver solves one unit slice by slice.
+type slicedSolver struct {
+	done    *Tables
+	slicing *slicing
+	out     []*tableWriter // by table of the unit
+	scratch scratchPool
+}
+
+// sliceScratch is the working state of one slice being solved, reused.
+type sliceScratch struct {
+	moves engine.MoveList
+	state []uint32 // by local number, as in generate.go, with captureFlag
+	// queue lists the decided local numbers in the order decided, level
+	// by level.
+	queue []uint32
+	// candidates[level] and next chain, by local number + 1 (0 ends a
+	// chain), the positions whose value a finished successor decides at
+	// that level unless a quiet one decides it before: a win when the
+	// state says it cannot lose, else a loss. A position is in one chain
+	// at most.
+	candidates []uint32
+	next       []uint32
+	long       [][]slotDistance // by table: distances to write once it is widened
+	stats      []Stats          // by table: the positions written
+}
+
+// scratchPool hands out scratch, creating it only when none is free: as
+// many exist as slices were solved at once.
+type scratchPool struct {
+	mu         sync.Mutex
+	free, made []*sliceScratch
+}
+
+func (p *scratchPool) get(tables int) *sliceScratch {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if n := len(p.free); n > 0 {
+		w := p.free[n-1]
+		p.free = p.free[:n-1]
+		return w
+	}
+	w := &sliceScratch{long: make([][]slotDistance, tables), stats: make([]Stats, tables)}
+	p.made = append(p.made, w)
+	return w
+}
+
+func (p *scratchPool) put(w *sliceScratch) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.free = append(p.free, w)
+}
+
+// solveSliced solves a unit as solve does, with the same tables, slice by
+// slice on threads goroutines.
+func solveSliced(ctx context.Context, done *Tables, unit []Signature, threads int) ([]*Table, error) {
+	s := &slicedSolver{done: done, slicing: newSlicing(unit)}
+	for _, l := range s.slicing.layouts {
+		s.out = append(s.out, newTableWriter(l))
+	}
+	// Hand out small slices by the chunk, large ones one by one.
+	full := s.slicing.sliceOf(menPlacement{})
+	batch := max(1, chunkSize/uint64(full.size))
+	for wave := range s.slicing.waves() {
+		err := forChunksOf(ctx, threads, s.slicing.candidates(wave), batch, func(_ int, lo, hi uint64) error {
+			w := s.scratch.get(len(s.out))
+			defer s.scratch.put(w)
+			for k := lo; k < hi; k++ {
+				if sl, ok := s.slicing.sliceAt(wave, k); ok {
+					if err := s.solveSlice(ctx, w, &sl); err != nil {
+						return err
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		for t, out := range s.out {
+			var long []slotDistance
+			for _, w := range s.scratch.made {
+				long = append(long, w.long[t]...)
+				w.long[t] = w.long[t][:0]
+			}
+			out.widen(long)
+		}
+	}
+	tabs := make([]*Table, len(s.out))
+	for t, out := range s.out {
+		var stats Stats
+		for _, w := range s.scratch.made {
+			stats.merge(w.stats[t])
+		}
+		tabs[t] = out.table(stats)
+	}
+	return tabs, nil
+}
+
+// solveSlice solves sl, whose man moves lead into solved slices, and
+// writes its values into the tables.
+func (s *slicedSolver) solveSlice(ctx context.Context, w *sliceScratch, sl *slice) error {
+	w.reset(sl.size)
+	for k := range sl.halves {
+		h := &sl.halves[k]
+		for u := h.base; u < h.base+h.kingPlacements(); u++ {
+			if err := s.initialize(w, sl, k, u); err != nil {
+				l := s.slicing.layouts[h.table]
+				g, _ := h.position(u)
+				return fmt.Errorf("table %v slot %d: %w", l.sig, l.index(g), err)
+			}
+		}
+	}
+	start := 0 // of the level's part of the queue
+	for level := 0; level < len(w.candidates) || start < len(w.queue); level++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if level < len(w.candidates) {
+			for c := w.candidates[level]; c != 0; c = w.next[c-1] {
+				if st := w.state[c-1]; statusOf(st) == statusUndecided {
+					status := uint32(statusLoss)
+					if st&cannotLoseFlag != 0 {
+						status = statusWin
+					}
+					w.decide(c-1, status, level)
+				}
+			}
+		}
+		if level >= maxDistance {
+			return fmt.Errorf("tables %v: distance beyond %d", s.slicing.layouts[0].sig, maxDistance)
+		}
+		end := len(w.queue)
+		for _, u := range w.queue[start:end] {
+			if err := s.propagate(w, sl, u, level); err != nil {
+				return err
+			}
+		}
+		start = end
+	}
+	s.write(w, sl)
+	return nil
+}
+
+// reset prepares w for a slice of n local numbers.
+func (w *sliceScratch) reset(n uint32) {
+	if uint32(cap(w.state)) < n {
+		w.state, w.next, w.queue = make([]uint32, n), make([]uint32, n), make([]uint32, 0, n)
+	}
+	w.state, w.next, w.queue = w.state[:n], w.next[:n], w.queue[:0]
+	w.candidates = w.candidates[:0]
+}
+
+// addCandidate chains local number u to the candidates of level.
+func (w *sliceScratch) addCandidate(level int, u uint32) {
+	for len(w.candidates) <= level {
+		w.candidates = append(w.candidates, 0)
+	}
+	w.next[u] = w.candidates[level]
+	w.candidates[level] = u + 1
+}
+
+// decide sets the value of the undecided local number u and queues it.
+func (w *sliceScratch) decide(u, status uint32, level int) {
+	w.state[u] = status<<statusShift | uint32(level)<<distanceShift
+	w.queue = append(w.queue, u)
+}
+
+// initialize sets the state of local number u of half k of sl from its
+// moves: captures and promotions looked up in the finished tables, man
+// moves in the unit's tables (their slices are solved), king moves
+// counted.
+func (s *slicedSolver) initialize(w *sliceScratch, sl *slice, k int, u uint32) error {
+	h := &sl.halves[k]
+	g, ok := h.position(u)
+	if !ok {
+		w.state[u] = statusUnused << statusShift
+		return nil
+	}
+	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+	captures := engine.WhiteMoves(white, black, kings, &w.moves)
+	into := len(s.out) - 1 - h.table
+	exits, quiet := newExitValues(), 0
+	for _, m := range w.moves.Slice() {
+		if kings&(1<<m.From) != 0 && !captures {
+			quiet++ // a king move, within the slice
+			continue
+		}
+		var r Result
+		var err error
+		if leavesUnit(captures, kings, m) {
+			r, err = s.done.playedResult(white, black, kings, m)
+		} else {
+			after := g
+			after[groupWhiteMen] ^= 1<<m.From | 1<<m.To
+			r, err = s.manMoveResult(into, &after, m)
+		}
+		if err != nil {
+			return err
+		}
+		exits.add(r)
+	}
+	st, err := exits.state(quiet)
+	if err != nil {
+		return err
+	}
+	if captures {
+		st |= captureFlag
+	}
+	w.state[u] = st
+	switch {
+	case exits.bestWin < maxDistance:
+		w.addCandidate(exits.bestWin, u)
+	case quiet == 0 && !exits.cannotLose:
+		w.addCandidate(exits.longestLoss, u)
+	}
+	return nil
+}
+
+// manMoveResult is the value, for White, of the man move m that leads to
+// after (Black to move), in a slice solved before.
+func (s *slicedSolver) manMoveResult(into int, after *[numGroups]uint64, m engine.Move) (Result, error) {
+	r, ok := s.out[into].result(s.slicing.layouts[into].index(swapColours(after)))
+	if !ok {
+		return Result{}, fmt.Errorf("the man move %v leads into a slice not solved yet", m)
+	}
+	return r.Parent(), nil
+}
+
+// propagate passes the value of local number u, decided at level, to its
+// predecessors in the slice (by a king move): a predecessor of a loss wins
+// at level+1; one whose last undecided king move leads to a win loses at
+// level+1, or later if a finished successor loses more slowly.
+func (s *slicedSolver) propagate(w *sliceScratch, sl *slice, u uint32, level int) error {
+	k := 0
+	if len(sl.halves) == 2 && u >= sl.halves[1].base {
+		k = 1
+	}
+	g, _ := sl.halves[k].position(u)
+	back := &sl.halves[sl.into(k)] // where the predecessors are
+	after := back.normalize(swapColours(&g))
+	won := statusOf(w.state[u]) == statusWin
+	white, black, kings := after[groupWhiteMen]|after[groupWhiteKings], after[groupBlackMen]|after[groupBlackKings], after[groupWhiteKings]|after[groupBlackKings]
+	for pieces := after[groupWhiteKings]; pieces != 0; pieces &= pieces - 1 {
+		to := engine.Square(bits.TrailingZeros64(pieces))
+		for sources := engine.WhiteUnmoveSources(white, black, kings, to); sources != 0; sources &= sources - 1 {
+			before := after
+			before[groupWhiteKings] ^= uint64(1)<<to | 1<<bits.TrailingZeros64(sources)
+			p := back.local(&before)
+			st := w.state[p]
+			switch {
+			case statusOf(st) != statusUndecided || st&captureFlag != 0:
+			case !won:
+				w.decide(p, statusWin, level+1)
+			case st&cannotLoseFlag != 0:
+				// Only a losing successor decides it.
+			case st&countMask == 0:
+				l := s.slicing.layouts[back.table]
+				return fmt.Errorf("table %v slot %d: more winning successors than counted (un-moves and moves disagree)", l.sig, l.index(before))
+			default:
+				st--
+				w.state[p] = st
+				if st&countMask != 0 {
+					continue
+				}
+				if at := max(level+1, int(st>>distanceShift)); at == level+1 {
+					w.decide(p, statusLoss, at)
+				} else {
+					w.addCandidate(at, p)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// write writes the values of sl into the tables, each slot once.
+func (s *slicedSolver) write(w *sliceScratch, sl *slice) {
+	for k := range sl.halves {
+		h := &sl.halves[k]
+		symmetric := h.men.mirrored() == h.men
+		l := s.slicing.layouts[h.table]
+		for u := h.base; u < h.base+h.kingPlacements(); u++ {
+			st := w.state[u]
+			if statusOf(st) == statusUnused {
+				continue
+			}
+			g, _ := h.position(u)
+			if symmetric {
+				if m := mirrorGroups(g); h.local(&m) < u {
+					continue // its mirror image, the same slot, is written
+				}
+			}
+			r := Result{Draw, 0}
+			switch statusOf(st) {
+			case statusWin:
+				r = Result{Win, int(st >> distanceShift)}
+			case statusLoss:
+				r = Result{Loss, int(st >> distanceShift)}
+			}
+			s.out[h.table].set(l.index(g), r, &w.long[h.table])
+			w.stats[h.table].add(r)
+		}
+	}
+}
