@@ -15,10 +15,7 @@ import (
 // each other (0310 needs 0301), in build order, with the SHA-256 of each
 // table's file as `dameo egtb build --pieces 4 --table SIG` wrote it
 // before this generator.
-var goldenUnits = []struct {
-	unit []Signature
-	sha  []string
-}{
+var goldenUnits = []goldenUnit{
 	{[]Signature{{0, 1, 0, 3}, {0, 3, 0, 1}}, []string{
 		"e18a43ca629cbc17d41e4ad6addb230908ba1147ea44da6546fe3c536ada4a40",
 		"2a12c7f324bd49aa8179beec9a3cc3027bc0078f54a0af8512b6a02e35e0cc42",
@@ -39,16 +36,29 @@ func TestSolveReproducesEarlierTables(t *testing.T) {
 	if raceEnabled || testing.Short() {
 		t.Skip("solves 7 million slots")
 	}
+	checkGolden(t, goldenUnits, solve)
+}
+
+// goldenUnit is a unit with the SHA-256 of each of its tables' files.
+type goldenUnit struct {
+	unit []Signature
+	sha  []string
+}
+
+// checkGolden solves the units in order with solver, from the embedded
+// tables and those solved before, and compares their files' SHA-256.
+func checkGolden(t *testing.T, units []goldenUnit, solver func(context.Context, *Tables, []Signature, int) ([]*Table, error)) {
+	t.Helper()
 	done := newTables(Embedded().All())
-	for _, g := range goldenUnits {
-		tabs, err := solve(context.Background(), done, g.unit, 2)
+	for _, g := range units {
+		tabs, err := solver(context.Background(), done, g.unit, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, tab := range tabs {
 			sum := sha256.Sum256(tab.encode())
 			if got := hex.EncodeToString(sum[:]); got != g.sha[i] {
-				t.Errorf("table %v: SHA-256 %s, the earlier generator's %s", tab.Signature(), got, g.sha[i])
+				t.Errorf("table %v: SHA-256 %s, the recorded %s", tab.Signature(), got, g.sha[i])
 			}
 			done.add(tab)
 		}

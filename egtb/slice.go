@@ -58,6 +58,10 @@ func rankDistances(set uint64, rank int) int {
 
 func abs(x int) int { return max(x, -x) }
 
+// unitHasMen reports whether the unit's positions have men (a unit of
+// kings alone is one slice).
+func unitHasMen(unit []Signature) bool { return unit[0].Men() > 0 }
+
 // slicing is the partition of a unit into slices. A slice is one or two
 // halves: the positions of one table with given men (a canonical
 // placement, in that table's orientation), every placement of the kings,

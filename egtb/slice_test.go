@@ -153,3 +153,32 @@ func TestSolveSlicedStopsWhenCancelled(t *testing.T) {
 		t.Errorf("the solver asked the context %d times, not enough to be cancelled midway", 500-midway.left.Load())
 	}
 }
+
+// menUnits are 4-piece units with men that need only goldenUnits and the
+// embedded tables, in build order, with the SHA-256 of each table's file
+// as solve writes it (at the commit that added solveSliced).
+var menUnits = []goldenUnit{
+	{[]Signature{{1, 1, 0, 2}, {0, 2, 1, 1}}, []string{
+		"316cb2f271014ecd551e17b7628357e6995c6189fdc3a5722d6b6a6c1ed216c0",
+		"e2603f56a78d31caa22db313f51b65627d0bc27d8c2434e18a9489a7fab9550e",
+	}},
+	{[]Signature{{1, 1, 1, 1}}, []string{ // men of both colours
+		"fcebf93b779d4aaea5f70fc2d32fea91ca0061fbf5f1c7a36afae6112ae03a4d",
+	}},
+}
+
+// TestSolveSlicedReproduces4PieceTables solves with the sliced solver
+// the units with men of goldenUnits and menUnits, 17 million slots (the
+// kings-only units they need with solve, which Build uses for them), and
+// compares their files with solve's.
+func TestSolveSlicedReproduces4PieceTables(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("solves 17 million slots")
+	}
+	checkGolden(t, append(goldenUnits, menUnits...), func(ctx context.Context, done *Tables, unit []Signature, threads int) ([]*Table, error) {
+		if !unitHasMen(unit) {
+			return solve(ctx, done, unit, threads)
+		}
+		return solveSliced(ctx, done, unit, threads)
+	})
+}
