@@ -30,6 +30,10 @@ type BuildOptions struct {
 	// Verify checks each solved table against its successors before it is
 	// saved (about as long again as solving it).
 	Verify bool
+	// Sliced solves each unit with men slice by slice (solveSliced), in
+	// the memory of PlanSliced; the tables are the same. A unit of kings
+	// alone is one slice and is solved whole.
+	Sliced bool
 	// Finished, if set, gives the table of a signature finished before (by
 	// an interrupted build), or nil when there is none: a signature and its
 	// swap whose tables are both finished are not solved again. Build also
@@ -86,10 +90,17 @@ func Build(ctx context.Context, o BuildOptions) error {
 			return err
 		}
 		if !kept {
-			if need := unitSlots(unit) * bytesPerSlot; o.MaxMemory != 0 && need > o.MaxMemory {
+			need, solver := unitMemory(unit), solve
+			if o.Sliced {
+				need = slicedMemory(unit, o.Threads)
+			}
+			if o.Sliced && unitHasMen(unit) {
+				solver = solveSliced
+			}
+			if o.MaxMemory != 0 && need > o.MaxMemory {
 				return fmt.Errorf("tables %v: about %d MiB to generate, more than the %d MiB allowed (docs/egtb.md)", unit, need>>20, o.MaxMemory>>20)
 			}
-			if tabs, err = solve(ctx, done, unit, o.Threads); err != nil {
+			if tabs, err = solver(ctx, done, unit, o.Threads); err != nil {
 				return err
 			}
 			if o.Verify {

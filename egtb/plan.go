@@ -17,6 +17,11 @@ const PlanPieces = 6
 // `/usr/bin/time -v` bears out at 4 pieces).
 const bytesPerSlot = 10
 
+// bytesPerPlacement is the sliced solver's working memory per king
+// placement of a slice being solved: its state word, its place in the
+// queue of decided positions and in a chain of candidates.
+const bytesPerPlacement = 12
+
 // unitSlots is the number of slots of a unit's tables.
 func unitSlots(unit []Signature) uint64 {
 	var n uint64
@@ -24,6 +29,48 @@ func unitSlots(unit []Signature) uint64 {
 		n += Size(s)
 	}
 	return n
+}
+
+// unitMemory is solve's estimated peak memory for a unit.
+func unitMemory(unit []Signature) uint64 { return unitSlots(unit) * bytesPerSlot }
+
+// slicedMemory is the estimated peak memory of a build with
+// BuildOptions.Sliced for a unit, on threads goroutines. A unit of kings
+// alone is solved whole (unitMemory); one with men needs the tables being
+// written (a byte of distance and 2 bits of code a slot, the codes copied
+// once at the end) and the working state of the slices solved at once, a
+// slice on each goroutine at most, each of at most two halves.
+func slicedMemory(unit []Signature, threads int) uint64 {
+	if !unitHasMen(unit) {
+		return unitMemory(unit)
+	}
+	slots := unitSlots(unit)
+	s := unit[0]
+	largest := 2 * binomial[64][s.WhiteKings] * binomial[64][s.BlackKings]
+	return slots + slots/2 + uint64(min(threads, mostSlicesAtOnce(unit)))*largest*bytesPerPlacement
+}
+
+// mostSlicesAtOnce bounds the number of slices of a wave of the unit:
+// counted when the unit has at most 2^20 placements of men (a few men,
+// large slices), else the number of placements.
+func mostSlicesAtOnce(unit []Signature) int {
+	s := unit[0]
+	placements := binomial[groupDomain[groupWhiteMen].squares][s.WhiteMen] * binomial[groupDomain[groupBlackMen].squares][s.BlackMen]
+	if placements > 1<<20 {
+		return int(placements)
+	}
+	sl := newSlicing(unit)
+	most := 0
+	for wave := range sl.waves() {
+		n := 0
+		for k := range sl.candidates(wave) {
+			if _, ok := sl.sliceAt(wave, k); ok {
+				n++
+			}
+		}
+		most = max(most, n)
+	}
+	return most
 }
 
 // Plan describes the build of every table of 2 to n pieces, one line per
@@ -54,7 +101,7 @@ func Plan(n int) string {
 			needs = []string{"-"}
 		}
 		fmt.Fprintf(&b, "unit %d %s slots %d memory %d file %d needs %s\n",
-			k, strings.Join(names, ","), slots, slots*bytesPerSlot, file, strings.Join(needs, ","))
+			k, strings.Join(names, ","), slots, unitMemory(unit), file, strings.Join(needs, ","))
 	}
 	return b.String()
 }

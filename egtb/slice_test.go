@@ -182,3 +182,20 @@ func TestSolveSlicedReproduces4PieceTables(t *testing.T) {
 		return solveSliced(ctx, done, unit, threads)
 	})
 }
+
+// TestBuildSlicedReproducesEmbedded: Build with Sliced writes the
+// embedded tables (those of up to builtPieces pieces).
+func TestBuildSlicedReproducesEmbedded(t *testing.T) {
+	saved := 0
+	err := Build(context.Background(), BuildOptions{Pieces: builtPieces, Threads: 2, Sliced: true,
+		Save: func(tab *Table) error {
+			saved++
+			if want := Embedded().Table(tab.Signature()); !bytes.Equal(tab.encode(), want.encode()) {
+				t.Errorf("table %v differs from the embedded one", tab.Signature())
+			}
+			return nil
+		}})
+	if err != nil || saved != len(Signatures(builtPieces)) {
+		t.Fatalf("Build: %d tables saved, error %v", saved, err)
+	}
+}
