@@ -31,6 +31,7 @@ type egtbBuildCmd struct {
 	Verify  bool   `help:"Check each table against its successors before saving it, about as long again (default: false; dameo egtb verify does it later)."`
 	Memory  int    `default:"8" help:"Refuse a table whose generation needs more than G GiB (estimated, see dameo egtb plan), 1 to ${max_table_memory} (default: 8)." placeholder:"G"`
 	Threads int    `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
+	Sliced  bool   `help:"Solve each table with men slice by slice of men placement, in less memory; the same tables (default: false)."`
 }
 
 // maxTableMemory bounds --memory, in GiB.
@@ -82,6 +83,7 @@ func (c *egtbBuildCmd) Run() error {
 		Pieces:    c.Pieces,
 		Threads:   threads,
 		Verify:    c.Verify,
+		Sliced:    c.Sliced,
 		Only:      only,
 		MaxMemory: uint64(c.Memory) << 30,
 		Finished:  store.Finished,
