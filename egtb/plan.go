@@ -81,11 +81,20 @@ func mostSlicesAtOnce(unit []Signature) int {
 // where memory estimates the generator's peak, file is the size of the
 // table files with one-byte distances, and needs lists the tables (of
 // earlier units) that the unit's captures and promotions lead into.
-func Plan(n int) string {
+func Plan(n int) string { return plan(n, unitMemory) }
+
+// PlanSliced is Plan with the memory of a build with BuildOptions.Sliced
+// on threads goroutines (with one-byte distances: a table whose
+// distances take two bytes needs 3 bytes a slot more while it is widened).
+func PlanSliced(n, threads int) string {
+	return plan(n, func(unit []Signature) uint64 { return slicedMemory(unit, threads) })
+}
+
+func plan(n int, memory func(unit []Signature) uint64) string {
 	var b strings.Builder
 	for k, unit := range Units(n) {
 		var names, needs []string
-		slots, file := unitSlots(unit), uint64(0)
+		file := uint64(0)
 		seen := map[Signature]bool{}
 		for _, s := range unit {
 			names = append(names, s.String())
@@ -101,7 +110,7 @@ func Plan(n int) string {
 			needs = []string{"-"}
 		}
 		fmt.Fprintf(&b, "unit %d %s slots %d memory %d file %d needs %s\n",
-			k, strings.Join(names, ","), slots, unitMemory(unit), file, strings.Join(needs, ","))
+			k, strings.Join(names, ","), unitSlots(unit), memory(unit), file, strings.Join(needs, ","))
 	}
 	return b.String()
 }

@@ -8,6 +8,9 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"slices"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -197,5 +200,30 @@ func TestBuildSlicedReproducesEmbedded(t *testing.T) {
 		}})
 	if err != nil || saved != len(Signatures(builtPieces)) {
 		t.Fatalf("Build: %d tables saved, error %v", saved, err)
+	}
+}
+
+// TestPlanSliced: PlanSliced's lines are Plan's but for the memory, which
+// is less for a unit with men and the same for one of kings alone.
+func TestPlanSliced(t *testing.T) {
+	whole, sliced := strings.Split(Plan(6), "\n"), strings.Split(PlanSliced(6, 8), "\n")
+	if len(whole) != len(sliced) {
+		t.Fatalf("%d lines, Plan %d", len(sliced), len(whole))
+	}
+	for i := range whole {
+		w, s := strings.Fields(whole[i]), strings.Fields(sliced[i])
+		if len(w) == 0 {
+			continue
+		}
+		memory := slices.Index(w, "memory") + 1
+		if !slices.Equal(slices.Delete(slices.Clone(w), memory, memory+1), slices.Delete(slices.Clone(s), memory, memory+1)) {
+			t.Fatalf("line %q, Plan's %q", sliced[i], whole[i])
+		}
+		unit := Units(6)[i]
+		wm, _ := strconv.ParseUint(w[memory], 10, 64)
+		sm, _ := strconv.ParseUint(s[memory], 10, 64)
+		if unitHasMen(unit) && unitSlots(unit) > 1<<20 && sm >= wm || !unitHasMen(unit) && sm != wm {
+			t.Errorf("%v: sliced memory %d, whole %d", unit, sm, wm)
+		}
 	}
 }

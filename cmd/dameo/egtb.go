@@ -31,7 +31,7 @@ type egtbBuildCmd struct {
 	Verify  bool   `help:"Check each table against its successors before saving it, about as long again (default: false; dameo egtb verify does it later)."`
 	Memory  int    `default:"8" help:"Refuse a table whose generation needs more than G GiB (estimated, see dameo egtb plan), 1 to ${max_table_memory} (default: 8)." placeholder:"G"`
 	Threads int    `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
-	Sliced  bool   `help:"Solve each table with men slice by slice of men placement, in less memory; the same tables (default: false)."`
+	Sliced  bool   `help:"Solve each table with men slice by slice of men placement, in less memory (dameo egtb plan --sliced); the same tables (default: false)."`
 }
 
 // maxTableMemory bounds --memory, in GiB.
@@ -129,12 +129,22 @@ func tablesDir(flag, arg string) (string, error) {
 }
 
 type egtbPlanCmd struct {
-	Pieces int `required:"" help:"List the tables of 2 to N pieces, N from 2 to ${max_plan_pieces} (required)." placeholder:"N"`
+	Pieces  int  `required:"" help:"List the tables of 2 to N pieces, N from 2 to ${max_plan_pieces} (required)." placeholder:"N"`
+	Sliced  bool `help:"Give the memory of dameo egtb build --sliced (default: false, the memory without it)."`
+	Threads int  `default:"0" help:"With --sliced: the threads of the build, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
 }
 
 func (c *egtbPlanCmd) Run() error {
 	if err := inRange("pieces", int64(c.Pieces), 2, egtb.PlanPieces); err != nil {
 		return err
+	}
+	threads, err := parallel("threads", c.Threads)
+	if err != nil {
+		return err
+	}
+	if c.Sliced {
+		fmt.Print(egtb.PlanSliced(c.Pieces, threads))
+		return nil
 	}
 	fmt.Print(egtb.Plan(c.Pieces))
 	return nil
