@@ -98,7 +98,10 @@
 // predecessors, found by the engine's un-moves (engine.WhiteUnmoveSources). Moves
 // and un-moves change one group of pieces, so slots are computed from the
 // other groups' digits and one colex rank, with bit operations, not by
-// decoding positions. Verification against the successors is an option of
+// decoding positions. With BuildOptions.Sliced, a unit with men is solved
+// instead slice by slice of men placement (slice.go, slice_solve.go), in
+// the order of the men's advance, into the same tables in less memory.
+// Verification against the successors is an option of
 // Build and the job of Tables.Verify. Plan prints the units with their
 // sizes and needs, for a cluster (deploy/slurm/egtb-build.sh).
 //
