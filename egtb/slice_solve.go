@@ -85,13 +85,24 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, threads in
 	batch := max(1, chunkSize/uint64(full.size))
 	for wave := range s.slicing.waves() {
 		err := forChunksOf(ctx, threads, s.slicing.candidates(wave), batch, func(_ int, lo, hi uint64) error {
-			w := s.scratch.get(len(s.out))
-			defer s.scratch.put(w)
+			// Scratch is taken for a slice found, so that no more of it is
+			// held than slices are solved at once.
+			var w *sliceScratch
+			defer func() {
+				if w != nil {
+					s.scratch.put(w)
+				}
+			}()
 			for k := lo; k < hi; k++ {
-				if sl, ok := s.slicing.sliceAt(wave, k); ok {
-					if err := s.solveSlice(ctx, w, &sl); err != nil {
-						return err
-					}
+				sl, ok := s.slicing.sliceAt(wave, k)
+				if !ok {
+					continue
+				}
+				if w == nil {
+					w = s.scratch.get(len(s.out))
+				}
+				if err := s.solveSlice(ctx, w, &sl); err != nil {
+					return err
 				}
 			}
 			return nil
