@@ -227,3 +227,30 @@ func TestPlanSliced(t *testing.T) {
 		}
 	}
 }
+
+// TestTableWriterWidens: a distance over 255 written while the distances
+// take a byte is kept until widen, which gives every distance two bytes;
+// a slot not written reads as not solved.
+func TestTableWriterWidens(t *testing.T) {
+	w := newTableWriter(layoutOf(Signature{0, 1, 0, 1}))
+	var long []slotDistance
+	w.set(5, Result{Win, 3}, &long)
+	w.set(6, Result{Loss, 300}, &long)
+	if len(long) != 1 || w.width != 1 {
+		t.Fatalf("before widen: width %d, %d long distances", w.width, len(long))
+	}
+	w.widen(long)
+	w.set(7, Result{Win, 301}, &long)
+	for slot, want := range map[uint64]Result{5: {Win, 3}, 6: {Loss, 300}, 7: {Win, 301}} {
+		if got, ok := w.result(slot); !ok || got != want {
+			t.Errorf("slot %d: %v, %v; want %v", slot, got, ok, want)
+		}
+	}
+	if _, ok := w.result(8); ok {
+		t.Error("a slot not written reads as solved")
+	}
+	tab := w.table(Stats{Wins: 2, Losses: 1})
+	if tab.width != 2 || tab.result(6) != (Result{Loss, 300}) || tab.code(8) != codeUnused || tab.Stats().Unused != tab.Size()-3 {
+		t.Errorf("table: width %d, slot 6 %v, slot 8 code %d, stats %+v", tab.width, tab.result(6), tab.code(8), tab.Stats())
+	}
+}
