@@ -254,6 +254,8 @@ func rangeArgs(t *testing.T, command string) []string {
 		return []string{"--from-search", "-o", filepath.Join(dir, "book.bin")}
 	case "egtb build":
 		return []string{"--pieces", "2", "--egtb", filepath.Join(dir, "tables")}
+	case "egtb plan":
+		return []string{"--pieces", "2"}
 	case "egtb verify":
 		return []string{"--egtb", dir}
 	case "tune":
