@@ -42,6 +42,14 @@ type BuildOptions struct {
 	Finished func(Signature) (*Table, error)
 	// Progress, if set, is called after each table is solved (or found finished).
 	Progress func(Report)
+	// Solving, if set, is called by the sliced solver after each slice it
+	// solves, from the goroutine that solved it, with the number of the
+	// unit's positions solved so far, so that a long unit shows its
+	// progress. The count ends within a few percent of the unit's slots,
+	// not on them: a slice counts a position and its mirror image apart
+	// where the layout gives them one slot, and the layout keeps slots no
+	// position fills.
+	Solving func(solved uint64)
 	// Save, if set, is called with each solved table (to write it); an
 	// error stops the build.
 	Save func(*Table) error
@@ -95,7 +103,9 @@ func Build(ctx context.Context, o BuildOptions) error {
 				need = slicedMemory(unit, o.Threads)
 			}
 			if o.Sliced && unitHasMen(unit) {
-				solver = solveSliced
+				solver = func(ctx context.Context, done *Tables, unit []Signature, threads int) ([]*Table, error) {
+					return solveSliced(ctx, done, unit, threads, o.Solving)
+				}
 			}
 			if o.MaxMemory != 0 && need > o.MaxMemory {
 				return fmt.Errorf("tables %v: about %d MiB to generate, more than the %d MiB allowed (docs/egtb.md)", unit, need>>20, o.MaxMemory>>20)

@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/dameo/dameo/engine"
 )
@@ -74,9 +75,11 @@ func (p *scratchPool) put(w *sliceScratch) {
 }
 
 // solveSliced solves a unit as solve does, with the same tables, slice by
-// slice on threads goroutines.
-func solveSliced(ctx context.Context, done *Tables, unit []Signature, threads int) ([]*Table, error) {
+// slice on threads goroutines; solving, if not nil, is called after each
+// slice with the positions solved so far (BuildOptions.Solving).
+func solveSliced(ctx context.Context, done *Tables, unit []Signature, threads int, solving func(uint64)) ([]*Table, error) {
 	s := &slicedSolver{done: done, slicing: newSlicing(unit)}
+	var solved atomic.Uint64
 	for _, l := range s.slicing.layouts {
 		s.out = append(s.out, newTableWriter(l))
 	}
@@ -103,6 +106,9 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, threads in
 				}
 				if err := s.solveSlice(ctx, w, &sl); err != nil {
 					return err
+				}
+				if solving != nil {
+					solving(solved.Add(uint64(sl.size)))
 				}
 			}
 			return nil

@@ -29,7 +29,7 @@ func TestSolveSlicedEqualsSolve(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := solveSliced(context.Background(), Embedded(), unit, 2)
+		got, err := solveSliced(context.Background(), Embedded(), unit, 2, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +147,7 @@ func TestSolveSlicedStopsWhenCancelled(t *testing.T) {
 	midway := &cancelAfter{Context: context.Background()}
 	midway.left.Store(500)
 	for _, ctx := range []context.Context{cancelled, midway} {
-		tabs, err := solveSliced(ctx, Embedded(), unit, 2)
+		tabs, err := solveSliced(ctx, Embedded(), unit, 2, nil)
 		if !errors.Is(err, context.Canceled) || tabs != nil {
 			t.Errorf("solveSliced cancelled: %d tables, error %v", len(tabs), err)
 		}
@@ -182,7 +182,7 @@ func TestSolveSlicedReproduces4PieceTables(t *testing.T) {
 		if !unitHasMen(unit) {
 			return solve(ctx, done, unit, threads)
 		}
-		return solveSliced(ctx, done, unit, threads)
+		return solveSliced(ctx, done, unit, threads, nil)
 	})
 }
 
@@ -252,5 +252,27 @@ func TestTableWriterWidens(t *testing.T) {
 	tab := w.table(Stats{Wins: 2, Losses: 1})
 	if tab.width != 2 || tab.result(6) != (Result{Loss, 300}) || tab.code(8) != codeUnused || tab.Stats().Unused != tab.Size()-3 {
 		t.Errorf("table: width %d, slot 6 %v, slot 8 code %d, stats %+v", tab.width, tab.result(6), tab.code(8), tab.Stats())
+	}
+}
+
+// TestSolveSlicedReportsProgress solves units with men slice by slice and
+// checks the progress it reports: called once a slice, and ending within
+// 3% of the unit's slots (BuildOptions.Solving says why not on them).
+func TestSolveSlicedReportsProgress(t *testing.T) {
+	for _, unit := range [][]Signature{{{1, 0, 1, 1}, {1, 1, 1, 0}}, {{2, 0, 0, 1}, {0, 1, 2, 0}}} {
+		var calls, most atomic.Uint64
+		if _, err := solveSliced(context.Background(), Embedded(), unit, 2, func(solved uint64) {
+			calls.Add(1)
+			for m := most.Load(); solved > m && !most.CompareAndSwap(m, solved); m = most.Load() {
+			}
+		}); err != nil {
+			t.Fatal(err)
+		}
+		if slots, got := float64(unitSlots(unit)), float64(most.Load()); got < 0.97*slots || got > 1.03*slots {
+			t.Errorf("unit %v: progress reached %.0f positions of its %.0f slots", unit, got, slots)
+		}
+		if calls.Load() < 2 {
+			t.Errorf("unit %v: progress reported %d times, want once a slice", unit, calls.Load())
+		}
 	}
 }

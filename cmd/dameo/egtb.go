@@ -88,6 +88,9 @@ func (c *egtbBuildCmd) Run() error {
 		MaxMemory: uint64(c.Memory) << 30,
 		Finished:  store.Finished,
 		Save:      store.Save,
+		Solving: func(solved uint64) {
+			progress.set(min(slots+int(solved), total))
+		},
 		Progress: func(r egtb.Report) {
 			st := r.Table.Stats()
 			tables++
