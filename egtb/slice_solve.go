@@ -17,6 +17,11 @@ import (
 	"github.com/dameo/dameo/engine"
 )
 
+// ctxCheckEvery is how many king placements a slice initializes between
+// looks at its context: a 6-piece slice has tens of millions, and an
+// interrupted build should stop within a second.
+const ctxCheckEvery = 1 << 16
+
 // captureFlag marks, in a slice's state word (see statusShift), a
 // position with a capture: no quiet move into it is legal, un-moves pass
 // it by.
@@ -143,6 +148,11 @@ func (s *slicedSolver) solveSlice(ctx context.Context, w *sliceScratch, sl *slic
 	for k := range sl.halves {
 		h := &sl.halves[k]
 		for u := h.base; u < h.base+h.kingPlacements(); u++ {
+			if u%ctxCheckEvery == 0 {
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+			}
 			if err := s.initialize(w, sl, k, u); err != nil {
 				l := s.slicing.layouts[h.table]
 				g, _ := h.position(u)
