@@ -193,15 +193,13 @@ func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
 	if !ok {
 		return Draw, false
 	}
-	var code int
 	if wt := t.wdl[s.code()]; wt != nil && wt.check.passed() {
-		code = wt.code(wt.layout.index(g))
-	} else if tab := t.bySig[s.code()]; tab != nil && tab.check.passed() {
-		code = tab.code(tab.layout.index(g))
-	} else {
-		return Draw, false
+		return wt.value(g), true
 	}
-	return codeWDL[code&3], true
+	if tab := t.bySig[s.code()]; tab != nil && tab.check.passed() {
+		return codeWDL[tab.code(tab.layout.index(g))&3], true
+	}
+	return Draw, false
 }
 
 // ProbeAny is the value of p for its side to move from the table of its
@@ -222,7 +220,7 @@ func (t *Tables) ProbeAny(p *engine.Position) (r Result, ok bool) {
 		return tab.result(tab.layout.index(g)), true
 	}
 	if wt := t.wdl[s.code()]; wt != nil && wt.check.passed() {
-		w := codeWDL[wt.code(wt.layout.index(g))&3]
+		w := wt.value(g)
 		return Result{w, UnknownDistance(w)}, true
 	}
 	return Result{}, false

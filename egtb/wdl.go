@@ -80,6 +80,12 @@ func (w *WDLTable) Signature() Signature { return w.layout.sig }
 // Size is the number of slots.
 func (w *WDLTable) Size() uint64 { return w.layout.size }
 
+// value is the win, draw or loss of the position of groups g, which has
+// the table's material.
+func (w *WDLTable) value(g [numGroups]uint64) WDL {
+	return codeWDL[w.code(w.layout.index(g))&3]
+}
+
 // code is the stored value of slot i: codeDraw, codeWin or codeLoss (for an
 // unused slot, any of them).
 func (w *WDLTable) code(i uint64) int {
