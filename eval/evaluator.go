@@ -46,9 +46,10 @@ func NewEvaluator(w *Weights) (*Evaluator, error) {
 	for k := range e.kings {
 		e.kings[k] = at(kingSquaresOffset + k)
 	}
-	for t := range e.windows {
-		for c := range e.windows[t] {
-			e.windows[t][c] = at(WindowIndex(t, canonical(int32(c))))
+	for c := range WindowConfigs {
+		index := canonical(int32(c))
+		for t := range e.windows {
+			e.windows[t][c] = at(WindowIndex(t, index))
 		}
 	}
 	return e, nil

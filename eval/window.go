@@ -63,16 +63,29 @@ type windowView struct {
 	contents [NumWindows]int32
 }
 
+// rankReadings is the number of readings of one rank of a window, 3^4.
+const rankReadings = 81
+
+// rankMirror is the reading of one rank of a window (its four digits)
+// with its files reversed.
+var rankMirror = func() (t [rankReadings]int32) {
+	for r := range t {
+		d := int32(r)
+		for j := range windowFiles {
+			t[r] += d % 3 * pow3(windowFiles-1-j)
+			d /= 3
+		}
+	}
+	return t
+}()
+
 // mirrorReading is the reading of the left–right mirror image of a window
-// that reads c.
+// that reads c: each rank's files reversed.
 func mirrorReading(c int32) int32 {
 	var m int32
-	for i := range windowRanks {
-		for j := range windowFiles {
-			d := c % 3
-			c /= 3
-			m += d * pow3(windowFiles*i+windowFiles-1-j)
-		}
+	for i, place := 0, int32(1); i < windowRanks; i, place = i+1, place*rankReadings {
+		m += rankMirror[c%rankReadings] * place
+		c /= rankReadings
 	}
 	return m
 }

@@ -132,6 +132,9 @@ func TestMirrorReading(t *testing.T) {
 	e := Default()
 	for c := int32(0); c < WindowConfigs; c += 7 {
 		m := mirrorReading(c)
+		if want := mirrorDigits(c); m != want {
+			t.Fatalf("reading %d: mirror %d, digit by digit %d", c, m, want)
+		}
 		if mirrorReading(m) != c {
 			t.Fatalf("reading %d: mirrored twice gives %d", c, mirrorReading(m))
 		}
@@ -144,4 +147,17 @@ func TestMirrorReading(t *testing.T) {
 			}
 		}
 	}
+}
+
+// mirrorDigits is mirrorReading digit by digit: the digit of file j and
+// rank i goes to file 3−j of rank i.
+func mirrorDigits(c int32) int32 {
+	var m int32
+	for i := range windowRanks {
+		for j := range windowFiles {
+			m += c % 3 * pow3(windowFiles*i+windowFiles-1-j)
+			c /= 3
+		}
+	}
+	return m
 }
