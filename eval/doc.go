@@ -18,7 +18,8 @@
 //
 // An Evaluator holds a set of weights in the layout the search reads; a
 // State, kept per ply by the search and updated as moves are made, holds
-// the window indices so that they are not recomputed from the board.
+// the windows' readings, rank by rank, so that they are not read again
+// from the board.
 // The weights are data: a file format (format.go) with the engine's
 // weights embedded as the default.
 package eval

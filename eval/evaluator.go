@@ -76,12 +76,14 @@ func (e *Evaluator) EvaluateState(p *engine.Position, s *State) int32 {
 // while their values arrive.
 func (e *Evaluator) evaluate(p *engine.Position, v *windowView) int32 {
 	var mg, eg int32
+	windows := e.windows
 	for r := range windowsUp {
-		table := &e.windows[windowTable[r]]
-		for w := r * windowsAcross; w < (r+1)*windowsAcross; w++ {
-			x := table[v.contents[w]]
-			mg, eg = mg+int32(x.mg), eg+int32(x.eg)
-		}
+		table := &windows[windowTable[r]]
+		lo, hi := v.rowReadings(r)
+		a, b, c := &table[lo&readingMask], &table[lo>>readingBits&readingMask], &table[lo>>(2*readingBits)]
+		d, f := &table[hi&readingMask], &table[hi>>readingBits]
+		mg += int32(a.mg) + int32(b.mg) + int32(c.mg) + int32(d.mg) + int32(f.mg)
+		eg += int32(a.eg) + int32(b.eg) + int32(c.eg) + int32(d.eg) + int32(f.eg)
 	}
 	var counts [NumTerms]int32
 	termCounts(p, &counts)

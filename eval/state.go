@@ -51,38 +51,20 @@ func (s *State) Update(before, after *engine.Position) {
 var flip = [2]int{0, 56}
 
 // add adds d to the digit of square sq (in the view's orientation) in
-// every window that holds it.
-func (v *windowView) add(sq int, d int32) {
-	sw := &squareWindows[sq]
-	for _, x := range sw.list[:sw.n] {
-		v.contents[x.window] += d * x.pow
-	}
+// every window that holds it: to its reading at each placement along its
+// rank that covers its file. The packed readings wrap around as uint64 and
+// so add d < 0 exactly.
+func (v *windowView) add(sq int, d int64) {
+	rank, man := &v.ranks[sq>>3&7], &fileReadings[sq&7]
+	rank[0] += uint64(d) * man[0]
+	rank[1] += uint64(d) * man[1]
 }
 
-// squareWindow is a window that holds a square, with the square's digit
-// value in the window's reading.
-type squareWindow struct {
-	window uint8
-	pow    int32
-}
-
-// squareWindows lists for each square the windows that hold it (at most
-// windowFiles × windowRanks).
-var squareWindows = func() (t [64]struct {
-	n    uint8
-	list [windowFiles * windowRanks]squareWindow
-}) {
-	for r := range windowsUp {
-		for f := range windowsAcross {
-			for i := range windowRanks {
-				for j := range windowFiles {
-					sq := 8*(r+i) + f + j
-					sw := &t[sq]
-					sw.list[sw.n] = squareWindow{uint8(r*windowsAcross + f), pow3(windowFiles*i + j)}
-					sw.n++
-				}
-			}
-		}
+// fileReadings[f] are the packed readings of a rank with one own man, on
+// file f.
+var fileReadings = func() (t [8][rankWords]uint64) {
+	for f := range t {
+		t[f] = placementReadings[1<<f]
 	}
 	return t
 }()

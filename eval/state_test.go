@@ -1,7 +1,8 @@
 // Tests of the incremental state: along random games, the state updated
-// move by move equals the state read from the board at every ply, for
-// both sides' views, through promotions and captures of many pieces, and
-// evaluates alike; updating allocates nothing.
+// move by move, or across several moves at once, equals the state read
+// from the board at every ply, for both sides' views, through promotions
+// and captures of many pieces, and evaluates alike; each view's readings
+// are those of its windows square by square; updating allocates nothing.
 
 package eval
 
@@ -65,6 +66,60 @@ func TestStateIncrementalMatchesScratch(t *testing.T) {
 	}
 }
 
+// TestStateUpdateAcrossMoves: a state brought up to date from a position
+// some plies back, as the search does from the nearest position on its
+// path that has one, equals the state read from the board.
+func TestStateUpdateAcrossMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	for range 100 {
+		p := engine.StartPosition()
+		path := []engine.Position{p}
+		states := make([]State, 1)
+		states[0].Init(&p)
+		for range 200 {
+			moves := p.LegalMoves()
+			if len(moves) == 0 {
+				break
+			}
+			p = p.Play(moves[rng.IntN(len(moves))])
+			j := max(len(path)-1-rng.IntN(8), 0)
+			s := states[j]
+			s.Update(&path[j], &p)
+			var fresh State
+			fresh.Init(&p)
+			if s != fresh {
+				t.Fatalf("%v updated from %v, %d plies back: the state differs from the one read from the board", &p, &path[j], len(path)-j)
+			}
+			path, states = append(path, p), append(states, s)
+		}
+	}
+}
+
+// TestStateReadings: every window reading of each view of a state is the
+// window's base-3 reading square by square (own men 1, enemy men 2).
+func TestStateReadings(t *testing.T) {
+	for _, p := range gamePositions(30) {
+		var s State
+		s.Init(&p)
+		for c := range s.views {
+			us := engine.Color(c)
+			own, enemy := engine.Orient(p.Men(us), us), engine.Orient(p.Men(us.Other()), us)
+			for w := range NumWindows {
+				var want int32
+				for i := range windowRanks {
+					for j := range windowFiles {
+						sq := 8*(w/windowsAcross+i) + w%windowsAcross + j
+						want += int32(own>>sq&1+2*(enemy>>sq&1)) * pow3(windowFiles*i+j)
+					}
+				}
+				if got := s.views[c].reading(w); got != want {
+					t.Fatalf("%v: %v's view, window %d reads %d, want %d", &p, us, w, got, want)
+				}
+			}
+		}
+	}
+}
+
 // TestStateViews: each colour's view of the start position is the same
 // (it is symmetric), and a lone white man is an own man in White's view
 // and an enemy man, rank mirrored, in Black's.
@@ -80,12 +135,12 @@ func TestStateViews(t *testing.T) {
 		t.Fatal(err)
 	}
 	s.Init(&p)
-	if s.views[engine.White].contents[0] != 1 {
-		t.Errorf("White's view of a1: %d, want 1", s.views[engine.White].contents[0])
+	if got := s.views[engine.White].reading(0); got != 1 {
+		t.Errorf("White's view of a1: %d, want 1", got)
 	}
 	// In Black's view a1 is a8: rank 7, the top rank of the windows of
 	// rank placement 5, digit 8 of window 25.
-	if got := s.views[engine.Black].contents[25]; got != 2*6561 {
+	if got := s.views[engine.Black].reading(25); got != 2*6561 {
 		t.Errorf("Black's view of a1: window 25 holds %d, want %d", got, 2*6561)
 	}
 }

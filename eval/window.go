@@ -35,32 +35,12 @@ var windowTable = [windowsUp]uint8{0, 1, 1, 2, 2, 3}
 // WindowTable is the table of window w.
 func WindowTable(w int) int { return int(windowTable[w/windowsAcross]) }
 
-// base3 reads 4 bits b0…b3 of a rank as base-3 digits: Σ bj·3^j.
-var base3 = func() (t [16]int32) {
-	for b := range 16 {
-		for j := range windowFiles {
-			if b>>j&1 != 0 {
-				t[b] += pow3(j)
-			}
-		}
-	}
-	return t
-}()
-
 func pow3(n int) int32 {
 	p := int32(1)
 	for range n {
 		p *= 3
 	}
 	return p
-}
-
-// windowView is the contents of every window seen by one side (own men
-// moving toward rank 8), as read. A reading and its left–right mirror
-// image share a value: the Evaluator's tables hold it at both, so the
-// view keeps no mirror reading (WindowIndex takes the smaller).
-type windowView struct {
-	contents [NumWindows]int32
 }
 
 // rankReadings is the number of readings of one rank of a window, 3^4.
@@ -94,18 +74,74 @@ func mirrorReading(c int32) int32 {
 // c and its mirror image's reading.
 func canonical(c int32) int32 { return min(c, mirrorReading(c)) }
 
+// windowView is the men of every window seen by one side (own men moving
+// toward rank 8), kept by rank so that a change of one square changes two
+// words: ranks[R] holds the readings of the rank's four squares at each
+// window placement along it (placement f covers files f to f+3), each
+// 0 to rankReadings−1, packed readingBits apart, placements 0–2 in
+// ranks[R][0] and 3–4 in ranks[R][1]. A window's reading is its three
+// ranks' readings at its placement, rank i of the window times
+// rankReadings^i (rowReadings). A reading and its left–right mirror image
+// share a value: the Evaluator's tables hold it at both, so the view keeps
+// no mirror reading (WindowIndex takes the smaller).
+type windowView struct {
+	ranks [8][rankWords]uint64
+}
+
+const (
+	// readingBits is the width of a packed reading: a window's reading,
+	// below WindowConfigs, fits.
+	readingBits = 21
+	readingMask = 1<<readingBits - 1
+	// readingsPerWord is the number of packed readings in a word.
+	readingsPerWord = 64 / readingBits
+	// rankWords is the number of words of a rank's placements.
+	rankWords = (windowsAcross + readingsPerWord - 1) / readingsPerWord
+)
+
+// placementReadings[b] are the packed readings (as in windowView.ranks) of
+// a rank whose own men are the bits of b and that has no enemy men; the
+// enemy men's readings are twice those of the same squares' own men.
+var placementReadings = func() (t [256][rankWords]uint64) {
+	for b := range t {
+		for f := range windowsAcross {
+			var c uint64
+			for j := range windowFiles {
+				if b>>(f+j)&1 != 0 {
+					c += uint64(pow3(j))
+				}
+			}
+			t[b][f/readingsPerWord] += c << (readingBits * (f % readingsPerWord))
+		}
+	}
+	return t
+}()
+
+// rowReadings are the readings of the windows on rank placement r (ranks
+// r to r+2), packed as in windowView.ranks: placements 0–2 in lo, 3–4 in
+// hi. Packed readings add without carries, each below 1<<readingBits.
+func (v *windowView) rowReadings(r int) (lo, hi uint64) {
+	a, b, c := &v.ranks[r], &v.ranks[r+1], &v.ranks[r+2]
+	return a[0] + rankReadings*(b[0]+rankReadings*c[0]), a[1] + rankReadings*(b[1]+rankReadings*c[1])
+}
+
+// reading is the reading of window w.
+func (v *windowView) reading(w int) int32 {
+	lo, hi := v.rowReadings(w / windowsAcross)
+	f := w % windowsAcross
+	if f >= readingsPerWord {
+		lo, f = hi, f-readingsPerWord
+	}
+	return int32(lo >> (readingBits * f) & readingMask)
+}
+
 // read sets v to the windows of own and enemy men, both in the viewer's
 // orientation.
 func (v *windowView) read(own, enemy engine.Bitboard) {
-	for r := range windowsUp {
-		for f := range windowsAcross {
-			var c int32
-			for i := range windowRanks {
-				shift := 8*(r+i) + f
-				o, e := own>>shift&15, enemy>>shift&15
-				c += (base3[o] + 2*base3[e]) * pow3(windowFiles*i)
-			}
-			v.contents[r*windowsAcross+f] = c
+	for r := range v.ranks {
+		o, e := &placementReadings[own>>(8*r)&255], &placementReadings[enemy>>(8*r)&255]
+		for k := range v.ranks[r] {
+			v.ranks[r][k] = o[k] + 2*e[k]
 		}
 	}
 }
@@ -124,6 +160,6 @@ func WindowContents(p *engine.Position, c *[NumWindows]int32) {
 	var v windowView
 	v.read(sideMen(p))
 	for w := range c {
-		c[w] = canonical(v.contents[w])
+		c[w] = canonical(v.reading(w))
 	}
 }
