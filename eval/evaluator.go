@@ -14,8 +14,17 @@ import (
 )
 
 // pair16 is a feature's middlegame and endgame weight side by side, so
-// that one memory access reads both.
-type pair16 struct{ mg, eg int16 }
+// that one memory access, of one word, reads both: the middlegame weight
+// in the low 16 bits, the endgame weight in the high 16.
+type pair16 uint32
+
+func makePair16(mg, eg int16) pair16 { return pair16(uint16(mg)) | pair16(uint16(eg))<<16 }
+
+func (x pair16) mg() int32 { return int32(int16(x)) }
+
+// eg is the high half, sign and all: the low half, a whole number from 0
+// to 65535, is below one unit of the high half.
+func (x pair16) eg() int32 { return int32(x) >> 16 }
 
 // Evaluator is a static evaluation. It does not change after it is made.
 type Evaluator struct {
@@ -32,7 +41,7 @@ func NewEvaluator(w *Weights) (*Evaluator, error) {
 		return nil, err
 	}
 	e := &Evaluator{windows: new([NumWindowTables][WindowConfigs]pair16)}
-	at := func(i int) pair16 { return pair16{w.MG[i], w.EG[i]} }
+	at := func(i int) pair16 { return makePair16(w.MG[i], w.EG[i]) }
 	for t := range NumTerms {
 		e.terms[t] = [2]int32{int32(w.MG[TermIndex(t)]), int32(w.EG[TermIndex(t)])}
 	}
@@ -80,10 +89,10 @@ func (e *Evaluator) evaluate(p *engine.Position, v *windowView) int32 {
 	for r := range windowsUp {
 		table := &windows[windowTable[r]]
 		lo, hi := v.rowReadings(r)
-		a, b, c := &table[lo&readingMask], &table[lo>>readingBits&readingMask], &table[lo>>(2*readingBits)]
-		d, f := &table[hi&readingMask], &table[hi>>readingBits]
-		mg += int32(a.mg) + int32(b.mg) + int32(c.mg) + int32(d.mg) + int32(f.mg)
-		eg += int32(a.eg) + int32(b.eg) + int32(c.eg) + int32(d.eg) + int32(f.eg)
+		a, b, c := table[lo&readingMask], table[lo>>readingBits&readingMask], table[lo>>(2*readingBits)]
+		d, f := table[hi&readingMask], table[hi>>readingBits]
+		mg += a.mg() + b.mg() + c.mg() + d.mg() + f.mg()
+		eg += a.eg() + b.eg() + c.eg() + d.eg() + f.eg()
 	}
 	var counts [NumTerms]int32
 	termCounts(p, &counts)
@@ -97,11 +106,11 @@ func (e *Evaluator) evaluate(p *engine.Position, v *windowView) int32 {
 		own, enemy := sideKings(p)
 		for k := own; k != 0; k &= k - 1 {
 			x := e.kings[kingSquare(false, bits.TrailingZeros64(k))]
-			mg, eg = mg+int32(x.mg), eg+int32(x.eg)
+			mg, eg = mg+x.mg(), eg+x.eg()
 		}
 		for k := enemy; k != 0; k &= k - 1 {
 			x := e.kings[kingSquare(true, bits.TrailingZeros64(k))]
-			mg, eg = mg+int32(x.mg), eg+int32(x.eg)
+			mg, eg = mg+x.mg(), eg+x.eg()
 		}
 	}
 	return Taper(mg, eg, Phase(p))

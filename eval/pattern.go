@@ -104,8 +104,8 @@ func patternSum(t *[NumPatternTables][patternKeys]pair16, p *engine.Position) (m
 		table := &t[r]
 		for f := range patternsPerLine {
 			v := table[patternKey(pair, f)]
-			mg += int32(v.mg)
-			eg += int32(v.eg)
+			mg += v.mg()
+			eg += v.eg()
 		}
 	}
 	return mg, eg
