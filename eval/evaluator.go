@@ -26,9 +26,17 @@ func (x pair16) mg() int32 { return int32(int16(x)) }
 // to 65535, is below one unit of the high half.
 func (x pair16) eg() int32 { return int32(x) >> 16 }
 
+// termPair is a term's middlegame weight plus its endgame weight times
+// 2^32: one multiplication by a count weights both, and a sum of such
+// products is the middlegame sum plus the endgame sum times 2^32, exactly,
+// while both sums are within int32 (they are: NumTerms counts below 2^9
+// times weights of at most 2^15). Its low 32 bits are then the middlegame
+// sum, and the rest, once that is taken off, the endgame sum.
+func termPair(mg, eg int16) int64 { return int64(mg) + int64(eg)<<32 }
+
 // Evaluator is a static evaluation. It does not change after it is made.
 type Evaluator struct {
-	terms    [NumTerms][2]int32
+	terms    [NumTerms]int64                       // termPair of each term's weights
 	patterns [NumPatternTables][patternKeys]pair16 // by patternKey; empty windows (and keys of no window) hold 0
 	kings    [NumKingSquares]pair16
 	windows  *[NumWindowTables][WindowConfigs]pair16
@@ -43,7 +51,7 @@ func NewEvaluator(w *Weights) (*Evaluator, error) {
 	e := &Evaluator{windows: new([NumWindowTables][WindowConfigs]pair16)}
 	at := func(i int) pair16 { return makePair16(w.MG[i], w.EG[i]) }
 	for t := range NumTerms {
-		e.terms[t] = [2]int32{int32(w.MG[TermIndex(t)]), int32(w.EG[TermIndex(t)])}
+		e.terms[t] = termPair(w.MG[TermIndex(t)], w.EG[TermIndex(t)])
 	}
 	for t := range e.patterns {
 		for key, c := range patternConfig {
@@ -98,10 +106,12 @@ func (e *Evaluator) evaluate(p *engine.Position, v *windowView) int32 {
 	termCounts(p, &counts)
 	pm, pe := patternSum(&e.patterns, p)
 	mg, eg = mg+pm, eg+pe
+	var terms int64
 	for t, n := range &counts {
-		mg += e.terms[t][0] * n
-		eg += e.terms[t][1] * n
+		terms += e.terms[t] * int64(n)
 	}
+	tm := int32(terms)
+	mg, eg = mg+tm, eg+int32((terms-int64(tm))>>32)
 	if kings := p.Kings(engine.White) | p.Kings(engine.Black); kings != 0 {
 		own, enemy := sideKings(p)
 		for k := own; k != 0; k &= k - 1 {

@@ -18,10 +18,12 @@ func TestFeaturesDotWeights(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	positions := gamePositions(20)
 	var fs []Feature
-	for i := range 3 {
+	// Limit 0: the default weights; 32767: the whole range of int16, the
+	// extremes of a pair16's halves and of the term sums.
+	for _, limit := range []int{0, 100, 200, 32767} {
 		w := DefaultWeights()
-		if i > 0 {
-			w = randomWeights(rng, 100*i)
+		if limit > 0 {
+			w = randomWeights(rng, limit)
 		}
 		e := mustEvaluator(w)
 		for j := range positions {
