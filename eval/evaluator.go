@@ -87,6 +87,18 @@ func (e *Evaluator) EvaluateState(p *engine.Position, s *State) int32 {
 	return e.evaluate(p, &s.views[p.SideToMove()])
 }
 
+// EvaluateAfter is EvaluateState of after, with its windows brought from
+// s, the state of before (any two positions, as State.Update), for this
+// evaluation only: s does not change. Only the side to move's view is
+// brought up to date, half the work of Update, for a position from whose
+// state no other will be brought.
+func (e *Evaluator) EvaluateAfter(after, before *engine.Position, s *State) int32 {
+	us := after.SideToMove()
+	v := s.views[us]
+	v.update(us, before, after)
+	return e.evaluate(after, &v)
+}
+
 // evaluate is the score of p whose windows, from the side to move's view,
 // are v. The windows come first: their tables are large and rarely in the
 // nearest cache, and the term counts that follow keep the processor busy

@@ -29,19 +29,23 @@ func (s *State) Init(p *engine.Position) {
 // positions (in the search, after is before with one move played).
 func (s *State) Update(before, after *engine.Position) {
 	for c := range s.views {
-		us := engine.Color(c)
-		was, is := before.Men(us), after.Men(us)
-		// A man of colour c is digit 1 in its own view, 2 in the other.
-		own, other := &s.views[c], &s.views[c^1]
+		s.views[c].update(engine.Color(c), before, after)
+	}
+}
+
+// update changes v, colour us's view of before, into its view of after:
+// the squares whose men of us (digit 1) or of the opponent (digit 2)
+// differ.
+func (v *windowView) update(us engine.Color, before, after *engine.Position) {
+	flip := flip[us]
+	for i, c := range [2]engine.Color{us, us.Other()} {
+		digit := int64(i + 1)
+		was, is := before.Men(c), after.Men(c)
 		for b := was &^ is; b != 0; b &= b - 1 {
-			sq := bits.TrailingZeros64(b)
-			own.add(sq^flip[c], -1)
-			other.add(sq^flip[c^1], -2)
+			v.add(bits.TrailingZeros64(b)^flip, -digit)
 		}
 		for b := is &^ was; b != 0; b &= b - 1 {
-			sq := bits.TrailingZeros64(b)
-			own.add(sq^flip[c], 1)
-			other.add(sq^flip[c^1], 2)
+			v.add(bits.TrailingZeros64(b)^flip, digit)
 		}
 	}
 }

@@ -1,8 +1,9 @@
 // Tests of the incremental state: along random games, the state updated
 // move by move, or across several moves at once, equals the state read
 // from the board at every ply, for both sides' views, through promotions
-// and captures of many pieces, and evaluates alike; each view's readings
-// are those of its windows square by square; updating allocates nothing.
+// and captures of many pieces, and evaluates alike, kept or not
+// (EvaluateAfter); each view's readings are those of its windows square
+// by square; updating and evaluating allocate nothing.
 
 package eval
 
@@ -68,9 +69,12 @@ func TestStateIncrementalMatchesScratch(t *testing.T) {
 
 // TestStateUpdateAcrossMoves: a state brought up to date from a position
 // some plies back, as the search does from the nearest position on its
-// path that has one, equals the state read from the board.
+// path that has one, equals the state read from the board; evaluating
+// from the state back there (EvaluateAfter) scores the same and leaves
+// that state as it was.
 func TestStateUpdateAcrossMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
+	e := mustEvaluator(randomWeights(rng, 100))
 	for range 100 {
 		p := engine.StartPosition()
 		path := []engine.Position{p}
@@ -83,6 +87,13 @@ func TestStateUpdateAcrossMoves(t *testing.T) {
 			}
 			p = p.Play(moves[rng.IntN(len(moves))])
 			j := max(len(path)-1-rng.IntN(8), 0)
+			back := states[j]
+			if a, b := e.EvaluateAfter(&p, &path[j], &states[j]), e.Evaluate(&p); a != b {
+				t.Fatalf("%v: EvaluateAfter from %d plies back %d, Evaluate %d", &p, len(path)-j, a, b)
+			}
+			if states[j] != back {
+				t.Fatalf("%v: EvaluateAfter changed the state it started from", &p)
+			}
 			s := states[j]
 			s.Update(&path[j], &p)
 			var fresh State
@@ -152,6 +163,7 @@ func TestStateAllocatesNothing(t *testing.T) {
 	allocs := testing.AllocsPerRun(10, func() {
 		s.Init(&ps[0])
 		for i := 1; i < len(ps); i++ {
+			e.EvaluateAfter(&ps[i], &ps[i-1], &s)
 			s.Update(&ps[i-1], &ps[i])
 			e.EvaluateState(&ps[i], &s)
 		}

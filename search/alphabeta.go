@@ -241,9 +241,12 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 }
 
 // evaluate is the static score of the position at ply, faded toward a
-// draw as the no-progress count nears its limit.
+// draw as the no-progress count nears its limit. The position is a leaf:
+// no state will be brought up to date from its own, so it keeps none
+// (EvaluateAfter brings only the side to move's view, in passing).
 func (w *worker) evaluate(ply int) Score {
-	return w.fade(w.staticScore(ply), ply)
+	j := w.nearestState(ply)
+	return w.fade(Score(w.eval.EvaluateAfter(&w.pos[ply], &w.pos[j], &w.evals[j])), ply)
 }
 
 // staticScore is the evaluation's score of the position at ply, before the
@@ -256,16 +259,21 @@ func (w *worker) staticScore(ply int) Score {
 // date from the nearest position on the path that has one (State.Update
 // takes any two positions: only the men that differ count).
 func (w *worker) stateAt(ply int) *eval.State {
-	if !w.evalsSet[ply] {
-		j := ply - 1
-		for !w.evalsSet[j] {
-			j--
-		}
+	if j := w.nearestState(ply); j != ply {
 		w.evals[ply] = w.evals[j]
 		w.evals[ply].Update(&w.pos[j], &w.pos[ply])
 		w.evalsSet[ply] = true
 	}
 	return &w.evals[ply]
+}
+
+// nearestState is the nearest ply, at or above ply on the path, whose
+// position has its evaluation's state (evalsSet; the root always has).
+func (w *worker) nearestState(ply int) int {
+	for !w.evalsSet[ply] {
+		ply--
+	}
+	return ply
 }
 
 // fade is the static score s of the position at ply faded toward a draw

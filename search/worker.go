@@ -61,7 +61,8 @@ type worker struct {
 	evals [maxPly + 1]eval.State // evals[ply]: the evaluation's state of pos[ply] when evalsSet[ply]
 	// evalsSet[ply]: evals[ply] is up to date (always at the root). A
 	// state is brought up to date only when the position is evaluated
-	// (stateAt), as most positions entered never are.
+	// and searched on (stateAt), as most positions entered never are; a
+	// leaf evaluates from the nearest state and keeps none (evaluate).
 	evalsSet [maxPly + 1]bool
 	lists    [maxPly + 1]engine.MoveList
 	picks    [maxPly + 1]picker
