@@ -29,30 +29,30 @@ const (
 	PatternConfigs = 81
 )
 
-// patternKeys is the number of window keys (patternKey: the 4 bits of own
-// pieces | the 4 bits of enemy pieces << 4).
+// patternKeys is the number of window keys: a window's key is a byte of
+// a rankPair word, its left file's four bits then its right file's
+// (patternKey).
 const patternKeys = 256
 
 // patternConfig maps the key of a window to its contents index (0 for a
 // key no window has, own and enemy pieces on one square).
 var patternConfig = func() (t [patternKeys]uint8) {
-	for own := range 16 {
-		for enemy := range 16 {
+	// The key bits of own pieces on the window's squares, in the order of
+	// the contents (lower left, lower right, upper left, upper right); an
+	// enemy piece's bit is 2 above its square's.
+	ownBits := [4]int{0, 4, 1, 5}
+	for key := range t {
+		c, pow := 0, 1
+		for _, b := range ownBits {
+			own, enemy := key>>b&1, key>>(b+2)&1
 			if own&enemy != 0 {
-				continue
+				c = 0 // no window has it
+				break
 			}
-			c, pow := 0, 1
-			for sq := range 4 {
-				switch {
-				case own>>sq&1 != 0:
-					c += pow
-				case enemy>>sq&1 != 0:
-					c += 2 * pow
-				}
-				pow *= 3
-			}
-			t[own|enemy<<4] = uint8(c)
+			c += (own + 2*enemy) * pow
+			pow *= 3
 		}
+		t[key] = uint8(c)
 	}
 	return t
 }()
@@ -64,20 +64,34 @@ func sidePieces(p *engine.Position) (own, enemy engine.Bitboard) {
 	return engine.Orient(p.Pieces(us), us), engine.Orient(p.Pieces(us.Other()), us)
 }
 
-// rankPair packs the ranks r and r+1 of own and enemy pieces into one word:
-// own rank r in bits 0–7, own rank r+1 in bits 8–15, enemy ranks r and
-// r+1 in bits 16–23 and 24–31.
-func rankPair(own, enemy engine.Bitboard, r int) uint64 {
-	return own>>(8*r)&0xffff | (enemy>>(8*r)&0xffff)<<16
+// nibbleSpread[b] is the 8 bits of b 4 apart: bit j in bit 4j.
+var nibbleSpread = func() (t [256]uint32) {
+	for b := range t {
+		for j := range 8 {
+			t[b] |= uint32(b>>j&1) << (4 * j)
+		}
+	}
+	return t
+}()
+
+// rankNibbles is the first rank of own and enemy pieces by file: file f's
+// own piece in bit 4f, its enemy piece in bit 4f+2.
+func rankNibbles(own, enemy engine.Bitboard) uint32 {
+	return nibbleSpread[uint8(own)] | nibbleSpread[uint8(enemy)]<<2
+}
+
+// rankPair is the ranks r and r+1 of own and enemy pieces by file, the
+// rankNibbles of rank r and, a bit higher, of rank r+1: file f's own piece
+// on rank r in bit 4f, on rank r+1 in 4f+1, its enemy piece on those
+// ranks in 4f+2 and 4f+3. The key of the window on files f and f+1 is
+// its byte from bit 4f: no multiplication gathers the window's bits.
+func rankPair(own, enemy engine.Bitboard, r int) uint32 {
+	return rankNibbles(own>>(8*r), enemy>>(8*r)) | rankNibbles(own>>(8*r+8), enemy>>(8*r+8))<<1
 }
 
 // patternKey is the patternConfig key of the window on files f and f+1 of
-// a rankPair word: the four 2-bit groups, one per byte, gathered by one
-// multiplication into bits 24–31 (the other partial products fall in
-// disjoint bits below 24 or above 31, so nothing carries into them).
-func patternKey(pair uint64, f int) uint8 {
-	return uint8((pair >> f & 0x03030303) * (1<<24 | 1<<18 | 1<<12 | 1<<6) >> 24)
-}
+// a rankPair word.
+func patternKey(pair uint32, f int) uint8 { return uint8(pair >> (4 * f)) }
 
 // PatternContents sets c to the contents of each 2×2 window of p, in the
 // side to move's view (window w on files w%7, w%7+1 and ranks w/7, w/7+1).
@@ -96,16 +110,21 @@ func PatternContents(p *engine.Position, c *[NumPatterns]uint8) {
 // between), whose empty windows hold 0 (so that no branch skips them).
 func patternSum(t *[NumPatternTables][patternKeys]pair16, p *engine.Position) (mg, eg int32) {
 	own, enemy := sidePieces(p)
+	lower := rankNibbles(own, enemy)
 	for r := range patternsPerLine {
-		pair := rankPair(own, enemy, r)
+		own, enemy = own>>8, enemy>>8
+		upper := rankNibbles(own, enemy)
+		pair := lower | upper<<1 // rankPair(own, enemy, r), one rank read once
+		lower = upper
 		if pair == 0 {
 			continue // two empty ranks: all their windows are empty
 		}
 		table := &t[r]
-		for f := range patternsPerLine {
-			v := table[patternKey(pair, f)]
+		for range patternsPerLine {
+			v := table[uint8(pair)] // patternKey(pair, f), from f = 0 up
 			mg += v.mg()
 			eg += v.eg()
+			pair >>= 4
 		}
 	}
 	return mg, eg
