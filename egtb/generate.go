@@ -604,8 +604,7 @@ func (s *solver) setDecided(u, old, status uint32, level int) bool {
 func (s *solver) propagate(w *workerScratch, keys []uint32, lost bool, level int) error {
 	for _, k := range keys {
 		into, i := s.tableOf(uint64(k))
-		after, _ := s.layouts[into].position(i)
-		preds := w.unmover.predecessors(&after, s.layouts[into], s.decided, s.base[into])
+		preds := w.unmover.predecessors(s.layouts[into], i, s.decided, s.base[into])
 		// The predecessors' states are loaded first: these independent
 		// loads wait for their cache misses together, where each
 		// compare-and-swap (a locked instruction, which no later load

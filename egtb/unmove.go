@@ -15,9 +15,10 @@ import (
 
 // unmover finds predecessors, reusing its storage.
 type unmover struct {
-	after [numGroups]uint64 // the position of the last call
+	after [numGroups]uint64 // the position of the slot of the last call
 	slots []uint64
 	moved []uint64 // by predecessor: the two squares its un-move changes
+	index movedIndex
 }
 
 // swapColours is the position g (White to move) seen from the other side:
@@ -26,49 +27,62 @@ func swapColours(g *[numGroups]uint64) [numGroups]uint64 {
 	return [numGroups]uint64{flip(g[groupBlackMen]), flip(g[groupBlackKings]), flip(g[groupWhiteMen]), flip(g[groupWhiteKings])}
 }
 
-// predecessors lists the slots, in the table laid out by into, of the
-// positions with White to move whose quiet move leads to the position
-// after (given by its groups, White having just moved: Black is to move).
-// Each slot is listed once, however many moves lead from it to after or to
-// its mirror image. Without decided, predecessors with a capture (which
-// is compulsory) are left out; with it, those it holds (at unit slot base
-// + slot: the generator's decided slots and those with a capture) are. The
-// list is valid until the next call; position gives the predecessors'
-// groups.
-func (u *unmover) predecessors(after *[numGroups]uint64, into *layout, decided decidedSet, base uint64) []uint64 {
-	u.after, u.slots, u.moved = *after, u.slots[:0], u.moved[:0]
-	g := after
+// predecessors lists the slots, in the table laid out by l, of the
+// positions with White to move whose quiet move leads to the position of
+// slot (White having just moved: Black is to move), but for those that
+// decided holds (at unit slot base + slot: the generator's decided slots
+// and those with a capture, which is compulsory). Each slot is listed
+// once, however many moves lead from it to the position or to its mirror
+// image. The list is valid until the next call; position gives the
+// predecessors' groups.
+func (u *unmover) predecessors(l *layout, slot uint64, decided decidedSet, base uint64) []uint64 {
+	g, _ := l.position(slot)
+	u.after, u.slots, u.moved = g, u.slots[:0], u.moved[:0]
 	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
-	// Two positions share a slot only when each is the other's mirror
-	// image: distinct un-moves, which leave Black's pieces where they are,
-	// give distinct slots unless Black's pieces are their own mirror image.
-	distinct := mirror(g[groupBlackMen]) != g[groupBlackMen] || mirror(g[groupBlackKings]) != g[groupBlackKings]
-	// An un-move changes one group: the digits of the others are fixed.
+	// An un-move changes one group: the digits of the others are the slot's.
 	for _, group := range [2]int{groupWhiteMen, groupWhiteKings} {
 		if g[group] == 0 {
 			continue
 		}
-		moves := into.partial(g, group)
+		u.index.reset(l, slot, &u.after, group)
 		for pieces := g[group]; pieces != 0; pieces &= pieces - 1 {
-			to := engine.Square(bits.TrailingZeros64(pieces))
-			for sources := engine.WhiteUnmoveSources(white, black, kings, to); sources != 0; sources &= sources - 1 {
-				from := engine.Square(bits.TrailingZeros64(sources))
-				moved := uint64(1)<<from | uint64(1)<<to
-				i := moves.index(g[group] ^ moved)
-				if (decided != nil && decided.has(base+i)) || (!distinct && slices.Contains(u.slots, i)) {
-					continue
+			to := bits.TrailingZeros64(pieces)
+			u.index.move(to)
+			sources := engine.WhiteUnmoveSources(white, black, kings, engine.Square(to))
+			// The slots of every source, then those kept.
+			slots, moved := u.index.appendIndexes(u.slots, sources), u.moved
+			kept := len(u.slots)
+			for _, i := range slots[kept:] {
+				from := sources & -sources
+				sources ^= from
+				if !decided.has(base + i) {
+					slots[kept] = i
+					kept++
+					moved = append(moved, from|1<<to)
 				}
-				if decided == nil {
-					if pw, pb, pk := engine.WhiteUnplay(white, black, kings, engine.Move{From: from, To: to}); engine.WhiteHasCapture(pw, pb, pk) {
-						continue // the capture would be compulsory
-					}
-				}
-				u.slots = append(u.slots, i)
-				u.moved = append(u.moved, moved)
 			}
+			u.slots, u.moved = slots[:kept], moved
 		}
 	}
+	// Two positions share a slot only when each is the other's mirror
+	// image: distinct un-moves, which leave Black's pieces where they are,
+	// give distinct slots unless Black's pieces are their own mirror image.
+	if mirror(g[groupBlackMen]) == g[groupBlackMen] && mirror(g[groupBlackKings]) == g[groupBlackKings] {
+		u.dropRepeats()
+	}
 	return u.slots
+}
+
+// dropRepeats keeps the first of the predecessors that share a slot.
+func (u *unmover) dropRepeats() {
+	kept := 0
+	for k, i := range u.slots {
+		if !slices.Contains(u.slots[:kept], i) {
+			u.slots[kept], u.moved[kept] = i, u.moved[k]
+			kept++
+		}
+	}
+	u.slots, u.moved = u.slots[:kept], u.moved[:kept]
 }
 
 // position is the groups of the k-th predecessor of the last call (one of
