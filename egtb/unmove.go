@@ -49,19 +49,11 @@ func (u *unmover) predecessors(l *layout, slot uint64, decided decidedSet, base 
 			to := bits.TrailingZeros64(pieces)
 			u.index.move(to)
 			sources := engine.WhiteUnmoveSources(white, black, kings, engine.Square(to))
-			// The slots of every source, then those kept.
-			slots, moved := u.index.appendIndexes(u.slots, sources), u.moved
-			kept := len(u.slots)
-			for _, i := range slots[kept:] {
-				from := sources & -sources
-				sources ^= from
-				if !decided.has(base + i) {
-					slots[kept] = i
-					kept++
-					moved = append(moved, from|1<<to)
-				}
+			var kept uint64 // the sources of the predecessors listed
+			u.slots, kept = u.index.appendIndexes(u.slots, sources, decided, base)
+			for ; kept != 0; kept &= kept - 1 {
+				u.moved = append(u.moved, kept&-kept|1<<to)
 			}
-			u.slots, u.moved = slots[:kept], moved
 		}
 	}
 	// Two positions share a slot only when each is the other's mirror

@@ -1,0 +1,138 @@
+// Slots of the positions one move of one piece away from the position of
+// a slot: the other groups' digits are the slot's, and the moved group's
+// colex rank is computed from sums over the pieces that stay.
+
+package egtb
+
+import (
+	"math/bits"
+	"slices"
+)
+
+// movedRank ranks, in colex order, the sets that a set of squares
+// becomes when one of its squares moves: the squares that stay (fixed)
+// keep their terms but for their place among the set, which is one higher
+// for those above the new square. Their terms are summed once for each
+// count j of fixed squares below the new one, so that a rank is a lookup
+// of that sum and of the new square's term as the (j+1)-th.
+type movedRank struct {
+	fixed uint64
+	terms *[8][64]uint64 // colexTerm of the domain
+	// by the number j of fixed squares below the new square: the fixed
+	// squares' terms
+	fixedTerms [8]uint64
+}
+
+// newMovedRank is the movedRank of the sets of fixed and one more square,
+// counted from offset (0 or 8).
+func newMovedRank(fixed uint64, offset int) movedRank {
+	x := movedRank{fixed: fixed, terms: &colexTerm[offset>>3&1]}
+	i := 0
+	for set := fixed; set != 0; set &= set - 1 {
+		s := bits.TrailingZeros64(set) & 63
+		for j := range x.fixedTerms {
+			if j > i {
+				x.fixedTerms[j] += x.terms[i&7][s] // below the new square: the (i+1)-th
+			} else {
+				x.fixedTerms[j] += x.terms[(i+1)&7][s] // above it: the (i+2)-th
+			}
+		}
+		i++
+	}
+	return x
+}
+
+// movedIndex is the slot of the positions that differ from the position
+// of a slot by one square of one group (a move or an un-move of one
+// piece): the other groups' digits are the slot's, and only the moved
+// group's rank is computed, incrementally (movedRank).
+type movedIndex struct {
+	l     *layout
+	g     *[numGroups]uint64 // the position's groups
+	group int
+	lead  bool
+	// lead: the other groups' digits as they are, mirrored and the
+	// smaller of both, by how the mirror applies (keepAsIs, mirrorAll,
+	// mirrorIfSmaller)
+	rests [4]uint64
+	// another group: the slot without the group's digit, and its stride
+	slot, stride uint64
+	// another group, whose lead is its own mirror image: the mirror
+	// decides each slot
+	symmetric bool
+	rank      movedRank // of the piece moving
+}
+
+// reset makes x the movedIndex of layout l for the position of slot, whose
+// groups are g (kept until the next reset), varying group.
+func (x *movedIndex) reset(l *layout, slot uint64, g *[numGroups]uint64, group int) {
+	x.l, x.g, x.group, x.lead = l, g, group, group == l.lead
+	orbit := l.restDivisor.divide(slot, l.restSize)
+	if x.lead {
+		m := mirrorGroups(*g)
+		rest, mirrored := slot-orbit*l.restSize, l.rest(&m)
+		x.rests = [4]uint64{keepAsIs: rest, mirrorAll: mirrored, mirrorIfSmaller: min(rest, mirrored)}
+		return
+	}
+	x.stride = l.stride[group]
+	x.slot = slot - colex(g[group], groupDomain[group].offset)*x.stride
+	x.symmetric = l.orbits.symmetric[orbit]
+}
+
+// move starts the slots of the positions in which the piece on square
+// from has moved.
+func (x *movedIndex) move(from int) {
+	x.rank = newMovedRank(x.g[x.group]&^(1<<(from&63)), groupDomain[x.group].offset)
+}
+
+// appendIndexes appends to dst the slots of the positions in which the
+// moving piece stands on each of squares (not in its group), in
+// increasing order of square, but for those that skip holds (at unit slot
+// base + slot), and reports the squares of the slots appended. The
+// squares are taken in runs between consecutive fixed squares, in which
+// the new square's place is the same.
+func (x *movedIndex) appendIndexes(dst []uint64, squares uint64, skip decidedSet, base uint64) ([]uint64, uint64) {
+	if x.symmetric {
+		return x.appendMirroredIndexes(dst, squares, skip, base)
+	}
+	n := len(dst)
+	dst = slices.Grow(dst, bits.OnesCount64(squares))
+	out := dst[:cap(dst)]
+	byRank, restSize, lead := x.l.orbits.byRank, x.l.restSize, x.lead
+	fixed, kept := x.rank.fixed, uint64(0)
+	for j := 0; squares != 0; j++ {
+		next := fixed & -fixed // the (j+1)-th fixed square, 0 past the last
+		fixed ^= next
+		run := squares & (next - 1)
+		squares ^= run
+		add, terms := x.rank.fixedTerms[j&7], &x.rank.terms[j&7]
+		for ; run != 0; run &= run - 1 {
+			r := add + terms[bits.TrailingZeros64(run)&63]
+			i := x.slot + r*x.stride
+			if lead {
+				v := byRank[r]
+				i = uint64(v>>2)*restSize + x.rests[v&3]
+			}
+			if !skip.has(base + i) {
+				out[n] = i
+				n++
+				kept |= run & -run
+			}
+		}
+	}
+	return dst[:n], kept
+}
+
+// appendMirroredIndexes is appendIndexes for a group other than the
+// lead, when the lead is its own mirror image.
+func (x *movedIndex) appendMirroredIndexes(dst []uint64, squares uint64, skip decidedSet, base uint64) ([]uint64, uint64) {
+	g, kept := *x.g, uint64(0)
+	for ; squares != 0; squares &= squares - 1 {
+		g[x.group] = x.rank.fixed | squares&-squares
+		if i := x.l.index(g); !skip.has(base + i) {
+			dst = append(dst, i)
+			kept |= squares & -squares
+		}
+	}
+	return dst, kept
+}
