@@ -604,25 +604,27 @@ func (s *solver) setDecided(u, old, status uint32, level int) bool {
 func (s *solver) propagate(w *workerScratch, keys []uint32, lost bool, level int) error {
 	for _, k := range keys {
 		into, i := s.tableOf(uint64(k))
-		preds := w.unmover.predecessors(s.layouts[into], i, s.decided, s.base[into])
+		base := s.base[into]
+		preds := w.unmover.predecessors(s.layouts[into], i, s.decided, base)
 		// The predecessors' states are loaded first: these independent
 		// loads wait for their cache misses together, where each
 		// compare-and-swap (a locked instruction, which no later load
 		// passes) would wait for its own.
-		w.states = w.states[:0]
+		states, table := w.states[:0], s.state[base:]
 		for _, i := range preds {
-			w.states = append(w.states, atomic.LoadUint32(&s.state[s.base[into]+i]))
+			states = append(states, atomic.LoadUint32(&table[i]))
 		}
+		w.states = states
 		for n, i := range preds {
-			p := uint32(s.base[into] + i)
+			p := uint32(base + i)
 			if lost {
-				if s.setDecided(p, w.states[n], statusWin, level+1) {
+				if s.setDecided(p, states[n], statusWin, level+1) {
 					g := w.unmover.position(n)
 					w.nextWon = append(w.nextWon, s.key(into, &g))
 				}
 				continue
 			}
-			loses, err := s.countWin(w, p, w.states[n], level)
+			loses, err := s.countWin(w, p, states[n], level)
 			if err != nil {
 				return err
 			}

@@ -264,20 +264,26 @@ func (l *layout) rest(g *[numGroups]uint64) uint64 {
 	return r
 }
 
+// mirroredRest is rest of the mirror image of g.
+func (l *layout) mirroredRest(g *[numGroups]uint64) uint64 {
+	var r uint64
+	for _, i := range l.digits {
+		r += colex(mirror(g[i]), groupDomain[i].offset) * l.stride[i]
+	}
+	return r
+}
+
 // index is the slot of a position with White to move whose groups g have
 // l's counts.
 func (l *layout) index(g [numGroups]uint64) uint64 {
-	offset := groupDomain[l.lead].offset
-	c, cm := colex(g[l.lead], offset), colex(mirror(g[l.lead]), offset)
-	if c == cm {
-		m := mirrorGroups(g)
-		return uint64(l.orbits.number[c])*l.restSize + min(l.rest(&g), l.rest(&m))
+	orbit, mode := l.orbitOf(g[l.lead])
+	switch mode {
+	case keepAsIs:
+		return orbit + l.rest(&g)
+	case mirrorAll:
+		return orbit + l.mirroredRest(&g)
 	}
-	if c > cm {
-		g = mirrorGroups(g)
-		c = cm
-	}
-	return uint64(l.orbits.number[c])*l.restSize + l.rest(&g)
+	return orbit + min(l.rest(&g), l.mirroredRest(&g))
 }
 
 func mirrorGroups(g [numGroups]uint64) [numGroups]uint64 {
@@ -316,8 +322,7 @@ func (l *layout) position(i uint64) ([numGroups]uint64, bool) {
 		all |= g[j]
 	}
 	if l.orbits.symmetric[orbit] {
-		m := mirrorGroups(g)
-		return g, rest <= l.rest(&m)
+		return g, rest <= l.mirroredRest(&g)
 	}
 	return g, true
 }

@@ -23,23 +23,27 @@ type movedRank struct {
 	fixedTerms [8]uint64
 }
 
-// newMovedRank is the movedRank of the sets of fixed and one more square,
-// counted from offset (0 or 8).
-func newMovedRank(fixed uint64, offset int) movedRank {
-	x := movedRank{fixed: fixed, terms: &colexTerm[offset>>3&1]}
+// reset makes x the movedRank of the sets of fixed and one more square,
+// counted from offset (0 or 8). Only the sums that a rank can use, j up
+// to the number of fixed squares, are computed.
+func (x *movedRank) reset(fixed uint64, offset int) {
+	x.fixed, x.terms = fixed, &colexTerm[offset>>3&1]
+	n := bits.OnesCount64(fixed)
+	for j := 0; j <= n; j++ {
+		x.fixedTerms[j&7] = 0
+	}
 	i := 0
 	for set := fixed; set != 0; set &= set - 1 {
 		s := bits.TrailingZeros64(set) & 63
-		for j := range x.fixedTerms {
+		for j := 0; j <= n; j++ {
 			if j > i {
-				x.fixedTerms[j] += x.terms[i&7][s] // below the new square: the (i+1)-th
+				x.fixedTerms[j&7] += x.terms[i&7][s] // below the new square: the (i+1)-th
 			} else {
-				x.fixedTerms[j] += x.terms[(i+1)&7][s] // above it: the (i+2)-th
+				x.fixedTerms[j&7] += x.terms[(i+1)&7][s] // above it: the (i+2)-th
 			}
 		}
 		i++
 	}
-	return x
 }
 
 // movedIndex is the slot of the positions that differ from the position
@@ -69,8 +73,7 @@ func (x *movedIndex) reset(l *layout, slot uint64, g *[numGroups]uint64, group i
 	x.l, x.g, x.group, x.lead = l, g, group, group == l.lead
 	orbit := l.restDivisor.divide(slot, l.restSize)
 	if x.lead {
-		m := mirrorGroups(*g)
-		rest, mirrored := slot-orbit*l.restSize, l.rest(&m)
+		rest, mirrored := slot-orbit*l.restSize, l.mirroredRest(g)
 		x.rests = [4]uint64{keepAsIs: rest, mirrorAll: mirrored, mirrorIfSmaller: min(rest, mirrored)}
 		return
 	}
@@ -82,7 +85,7 @@ func (x *movedIndex) reset(l *layout, slot uint64, g *[numGroups]uint64, group i
 // move starts the slots of the positions in which the piece on square
 // from has moved.
 func (x *movedIndex) move(from int) {
-	x.rank = newMovedRank(x.g[x.group]&^(1<<(from&63)), groupDomain[x.group].offset)
+	x.rank.reset(x.g[x.group]&^(1<<(from&63)), groupDomain[x.group].offset)
 }
 
 // appendIndexes appends to dst the slots of the positions in which the
