@@ -382,10 +382,16 @@ func (s *solver) other(t int) int { return len(s.layouts) - 1 - t }
 // up in the finished tables, and the quiet successors are counted.
 func (s *solver) initialize(w *workerScratch, lo, hi uint64) error {
 	var captures uint64 // the decided bits of the slots with a capture in u's word of s.decided
+	t, i := s.tableOf(lo)
+	slots := s.layouts[t].cursor(i)
 	for u := lo; u < hi; u++ {
-		if err := s.initializeSlot(w, u); err != nil {
+		if t == 0 && len(s.base) == 2 && u == s.base[1] {
+			t, slots = 1, s.layouts[1].cursor(0)
+		}
+		if err := s.initializeSlot(w, u, t, &slots); err != nil {
 			return err
 		}
+		slots.next()
 		if w.capture {
 			// Its value is its captures': no quiet move into it is legal,
 			// and un-moves pass it by.
@@ -401,20 +407,18 @@ func (s *solver) initialize(w *workerScratch, lo, hi uint64) error {
 	return nil
 }
 
-// initializeSlot sets the state of unit slot u, and w.capture to whether
-// it has a capture.
-func (s *solver) initializeSlot(w *workerScratch, u uint64) error {
-	t, i := s.tableOf(u)
-	l := s.layouts[t]
-	g, ok := l.position(i)
+// initializeSlot sets the state of unit slot u, slot of table t at which
+// slots stands, and w.capture to whether it has a capture.
+func (s *solver) initializeSlot(w *workerScratch, u uint64, t int, slots *slotCursor) error {
+	g, ok := slots.position()
 	if !ok {
 		s.state[u] = statusUnused << statusShift
 		w.capture = false
 		return nil
 	}
-	st, err := s.initialState(w, t, &g)
+	st, err := s.initialState(w, t, g)
 	if err != nil {
-		return fmt.Errorf("table %v slot %d: %w", l.sig, i, err)
+		return fmt.Errorf("table %v slot %d: %w", s.layouts[t].sig, u-s.base[t], err)
 	}
 	s.state[u] = st
 	n, cannotLose, longestLoss := st&countMask, st&cannotLoseFlag != 0, int(st>>distanceShift)
