@@ -42,10 +42,13 @@ func WhiteMovesCounted(white, black, kings Bitboard, l *MoveList) (others int, c
 		p.generateCaptures(l)
 		return 0, true
 	}
-	men, crowningSquares := white&^kings, ^(white|black)&rank8
-	n := addMenMoves(&l.Moves, 0, White, men, crowningSquares, northMask, northDelta)
-	n = addMenMoves(&l.Moves, n, White, men, crowningSquares, northEastMask, northEastDelta)
-	n = addMenMoves(&l.Moves, n, White, men, crowningSquares, northWestMask, northWestDelta)
+	// A crowning move, step or linear move, ends in front of a man on rank 7.
+	men, crowningSquares, n := white&^kings, ^(white|black)&rank8, 0
+	if men&(rank8>>8) != 0 {
+		n = addMenMoves(&l.Moves, 0, White, men, crowningSquares, northMask, northDelta)
+		n = addMenMoves(&l.Moves, n, White, men, crowningSquares, northEastMask, northEastDelta)
+		n = addMenMoves(&l.Moves, n, White, men, crowningSquares, northWestMask, northWestDelta)
+	}
 	l.Len = n
 	return p.countQuiet() - n, false
 }
