@@ -4,7 +4,6 @@ package egtb
 
 import (
 	"context"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -53,7 +52,7 @@ func sortInParts(threads int, list []uint32) {
 	part := max((len(list)+threads-1)/threads, 1)
 	var wg sync.WaitGroup
 	for lo := 0; lo < len(list); lo += part {
-		wg.Go(func() { slices.Sort(list[lo:min(lo+part, len(list))]) })
+		wg.Go(func() { radixSort(list[lo:min(lo+part, len(list))]) })
 	}
 	wg.Wait()
 }
