@@ -4,10 +4,6 @@
 
 package engine
 
-// backward lists the directions opposite to a white man's three forward
-// moves: walking them from a man's square leads to where it came from.
-var backward = [3]direction{south, southWest, southEast}
-
 // WhiteHasCapture reports whether White, to move with these pieces (white
 // pieces, black pieces, the kings of both), has a capture, which is then
 // compulsory.
@@ -81,16 +77,21 @@ func WhiteUnmoveSources(white, black, kings Bitboard, to Square) Bitboard {
 	if kings&(1<<(to&63)) != 0 {
 		return kingTargets(to, occupied)
 	}
-	men := white &^ kings
-	var sources Bitboard
-	for _, d := range backward {
-		from := shift(1<<(to&63), d)
-		for from&men != 0 {
-			from = shift(from, d)
-		}
-		sources |= from &^ occupied
+	// Behind it in the three directions opposite to a man's moves: south,
+	// south-west and south-east.
+	men, at := white&^kings, Bitboard(1)<<(to&63)
+	return (behindLine(at, men, ^Bitboard(0), 8) | behindLine(at, men, notFileA, 9) | behindLine(at, men, notFileH, 7)) &^ occupied
+}
+
+// behindLine is the first square that is not one of men from the square
+// at, stepping down the board by delta squares from squares in mask (0
+// past the edge of the board).
+func behindLine(at, men, mask Bitboard, delta uint) Bitboard {
+	from := (at & mask) >> (delta & 63)
+	for from&men != 0 {
+		from = (from & mask) >> (delta & 63)
 	}
-	return sources
+	return from
 }
 
 // WhiteUnplay is the pieces before White played m, an un-move (from a
