@@ -608,19 +608,18 @@ func (s *solver) setDecided(u, old, status uint32, level int) bool {
 func (s *solver) propagate(w *workerScratch, keys []uint32, lost bool, level int) error {
 	for _, k := range keys {
 		into, i := s.tableOf(uint64(k))
-		base := s.base[into]
-		preds := w.unmover.predecessors(s.layouts[into], i, s.decided, base)
+		preds := w.unmover.predecessors(s.layouts[into], i, s.decided, s.base[into])
 		// The predecessors' states are loaded first: these independent
 		// loads wait for their cache misses together, where each
 		// compare-and-swap (a locked instruction, which no later load
 		// passes) would wait for its own.
-		states, table := w.states[:0], s.state[base:]
-		for _, i := range preds {
-			states = append(states, atomic.LoadUint32(&table[i]))
+		states := w.states[:0]
+		for _, p := range preds {
+			states = append(states, atomic.LoadUint32(&s.state[p]))
 		}
 		w.states = states
-		for n, i := range preds {
-			p := uint32(base + i)
+		for n, u := range preds {
+			p := uint32(u)
 			if lost {
 				if s.setDecided(p, states[n], statusWin, level+1) {
 					g := w.unmover.position(n)

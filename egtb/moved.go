@@ -46,39 +46,45 @@ func (x *movedRank) reset(fixed uint64, offset int) {
 	}
 }
 
-// movedIndex is the slot of the positions that differ from the position
-// of a slot by one square of one group (a move or an un-move of one
-// piece): the other groups' digits are the slot's, and only the moved
+// movedIndex is the unit slot of the positions that differ from the
+// position of a slot by one square of one group (a move or an un-move of
+// one piece): the other groups' digits are the slot's, and only the moved
 // group's rank is computed, incrementally (movedRank).
 type movedIndex struct {
 	l     *layout
 	g     *[numGroups]uint64 // the position's groups
 	group int
 	lead  bool
-	// lead: the other groups' digits as they are, mirrored and the
-	// smaller of both, by how the mirror applies (keepAsIs, mirrorAll,
-	// mirrorIfSmaller)
-	rests [4]uint64
-	// another group: the slot without the group's digit, and its stride
-	slot, stride uint64
+	// by how the mirror applies (keepAsIs, mirrorAll, mirrorIfSmaller):
+	// the unit slot but for the moved group's share. For the lead: base
+	// and the other groups' digits as they are, mirrored and the smaller
+	// of both; for another group (whose rank leaves the mirror as it is):
+	// base and the slot without the group's digit.
+	offsets [4]uint64
+	// the share's factor: restSize for the lead's orbit, the stride for
+	// another group's rank
+	scale uint64
 	// another group, whose lead is its own mirror image: the mirror
 	// decides each slot
 	symmetric bool
+	base      uint64
 	rank      movedRank // of the piece moving
 }
 
-// reset makes x the movedIndex of layout l for the position of slot, whose
-// groups are g (kept until the next reset), varying group.
-func (x *movedIndex) reset(l *layout, slot uint64, g *[numGroups]uint64, group int) {
-	x.l, x.g, x.group, x.lead = l, g, group, group == l.lead
+// reset makes x the movedIndex of layout l, whose table starts at unit
+// slot base, for the position of slot, whose groups are g (kept until the
+// next reset), varying group.
+func (x *movedIndex) reset(l *layout, base, slot uint64, g *[numGroups]uint64, group int) {
+	x.l, x.g, x.group, x.lead, x.base = l, g, group, group == l.lead, base
 	orbit := l.restDivisor.divide(slot, l.restSize)
 	if x.lead {
 		rest, mirrored := slot-orbit*l.restSize, l.mirroredRest(g)
-		x.rests = [4]uint64{keepAsIs: rest, mirrorAll: mirrored, mirrorIfSmaller: min(rest, mirrored)}
+		x.offsets = [4]uint64{keepAsIs: base + rest, mirrorAll: base + mirrored, mirrorIfSmaller: base + min(rest, mirrored)}
+		x.scale = l.restSize
 		return
 	}
-	x.stride = l.stride[group]
-	x.slot = slot - colex(g[group], groupDomain[group].offset)*x.stride
+	x.scale = l.stride[group]
+	x.offsets[keepAsIs] = base + slot - colex(g[group], groupDomain[group].offset)*x.scale
 	x.symmetric = l.orbits.symmetric[orbit]
 }
 
@@ -88,20 +94,20 @@ func (x *movedIndex) move(from int) {
 	x.rank.reset(x.g[x.group]&^(1<<(from&63)), groupDomain[x.group].offset)
 }
 
-// appendIndexes appends to dst the slots of the positions in which the
-// moving piece stands on each of squares (not in its group), in
-// increasing order of square, but for those that skip holds (at unit slot
-// base + slot), and reports the squares of the slots appended. The
-// squares are taken in runs between consecutive fixed squares, in which
-// the new square's place is the same.
-func (x *movedIndex) appendIndexes(dst []uint64, squares uint64, skip decidedSet, base uint64) ([]uint64, uint64) {
+// appendIndexes appends to dst the unit slots of the positions in which
+// the moving piece stands on each of squares (not in its group), in
+// increasing order of square, but for those that skip holds, and reports
+// the squares of the slots appended. The squares are taken in runs
+// between consecutive fixed squares, in which the new square's place is
+// the same.
+func (x *movedIndex) appendIndexes(dst []uint64, squares uint64, skip decidedSet) ([]uint64, uint64) {
 	if x.symmetric {
-		return x.appendMirroredIndexes(dst, squares, skip, base)
+		return x.appendMirroredIndexes(dst, squares, skip)
 	}
 	n := len(dst)
 	dst = slices.Grow(dst, bits.OnesCount64(squares))
 	out := dst[:cap(dst)]
-	byRank, restSize, lead := x.l.orbits.byRank, x.l.restSize, x.lead
+	byRank, lead := x.l.orbits.byRank, x.lead
 	fixed, kept := x.rank.fixed, uint64(0)
 	for j := 0; squares != 0; j++ {
 		next := fixed & -fixed // the (j+1)-th fixed square, 0 past the last
@@ -110,13 +116,14 @@ func (x *movedIndex) appendIndexes(dst []uint64, squares uint64, skip decidedSet
 		squares ^= run
 		add, terms := x.rank.fixedTerms[j&7], &x.rank.terms[j&7]
 		for ; run != 0; run &= run - 1 {
+			// v is the share's number << 2 | how the mirror applies: for
+			// the lead its orbit's, for another group its rank, as it is.
 			r := add + terms[bits.TrailingZeros64(run)&63]
-			i := x.slot + r*x.stride
+			v := r << 2
 			if lead {
-				v := byRank[r]
-				i = uint64(v>>2)*restSize + x.rests[v&3]
+				v = uint64(byRank[r])
 			}
-			if !skip.has(base + i) {
+			if i := v>>2*x.scale + x.offsets[v&3]; !skip.has(i) {
 				out[n] = i
 				n++
 				kept |= run & -run
@@ -128,11 +135,11 @@ func (x *movedIndex) appendIndexes(dst []uint64, squares uint64, skip decidedSet
 
 // appendMirroredIndexes is appendIndexes for a group other than the
 // lead, when the lead is its own mirror image.
-func (x *movedIndex) appendMirroredIndexes(dst []uint64, squares uint64, skip decidedSet, base uint64) ([]uint64, uint64) {
+func (x *movedIndex) appendMirroredIndexes(dst []uint64, squares uint64, skip decidedSet) ([]uint64, uint64) {
 	g, kept := *x.g, uint64(0)
 	for ; squares != 0; squares &= squares - 1 {
 		g[x.group] = x.rank.fixed | squares&-squares
-		if i := x.l.index(g); !skip.has(base + i) {
+		if i := x.base + x.l.index(g); !skip.has(i) {
 			dst = append(dst, i)
 			kept |= squares & -squares
 		}

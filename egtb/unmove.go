@@ -27,14 +27,14 @@ func swapColours(g *[numGroups]uint64) [numGroups]uint64 {
 	return [numGroups]uint64{flip(g[groupBlackMen]), flip(g[groupBlackKings]), flip(g[groupWhiteMen]), flip(g[groupWhiteKings])}
 }
 
-// predecessors lists the slots, in the table laid out by l, of the
-// positions with White to move whose quiet move leads to the position of
-// slot (White having just moved: Black is to move), but for those that
-// decided holds (at unit slot base + slot: the generator's decided slots
-// and those with a capture, which is compulsory). Each slot is listed
-// once, however many moves lead from it to the position or to its mirror
-// image. The list is valid until the next call; position gives the
-// predecessors' groups.
+// predecessors lists the unit slots (base + the slot in the table laid
+// out by l) of the positions with White to move whose quiet move leads to
+// the position of slot (White having just moved: Black is to move), but
+// for those that decided holds (the generator's decided slots and those
+// with a capture, which is compulsory). Each slot is listed once, however
+// many moves lead from it to the position or to its mirror image. The
+// list is valid until the next call; position gives the predecessors'
+// groups.
 func (u *unmover) predecessors(l *layout, slot uint64, decided decidedSet, base uint64) []uint64 {
 	g, _ := l.position(slot)
 	u.after, u.slots, u.moved = g, u.slots[:0], u.moved[:0]
@@ -44,13 +44,13 @@ func (u *unmover) predecessors(l *layout, slot uint64, decided decidedSet, base 
 		if g[group] == 0 {
 			continue
 		}
-		u.index.reset(l, slot, &u.after, group)
+		u.index.reset(l, base, slot, &u.after, group)
 		for pieces := g[group]; pieces != 0; pieces &= pieces - 1 {
 			to := bits.TrailingZeros64(pieces)
 			u.index.move(to)
 			sources := engine.WhiteUnmoveSources(white, black, kings, engine.Square(to))
 			var kept uint64 // the sources of the predecessors listed
-			u.slots, kept = u.index.appendIndexes(u.slots, sources, decided, base)
+			u.slots, kept = u.index.appendIndexes(u.slots, sources, decided)
 			for ; kept != 0; kept &= kept - 1 {
 				u.moved = append(u.moved, kept&-kept|1<<to)
 			}
