@@ -77,19 +77,20 @@ func WhiteUnmoveSources(white, black, kings Bitboard, to Square) Bitboard {
 	if kings&(1<<(to&63)) != 0 {
 		return kingTargets(to, occupied)
 	}
-	// Behind it in the three directions opposite to a man's moves: south,
-	// south-west and south-east.
+	// Behind it along the three forward directions of men (gen.go).
 	men, at := white&^kings, Bitboard(1)<<(to&63)
-	return (behindLine(at, men, ^Bitboard(0), 8) | behindLine(at, men, notFileA, 9) | behindLine(at, men, notFileH, 7)) &^ occupied
+	return (behindLine(at, men, northMask, northDelta) | behindLine(at, men, northEastMask, northEastDelta) |
+		behindLine(at, men, northWestMask, northWestDelta)) &^ occupied
 }
 
-// behindLine is the first square that is not one of men from the square
-// at, stepping down the board by delta squares from squares in mask (0
-// past the edge of the board).
+// behindLine is the first square that is not one of men, walking back from
+// the square at against a man's forward step (mask, delta of gen.go: the
+// squares that may step that way and the step's change of square index),
+// or 0 past the edge of the board.
 func behindLine(at, men, mask Bitboard, delta uint) Bitboard {
-	from := (at & mask) >> (delta & 63)
+	from := at >> (delta & 63) & mask
 	for from&men != 0 {
-		from = (from & mask) >> (delta & 63)
+		from = from >> (delta & 63) & mask
 	}
 	return from
 }
