@@ -134,7 +134,7 @@ func TestReadBounded(t *testing.T) {
 }
 
 // TestEmbeddedWeights: the embedded file decodes, says what made it, and
-// holds the generation-2 weights of docs/tuning.md (a few values pinned,
+// holds the generation-3 weights of docs/tuning.md (a few values pinned,
 // and the king squares and 4×3 windows trained, not left 0).
 func TestEmbeddedWeights(t *testing.T) {
 	w, description, err := Decode(defaultFile)
@@ -148,10 +148,10 @@ func TestEmbeddedWeights(t *testing.T) {
 		index  int
 		mg, eg int16
 	}{
-		{TermIndex(TermMan), 106, 143},
-		{TermIndex(TermTempo), 9, -1},
-		{PatternIndex(0, 1), -13, -16},
-		{PatternIndex(6, 80), 9, 29},
+		{TermIndex(TermMan), 105, 142},
+		{TermIndex(TermTempo), 9, 2},
+		{PatternIndex(0, 1), -13, -18},
+		{PatternIndex(6, 80), 12, 48},
 	} {
 		if w.MG[tc.index] != tc.mg || w.EG[tc.index] != tc.eg {
 			t.Errorf("weight %d: %d %d, want %d %d", tc.index, w.MG[tc.index], w.EG[tc.index], tc.mg, tc.eg)
@@ -163,8 +163,8 @@ func TestEmbeddedWeights(t *testing.T) {
 			trained++
 		}
 	}
-	if trained != 59075 {
-		t.Errorf("%d king-square and window weights are not 0, want 59075 (the generation-2 file)", trained)
+	if trained != 83427 {
+		t.Errorf("%d king-square and window weights are not 0, want 83427 (the generation-3 file)", trained)
 	}
 	d := DefaultWeights()
 	d.MG[0] = 1
