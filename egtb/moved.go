@@ -25,24 +25,24 @@ type movedRank struct {
 
 // reset makes x the movedRank of the sets of fixed and one more square,
 // counted from offset (0 or 8). Only the sums that a rank can use, j up
-// to the number of fixed squares, are computed.
+// to the number of fixed squares, are computed: with the new square below
+// them all, every fixed square takes the place above its own; each fixed
+// square that the new one passes goes back to its own place.
 func (x *movedRank) reset(fixed uint64, offset int) {
 	x.fixed, x.terms = fixed, &colexTerm[offset>>3&1]
-	n := bits.OnesCount64(fixed)
-	for j := 0; j <= n; j++ {
-		x.fixedTerms[j&7] = 0
-	}
+	var sum uint64
 	i := 0
 	for set := fixed; set != 0; set &= set - 1 {
-		s := bits.TrailingZeros64(set) & 63
-		for j := 0; j <= n; j++ {
-			if j > i {
-				x.fixedTerms[j&7] += x.terms[i&7][s] // below the new square: the (i+1)-th
-			} else {
-				x.fixedTerms[j&7] += x.terms[(i+1)&7][s] // above it: the (i+2)-th
-			}
-		}
 		i++
+		sum += x.terms[i&7][bits.TrailingZeros64(set)&63]
+	}
+	x.fixedTerms[0] = sum
+	i = 0
+	for set := fixed; set != 0; set &= set - 1 {
+		s := bits.TrailingZeros64(set) & 63
+		sum += x.terms[i&7][s] - x.terms[(i+1)&7][s]
+		i++
+		x.fixedTerms[i&7] = sum
 	}
 }
 
