@@ -94,43 +94,71 @@ func (x *movedIndex) move(from int) {
 	x.rank.reset(x.g[x.group]&^(1<<(from&63)), groupDomain[x.group].offset)
 }
 
+// maxSources, a power of two, bounds the squares that one piece's
+// un-moves come from: a king's slides reach 27 squares at most, a man's 3.
+const maxSources = 32
+
 // appendIndexes appends to dst the unit slots of the positions in which
-// the moving piece stands on each of squares (not in its group), in
-// increasing order of square, but for those that skip holds, and reports
-// the squares of the slots appended. The squares are taken in runs
-// between consecutive fixed squares, in which the new square's place is
-// the same.
+// the moving piece stands on each of squares (not in its group, at most
+// maxSources), in increasing order of square, but for those that skip
+// holds, and reports the squares of the slots appended. The squares are
+// taken in runs between consecutive fixed squares, in which the new
+// square's place is the same.
 func (x *movedIndex) appendIndexes(dst []uint64, squares uint64, skip decidedSet) ([]uint64, uint64) {
 	if x.symmetric {
 		return x.appendMirroredIndexes(dst, squares, skip)
 	}
-	n := len(dst)
-	dst = slices.Grow(dst, bits.OnesCount64(squares))
-	out := dst[:cap(dst)]
-	byRank, lead := x.l.orbits.byRank, x.lead
-	fixed, kept := x.rank.fixed, uint64(0)
+	start := len(dst)
+	dst = slices.Grow(dst, maxSources)
+	out := (*[maxSources]uint64)(dst[start : start+maxSources])
+	fixed, n, kept := x.rank.fixed, 0, uint64(0)
 	for j := 0; squares != 0; j++ {
 		next := fixed & -fixed // the (j+1)-th fixed square, 0 past the last
 		fixed ^= next
 		run := squares & (next - 1)
+		if run == 0 {
+			continue
+		}
 		squares ^= run
-		add, terms := x.rank.fixedTerms[j&7], &x.rank.terms[j&7]
-		for ; run != 0; run &= run - 1 {
-			// v is the share's number << 2 | how the mirror applies: for
-			// the lead its orbit's, for another group its rank, as it is.
-			r := add + terms[bits.TrailingZeros64(run)&63]
-			v := r << 2
-			if lead {
-				v = uint64(byRank[r])
-			}
-			if i := v>>2*x.scale + x.offsets[v&3]; !skip.has(i) {
-				out[n] = i
-				n++
-				kept |= run & -run
-			}
+		var appended uint64
+		if x.lead {
+			n, appended = x.appendOrbits(out, n, run, j, skip)
+		} else {
+			n, appended = x.appendRanks(out, n, run, j, skip)
+		}
+		kept |= appended
+	}
+	return dst[:start+n], kept
+}
+
+// appendOrbits is appendIndexes for the lead's squares of run, above j
+// fixed squares: out[n:] takes the slots, and the new n and the squares
+// appended are returned. The loops over a run are kept apart from
+// appendIndexes, whose variables would leave them too few registers.
+func (x *movedIndex) appendOrbits(out *[maxSources]uint64, n int, run uint64, j int, skip decidedSet) (int, uint64) {
+	// by the moving piece's term: its orbit's number << 2 | how the mirror applies
+	byRank, terms := x.l.orbits.byRank[x.rank.fixedTerms[j&7]:], &x.rank.terms[j&7]
+	scale, offsets, kept := x.scale, &x.offsets, uint64(0)
+	for ; run != 0; run &= run - 1 {
+		v := uint64(byRank[terms[bits.TrailingZeros64(run)&63]])
+		if i := v>>2*scale + offsets[v&3]; !skip.has(i) {
+			out[n&(maxSources-1)], n, kept = i, n+1, kept|run&-run
 		}
 	}
-	return dst[:n], kept
+	return n, kept
+}
+
+// appendRanks is appendOrbits for another group, whose rank leaves the
+// mirror as it is.
+func (x *movedIndex) appendRanks(out *[maxSources]uint64, n int, run uint64, j int, skip decidedSet) (int, uint64) {
+	add, terms := x.rank.fixedTerms[j&7], &x.rank.terms[j&7]
+	scale, offset, kept := x.scale, x.offsets[keepAsIs], uint64(0)
+	for ; run != 0; run &= run - 1 {
+		if i := (add+terms[bits.TrailingZeros64(run)&63])*scale + offset; !skip.has(i) {
+			out[n&(maxSources-1)], n, kept = i, n+1, kept|run&-run
+		}
+	}
+	return n, kept
 }
 
 // appendMirroredIndexes is appendIndexes for a group other than the
