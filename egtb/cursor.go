@@ -9,10 +9,8 @@ import "math/bits"
 // slotCursor walks the slots of a layout in order, holding the current
 // slot's digits and groups.
 type slotCursor struct {
-	l      *layout
-	orbit  uint64
-	rest   uint64
-	ranks  [numGroups]uint64 // by group: the colex rank of its set (0 for the lead)
+	l *layout
+	slotDigits
 	g      [numGroups]uint64
 	pieces int
 	// the innermost group with pieces (l.digits[0]), its number of sets
@@ -56,7 +54,7 @@ func (c *slotCursor) position() (*[numGroups]uint64, bool) {
 		return g, false // groups overlap
 	}
 	if c.l.orbits.symmetric[c.orbit] {
-		return g, c.rest <= c.l.mirroredRest(g)
+		return g, c.rest <= c.l.mirroredRest(g, &c.ranks)
 	}
 	return g, true
 }

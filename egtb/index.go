@@ -155,6 +155,9 @@ type layout struct {
 	// (when size allows, see divisor)
 	restDivisor  divisor
 	radixDivisor [numGroups]divisor
+	// by colex rank, the colex rank of the mirror image of the non-lead
+	// groups' sets (nil when sets is)
+	mirroredRanks [numGroups][]uint32
 }
 
 var (
@@ -190,6 +193,7 @@ func layoutOf(s Signature) *layout {
 		}
 		if l.count[g] <= maxUnrankedGroup {
 			l.sets[g] = unrankTableOf(l.count[g], d.offset, d.squares)
+			l.mirroredRanks[g] = mirroredRankTableOf(l.count[g], d.offset, d.squares)
 		}
 	}
 	l.size = uint64(len(l.orbits.set)) * l.restSize
@@ -208,8 +212,10 @@ func layoutOf(s Signature) *layout {
 const maxUnrankedGroup = 4
 
 var (
-	unrankMu     sync.Mutex
-	unrankTables = map[[3]int][]uint64{}
+	unrankMu           sync.Mutex
+	unrankTables       = map[[3]int][]uint64{}
+	mirroredRankMu     sync.Mutex
+	mirroredRankTables = map[[3]int][]uint32{}
 )
 
 // unrankTableOf lists the sets of k squares of a domain by colex rank.
@@ -225,6 +231,24 @@ func unrankTableOf(k, offset, squares int) []uint64 {
 		t[r] = uncolex(uint64(r), k, offset, squares)
 	}
 	unrankTables[key] = t
+	return t
+}
+
+// mirroredRankTableOf lists, by colex rank, the colex ranks of the mirror
+// images of the sets of k squares of a domain (at most maxUnrankedGroup).
+func mirroredRankTableOf(k, offset, squares int) []uint32 {
+	mirroredRankMu.Lock()
+	defer mirroredRankMu.Unlock()
+	key := [3]int{k, offset, squares}
+	if t := mirroredRankTables[key]; t != nil {
+		return t
+	}
+	sets := unrankTableOf(k, offset, squares)
+	t := make([]uint32, len(sets))
+	for r, set := range sets {
+		t[r] = uint32(colex(mirror(set), offset))
+	}
+	mirroredRankTables[key] = t
 	return t
 }
 
@@ -264,26 +288,51 @@ func (l *layout) rest(g *[numGroups]uint64) uint64 {
 	return r
 }
 
-// mirroredRest is rest of the mirror image of g.
-func (l *layout) mirroredRest(g *[numGroups]uint64) uint64 {
+// rests are rest of g and of its mirror image.
+func (l *layout) rests(g *[numGroups]uint64) (rest, mirrored uint64) {
+	for _, i := range l.digits {
+		r := colex(g[i], groupDomain[i].offset)
+		rest += r * l.stride[i]
+		mirrored += l.mirroredRank(i, r, g[i]) * l.stride[i]
+	}
+	return rest, mirrored
+}
+
+// mirroredRest is rest of the mirror image of the position of groups g
+// whose digits are ranks (by group).
+func (l *layout) mirroredRest(g, ranks *[numGroups]uint64) uint64 {
 	var r uint64
 	for _, i := range l.digits {
-		r += colex(mirror(g[i]), groupDomain[i].offset) * l.stride[i]
+		r += l.mirroredRank(i, ranks[i], g[i]) * l.stride[i]
 	}
 	return r
 }
+
+// mirroredRank is the colex rank of the mirror image of set, the set of
+// group i (not the lead) of colex rank r.
+func (l *layout) mirroredRank(i int, r, set uint64) uint64 {
+	if m := l.mirroredRanks[i]; m != nil {
+		return uint64(m[r])
+	}
+	return mirroredColex(set, i)
+}
+
+// mirroredColex is the colex rank of the mirror image of set, a set of
+// group i.
+func mirroredColex(set uint64, i int) uint64 { return colex(mirror(set), groupDomain[i].offset) }
 
 // index is the slot of a position with White to move whose groups g have
 // l's counts.
 func (l *layout) index(g [numGroups]uint64) uint64 {
 	orbit, mode := l.orbitOf(g[l.lead])
-	switch mode {
-	case keepAsIs:
+	if mode == keepAsIs {
 		return orbit + l.rest(&g)
-	case mirrorAll:
-		return orbit + l.mirroredRest(&g)
 	}
-	return orbit + min(l.rest(&g), l.mirroredRest(&g))
+	rest, mirrored := l.rests(&g)
+	if mode == mirrorAll {
+		return orbit + mirrored
+	}
+	return orbit + min(rest, mirrored)
 }
 
 func mirrorGroups(g [numGroups]uint64) [numGroups]uint64 {
@@ -293,36 +342,51 @@ func mirrorGroups(g [numGroups]uint64) [numGroups]uint64 {
 	return g
 }
 
+// slotDigits are the parts of a slot: its lead's orbit number, the rest
+// (the other groups' mixed-radix number) and, by group, the other groups'
+// colex ranks (its digits).
+type slotDigits struct {
+	orbit, rest uint64
+	ranks       [numGroups]uint64
+}
+
 // position is the position of slot i (< size) as groups, and whether the
 // slot holds one: its groups do not overlap and i is its index.
 func (l *layout) position(i uint64) ([numGroups]uint64, bool) {
+	var d slotDigits
+	return l.decode(i, &d)
+}
+
+// decode is position, setting d to the digits of slot i.
+func (l *layout) decode(i uint64, d *slotDigits) ([numGroups]uint64, bool) {
 	var g [numGroups]uint64
-	orbit := l.restDivisor.divide(i, l.restSize)
-	g[l.lead] = l.orbits.set[orbit]
-	rest := i - orbit*l.restSize
+	d.orbit = l.restDivisor.divide(i, l.restSize)
+	g[l.lead] = l.orbits.set[d.orbit]
+	d.rest = i - d.orbit*l.restSize
 	all := g[l.lead]
 	// The digits of the groups with pieces, from the innermost; the empty
 	// groups' digits are 0 (radix 1).
-	higher := rest
+	higher := d.rest
 	for k, j := range l.digits {
 		r := higher
 		if k < len(l.digits)-1 {
 			higher = l.radixDivisor[j].divide(r, l.radix[j])
 			r -= higher * l.radix[j]
 		}
+		d.ranks[j] = r
 		if l.sets[j] != nil {
 			g[j] = l.sets[j][r]
 		} else {
-			d := groupDomain[j]
-			g[j] = uncolex(r, l.count[j], d.offset, d.squares)
+			dom := groupDomain[j]
+			g[j] = uncolex(r, l.count[j], dom.offset, dom.squares)
 		}
 		if all&g[j] != 0 {
 			return g, false
 		}
 		all |= g[j]
 	}
-	if l.orbits.symmetric[orbit] {
-		return g, rest <= l.mirroredRest(&g)
+	if l.orbits.symmetric[d.orbit] {
+		return g, d.rest <= l.mirroredRest(&g, &d.ranks)
 	}
 	return g, true
 }

@@ -73,19 +73,18 @@ type movedIndex struct {
 
 // reset makes x the movedIndex of layout l, whose table starts at unit
 // slot base, for the position of slot, whose groups are g (kept until the
-// next reset), varying group.
-func (x *movedIndex) reset(l *layout, base, slot uint64, g *[numGroups]uint64, group int) {
+// next reset) and digits d, varying group.
+func (x *movedIndex) reset(l *layout, base, slot uint64, g *[numGroups]uint64, d *slotDigits, group int) {
 	x.l, x.g, x.group, x.lead, x.base = l, g, group, group == l.lead, base
-	orbit := l.restDivisor.divide(slot, l.restSize)
+	x.symmetric = !x.lead && l.orbits.symmetric[d.orbit]
 	if x.lead {
-		rest, mirrored := slot-orbit*l.restSize, l.mirroredRest(g)
-		x.offsets = [4]uint64{keepAsIs: base + rest, mirrorAll: base + mirrored, mirrorIfSmaller: base + min(rest, mirrored)}
+		mirrored := l.mirroredRest(g, &d.ranks)
+		x.offsets = [4]uint64{keepAsIs: base + d.rest, mirrorAll: base + mirrored, mirrorIfSmaller: base + min(d.rest, mirrored)}
 		x.scale = l.restSize
 		return
 	}
 	x.scale = l.stride[group]
-	x.offsets[keepAsIs] = base + slot - colex(g[group], groupDomain[group].offset)*x.scale
-	x.symmetric = l.orbits.symmetric[orbit]
+	x.offsets[keepAsIs] = base + slot - d.ranks[group]*x.scale
 }
 
 // move starts the slots of the positions in which the piece on square

@@ -15,10 +15,11 @@ import (
 
 // unmover finds predecessors, reusing its storage.
 type unmover struct {
-	after [numGroups]uint64 // the position of the slot of the last call
-	slots []uint64
-	moved []uint64 // by predecessor: the two squares its un-move changes
-	index movedIndex
+	after  [numGroups]uint64 // the position of the slot of the last call
+	digits slotDigits        // and its digits
+	slots  []uint64
+	moved  []uint64 // by predecessor: the two squares its un-move changes
+	index  movedIndex
 }
 
 // swapColours is the position g (White to move) seen from the other side:
@@ -36,7 +37,7 @@ func swapColours(g *[numGroups]uint64) [numGroups]uint64 {
 // list is valid until the next call; position gives the predecessors'
 // groups.
 func (u *unmover) predecessors(l *layout, slot uint64, decided decidedSet, base uint64) []uint64 {
-	g, _ := l.position(slot)
+	g, _ := l.decode(slot, &u.digits)
 	u.after, u.slots, u.moved = g, u.slots[:0], u.moved[:0]
 	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
 	// An un-move changes one group: the digits of the others are the slot's.
@@ -44,7 +45,7 @@ func (u *unmover) predecessors(l *layout, slot uint64, decided decidedSet, base 
 		if g[group] == 0 {
 			continue
 		}
-		u.index.reset(l, base, slot, &u.after, group)
+		u.index.reset(l, base, slot, &u.after, &u.digits, group)
 		for pieces := g[group]; pieces != 0; pieces &= pieces - 1 {
 			to := bits.TrailingZeros64(pieces)
 			u.index.move(to)
