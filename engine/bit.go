@@ -167,6 +167,23 @@ func blockerOf(s Square, d direction, occupied Bitboard) Bitboard {
 	return (r[s&63] ^ r[nearest(hit, d)&63]) & hit
 }
 
+// orthogonalBlockers is blockerOf along each direction of orthogonal, in
+// its order, each direction's known: the lowest occupied square of an
+// ascending ray, the highest of a descending one, isolated in place
+// (blockerOf selects a bit scan's result and looks the ray up again).
+func orthogonalBlockers(s Square, occupied Bitboard) [4]Bitboard {
+	return [4]Bitboard{
+		lowestBit(rays[north][s&63] & occupied), highestBit(rays[south][s&63] & occupied),
+		lowestBit(rays[east][s&63] & occupied), highestBit(rays[west][s&63] & occupied),
+	}
+}
+
+// lowestBit is the lowest square of b as a one-bit set, 0 for an empty b.
+func lowestBit(b Bitboard) Bitboard { return b & -b }
+
+// highestBit is the highest square of b as a one-bit set, 0 for an empty b.
+func highestBit(b Bitboard) Bitboard { return 1 << 63 >> (bits.LeadingZeros64(b|1) & 63) & b }
+
 // emptyRay is the set of empty squares from s along d up to the first
 // occupied square.
 func emptyRay(s Square, d direction, occupied Bitboard) Bitboard {

@@ -115,8 +115,9 @@ func (g *captureGen) manJumps(s Square, captured Bitboard, n int) {
 // kingLeaps continues a king's capture from s, having taken captured (n pieces).
 func (g *captureGen) kingLeaps(s Square, captured Bitboard, n int) {
 	found := false
-	for _, d := range orthogonal {
-		victim := blockerOf(s, d, g.occupied)
+	victims := orthogonalBlockers(s, g.occupied)
+	for i, d := range orthogonal {
+		victim := victims[i]
 		if victim&g.enemy&^captured == 0 {
 			continue // edge, own piece, or a piece already taken
 		}
