@@ -118,10 +118,11 @@ func popCount(b Bitboard) int { return bits.OnesCount64(b) }
 // firstSquare is the lowest square of a non-empty b.
 func firstSquare(b Bitboard) Square { return Square(bits.TrailingZeros64(b)) }
 
-// rays[d][s] is the set of squares from s (exclusive) to the edge in direction d.
-var rays [numDirections][64]Bitboard
+// rays[d][s] is the set of squares from s (exclusive) to the edge in
+// direction d. Package variables that depend on it are set after it.
+var rays = newRays()
 
-func init() {
+func newRays() (rays [numDirections][64]Bitboard) {
 	for d := direction(0); d < numDirections; d++ {
 		for s := 0; s < 64; s++ {
 			var r Bitboard
@@ -136,6 +137,7 @@ func init() {
 			rays[d][s] = r
 		}
 	}
+	return rays
 }
 
 // ascending[d] is all ones when squares increase along d, so that the
@@ -190,18 +192,4 @@ func emptyRay(s Square, d direction, occupied Bitboard) Bitboard {
 	r := &rays[d&7]
 	hit := r[s&63] & occupied
 	return (r[s&63] ^ r[nearest(hit, d)&63]) &^ hit
-}
-
-// ascendingRay and descendingRay are emptyRay for a d known to be
-// ascending or descending: one bit scan and no selection.
-func ascendingRay(r *[64]Bitboard, s Square, occupied Bitboard) Bitboard {
-	ray := r[s&63]
-	hit := ray & occupied
-	return (ray ^ r[bits.TrailingZeros64(hit|1<<63)&63]) &^ hit
-}
-
-func descendingRay(r *[64]Bitboard, s Square, occupied Bitboard) Bitboard {
-	ray := r[s&63]
-	hit := ray & occupied
-	return (ray ^ r[(63-bits.LeadingZeros64(hit|1))&63]) &^ hit
 }

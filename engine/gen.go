@@ -159,12 +159,3 @@ func (p *Position) steps() Bitboard {
 		(k&notFileH)<<9 | (k&notFileA)<<7 | (k&notFileH)>>7 | (k&notFileA)>>9
 	return t & empty
 }
-
-// kingTargets is the set of squares a king on s can slide to: eight rays,
-// each cut at its first blocker without a branch.
-func kingTargets(s Square, occupied Bitboard) Bitboard {
-	return ascendingRay(&rays[north], s, occupied) | descendingRay(&rays[south], s, occupied) |
-		ascendingRay(&rays[east], s, occupied) | descendingRay(&rays[west], s, occupied) |
-		ascendingRay(&rays[northEast], s, occupied) | ascendingRay(&rays[northWest], s, occupied) |
-		descendingRay(&rays[southEast], s, occupied) | descendingRay(&rays[southWest], s, occupied)
-}
