@@ -115,16 +115,20 @@ func (g *captureGen) manJumps(s Square, captured Bitboard, n int) {
 // kingLeaps continues a king's capture from s, having taken captured (n pieces).
 func (g *captureGen) kingLeaps(s Square, captured Bitboard, n int) {
 	found := false
-	victims := orthogonalBlockers(s, g.occupied)
-	for i, d := range orthogonal {
-		victim := victims[i]
-		if victim&g.enemy&^captured == 0 {
-			continue // edge, own piece, or a piece already taken
-		}
-		landings := emptyRay(firstSquare(victim), d, g.occupied)
-		for ; landings != 0; landings &= landings - 1 {
-			found = true
-			g.kingLeaps(firstSquare(landings), captured|victim, n+1)
+	victims, takeable := orthogonalBlockers(s, g.occupied), g.enemy&^captured
+	// Tested at once first: most squares a capture comes to have no piece
+	// left to take.
+	if (victims[0]|victims[1]|victims[2]|victims[3])&takeable != 0 {
+		for i, d := range orthogonal {
+			victim := victims[i]
+			if victim&takeable == 0 {
+				continue // edge, own piece, or a piece already taken
+			}
+			landings := emptyRay(firstSquare(victim), d, g.occupied)
+			for ; landings != 0; landings &= landings - 1 {
+				found = true
+				g.kingLeaps(firstSquare(landings), captured|victim, n+1)
+			}
 		}
 	}
 	if !found && n > 0 {
