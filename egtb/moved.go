@@ -46,6 +46,18 @@ func (x *movedRank) reset(fixed uint64, offset int) {
 	}
 }
 
+// nextRun takes out of squares and returns those below the lowest of
+// fixed, which it takes out too (all of squares when fixed is empty): the
+// next run of squares in which a new square's place among the fixed ones
+// is the same.
+func nextRun(squares, fixed *uint64) uint64 {
+	next := *fixed & -*fixed // 0 past the last
+	*fixed ^= next
+	run := *squares & (next - 1)
+	*squares ^= run
+	return run
+}
+
 // movedIndex is the unit slot of the positions that differ from the
 // position of a slot by one square of one group (a move or an un-move of
 // one piece): the other groups' digits are the slot's, and only the moved
@@ -100,9 +112,7 @@ const maxSources = 32
 // appendIndexes appends to dst the unit slots of the positions in which
 // the moving piece stands on each of squares (not in its group, at most
 // maxSources), in increasing order of square, but for those that skip
-// holds, and reports the squares of the slots appended. The squares are
-// taken in runs between consecutive fixed squares, in which the new
-// square's place is the same.
+// holds, and reports the squares of the slots appended.
 func (x *movedIndex) appendIndexes(dst []uint64, squares uint64, skip decidedSet) ([]uint64, uint64) {
 	if x.symmetric {
 		return x.appendMirroredIndexes(dst, squares, skip)
@@ -110,38 +120,32 @@ func (x *movedIndex) appendIndexes(dst []uint64, squares uint64, skip decidedSet
 	start := len(dst)
 	dst = slices.Grow(dst, maxSources)
 	out := (*[maxSources]uint64)(dst[start : start+maxSources])
-	fixed, n, kept := x.rank.fixed, 0, uint64(0)
-	for j := 0; squares != 0; j++ {
-		next := fixed & -fixed // the (j+1)-th fixed square, 0 past the last
-		fixed ^= next
-		run := squares & (next - 1)
-		if run == 0 {
-			continue
-		}
-		squares ^= run
-		var appended uint64
-		if x.lead {
-			n, appended = x.appendOrbits(out, n, run, j, skip)
-		} else {
-			n, appended = x.appendRanks(out, n, run, j, skip)
-		}
-		kept |= appended
+	var n int
+	var kept uint64
+	if x.lead {
+		n, kept = x.appendOrbits(out, squares, skip)
+	} else {
+		n, kept = x.appendRanks(out, squares, skip)
 	}
 	return dst[:start+n], kept
 }
 
-// appendOrbits is appendIndexes for the lead's squares of run, above j
-// fixed squares: out[n:] takes the slots, and the new n and the squares
-// appended are returned. The loops over a run are kept apart from
-// appendIndexes, whose variables would leave them too few registers.
-func (x *movedIndex) appendOrbits(out *[maxSources]uint64, n int, run uint64, j int, skip decidedSet) (int, uint64) {
-	// by the moving piece's term: its orbit's number << 2 | how the mirror applies
-	byRank, terms := x.l.orbits.byRank[x.rank.fixedTerms[j&7]:], &x.rank.terms[j&7]
-	scale, offsets, kept := x.scale, &x.offsets, uint64(0)
-	for ; run != 0; run &= run - 1 {
-		v := uint64(byRank[terms[bits.TrailingZeros64(run)&63]])
-		if i := v>>2*scale + offsets[v&3]; !skip.has(i) {
-			out[n&(maxSources-1)], n, kept = i, n+1, kept|run&-run
+// appendOrbits is appendIndexes for the lead, into out: it returns the
+// number of slots and their squares. The squares are taken in runs
+// between consecutive fixed squares, in which the new square's place is
+// the same, j fixed squares below it.
+func (x *movedIndex) appendOrbits(out *[maxSources]uint64, squares uint64, skip decidedSet) (int, uint64) {
+	fixed, n, kept := x.rank.fixed, 0, uint64(0)
+	scale, offsets := x.scale, &x.offsets
+	for j := 0; squares != 0; j++ {
+		run := nextRun(&squares, &fixed)
+		// by the moving piece's term: its orbit's number << 2 | how the mirror applies
+		byRank, terms := x.l.orbits.byRank[x.rank.fixedTerms[j&7]:], &x.rank.terms[j&7]
+		for ; run != 0; run &= run - 1 {
+			v := uint64(byRank[terms[bits.TrailingZeros64(run)&63]])
+			if i := v>>2*scale + offsets[v&3]; !skip.has(i) {
+				out[n&(maxSources-1)], n, kept = i, n+1, kept|run&-run
+			}
 		}
 	}
 	return n, kept
@@ -149,12 +153,17 @@ func (x *movedIndex) appendOrbits(out *[maxSources]uint64, n int, run uint64, j 
 
 // appendRanks is appendOrbits for another group, whose rank leaves the
 // mirror as it is.
-func (x *movedIndex) appendRanks(out *[maxSources]uint64, n int, run uint64, j int, skip decidedSet) (int, uint64) {
-	add, terms := x.rank.fixedTerms[j&7], &x.rank.terms[j&7]
-	scale, offset, kept := x.scale, x.offsets[keepAsIs], uint64(0)
-	for ; run != 0; run &= run - 1 {
-		if i := (add+terms[bits.TrailingZeros64(run)&63])*scale + offset; !skip.has(i) {
-			out[n&(maxSources-1)], n, kept = i, n+1, kept|run&-run
+func (x *movedIndex) appendRanks(out *[maxSources]uint64, squares uint64, skip decidedSet) (int, uint64) {
+	fixed, n, kept := x.rank.fixed, 0, uint64(0)
+	scale, offset := x.scale, x.offsets[keepAsIs]
+	for j := 0; squares != 0; j++ {
+		run := nextRun(&squares, &fixed)
+		// the slot but for the moving piece's term
+		fixedSlot, terms := x.rank.fixedTerms[j&7]*scale+offset, &x.rank.terms[j&7]
+		for ; run != 0; run &= run - 1 {
+			if i := terms[bits.TrailingZeros64(run)&63]*scale + fixedSlot; !skip.has(i) {
+				out[n&(maxSources-1)], n, kept = i, n+1, kept|run&-run
+			}
 		}
 	}
 	return n, kept
