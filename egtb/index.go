@@ -163,8 +163,7 @@ type layout struct {
 var (
 	layoutsMu sync.Mutex
 	layouts   = map[Signature]*layout{}
-	orbitsMu  sync.Mutex
-	orbits    = map[[3]int]*orbitTable{}
+	orbits    domainTables[*orbitTable]
 )
 
 // layoutOf is the layout of a valid signature, built once and shared.
@@ -212,56 +211,36 @@ func layoutOf(s Signature) *layout {
 const maxUnrankedGroup = 4
 
 var (
-	unrankMu           sync.Mutex
-	unrankTables       = map[[3]int][]uint64{}
-	mirroredRankMu     sync.Mutex
-	mirroredRankTables = map[[3]int][]uint32{}
+	unrankTables       domainTables[[]uint64]
+	mirroredRankTables domainTables[[]uint32]
 )
 
 // unrankTableOf lists the sets of k squares of a domain by colex rank.
 func unrankTableOf(k, offset, squares int) []uint64 {
-	unrankMu.Lock()
-	defer unrankMu.Unlock()
-	key := [3]int{k, offset, squares}
-	if t := unrankTables[key]; t != nil {
+	return unrankTables.of(k, offset, squares, func() []uint64 {
+		t := make([]uint64, binomial[squares][k])
+		for r := range t {
+			t[r] = uncolex(uint64(r), k, offset, squares)
+		}
 		return t
-	}
-	t := make([]uint64, binomial[squares][k])
-	for r := range t {
-		t[r] = uncolex(uint64(r), k, offset, squares)
-	}
-	unrankTables[key] = t
-	return t
+	})
 }
 
 // mirroredRankTableOf lists, by colex rank, the colex ranks of the mirror
 // images of the sets of k squares of a domain (at most maxUnrankedGroup).
 func mirroredRankTableOf(k, offset, squares int) []uint32 {
-	mirroredRankMu.Lock()
-	defer mirroredRankMu.Unlock()
-	key := [3]int{k, offset, squares}
-	if t := mirroredRankTables[key]; t != nil {
+	return mirroredRankTables.of(k, offset, squares, func() []uint32 {
+		sets := unrankTableOf(k, offset, squares)
+		t := make([]uint32, len(sets))
+		for r, set := range sets {
+			t[r] = uint32(colex(mirror(set), offset))
+		}
 		return t
-	}
-	sets := unrankTableOf(k, offset, squares)
-	t := make([]uint32, len(sets))
-	for r, set := range sets {
-		t[r] = uint32(colex(mirror(set), offset))
-	}
-	mirroredRankTables[key] = t
-	return t
+	})
 }
 
 func orbitTableOf(k, offset, squares int) *orbitTable {
-	orbitsMu.Lock()
-	defer orbitsMu.Unlock()
-	key := [3]int{k, offset, squares}
-	if o := orbits[key]; o != nil {
-		return o
-	}
-	o := newOrbitTable(k, offset, squares)
-	orbits[key] = o
-	return o
+	return orbits.of(k, offset, squares, func() *orbitTable { return newOrbitTable(k, offset, squares) })
 }
 
 // Size is the number of slots of s's table: its positions with White to
