@@ -219,6 +219,22 @@ func BenchmarkSolve0202(b *testing.B) {
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(Size(unit[0])), "ns/slot")
 }
 
+// BenchmarkSolve1003 solves, from the embedded tables, the 4-piece unit
+// 0103/0301 (kings alone) and then 0310/1003 (a man), which needs it: b.N
+// times both, on one thread. Counted by cachegrind with -benchtime 1x, a
+// proxy for the 4-piece build (docs/egtb.md).
+func BenchmarkSolve1003(b *testing.B) {
+	for b.Loop() {
+		kings, err := solve(context.Background(), Embedded(), []Signature{{0, 1, 0, 3}, {0, 3, 0, 1}}, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := solve(context.Background(), newTables(append(Embedded().All(), kings...)), []Signature{{0, 3, 1, 0}, {1, 0, 0, 3}}, 1); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // TestBuildRefusesUnitsOverMaxMemory: a unit whose estimated memory
 // exceeds MaxMemory is refused before it is solved.
 func TestBuildRefusesUnitsOverMaxMemory(t *testing.T) {
