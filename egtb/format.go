@@ -47,7 +47,7 @@ func (t *Table) writeTo(w io.Writer) error {
 	head := make([]byte, 0, headerSize)
 	head = append(head, Magic...)
 	head = le.AppendUint32(head, Version)
-	head = append(head, byte(s.WhiteMen), byte(s.WhiteKings), byte(s.BlackMen), byte(s.BlackKings))
+	head = appendSignature(head, s)
 	head = le.AppendUint64(head, t.layout.size)
 	head = le.AppendUint32(head, uint32(t.width))
 	head = le.AppendUint32(head, uint32(t.stats.LongestWin))
@@ -67,6 +67,47 @@ func (t *Table) writeTo(w io.Writer) error {
 	return err
 }
 
+// checkStart checks the start b of a file of a format (what names it):
+// its magic bytes, then that b holds the whole header of size bytes, then
+// the format version that follows the magic bytes.
+func checkStart(b []byte, magic, what string, size int, version uint32) error {
+	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
+		return fmt.Errorf("not a dameo %s (bad magic bytes)", what)
+	}
+	if len(b) < size {
+		return fmt.Errorf("truncated: %d bytes, shorter than the %d-byte header", len(b), size)
+	}
+	if v := binary.LittleEndian.Uint32(b[len(magic):]); v != version {
+		return fmt.Errorf("format version %d, this program reads version %d", v, version)
+	}
+	return nil
+}
+
+// appendSignature appends the four bytes of s in a header: white men,
+// white kings, black men, black kings.
+func appendSignature(b []byte, s Signature) []byte {
+	return append(b, byte(s.WhiteMen), byte(s.WhiteKings), byte(s.BlackMen), byte(s.BlackKings))
+}
+
+// decodeSignature reads the signature that appendSignature wrote at the
+// start of b, which must be one of a table.
+func decodeSignature(b []byte) (Signature, error) {
+	s := Signature{int(b[0]), int(b[1]), int(b[2]), int(b[3])}
+	if !s.valid() || s.Pieces() > MaxTablePieces {
+		return s, fmt.Errorf("corrupt header: bad signature %d %d %d %d", b[0], b[1], b[2], b[3])
+	}
+	return s, nil
+}
+
+// checkChecksum is nil when the checksum stored at the end of a file is
+// the one computed of the bytes before it, else the error saying so.
+func checkChecksum(stored, computed uint32) error {
+	if stored != computed {
+		return fmt.Errorf("bad checksum %08x, computed %08x: the file is corrupt", stored, computed)
+	}
+	return nil
+}
+
 // header is the decoded fixed-size start of a table file.
 type header struct {
 	sig   Signature
@@ -79,18 +120,12 @@ type header struct {
 func decodeHeader(b []byte) (header, error) {
 	le := binary.LittleEndian
 	var h header
-	if len(b) < len(Magic) || string(b[:len(Magic)]) != Magic {
-		return h, errors.New("not a dameo endgame table (bad magic bytes)")
+	if err := checkStart(b, Magic, "endgame table", headerSize, Version); err != nil {
+		return h, err
 	}
-	if len(b) < headerSize {
-		return h, fmt.Errorf("truncated: %d bytes, shorter than the %d-byte header", len(b), headerSize)
-	}
-	if v := le.Uint32(b[8:]); v != Version {
-		return h, fmt.Errorf("format version %d, this program reads version %d", v, Version)
-	}
-	h.sig = Signature{int(b[12]), int(b[13]), int(b[14]), int(b[15])}
-	if !h.sig.valid() || h.sig.Pieces() > MaxTablePieces {
-		return h, fmt.Errorf("corrupt header: bad signature %d %d %d %d", b[12], b[13], b[14], b[15])
+	var err error
+	if h.sig, err = decodeSignature(b[12:]); err != nil {
+		return h, err
 	}
 	h.slots = le.Uint64(b[16:])
 	if want := Size(h.sig); h.slots != want {
@@ -147,8 +182,8 @@ func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 		stats:  h.stats,
 	}
 	check = func() error {
-		if got, stored := crc32.Checksum(body, castagnoli), binary.LittleEndian.Uint32(data[len(body):]); got != stored {
-			return fmt.Errorf("bad checksum %08x, computed %08x: the file is corrupt", stored, got)
+		if err := checkChecksum(binary.LittleEndian.Uint32(data[len(body):]), crc32.Checksum(body, castagnoli)); err != nil {
+			return err
 		}
 		if err := t.checkSlots(); err != nil {
 			return fmt.Errorf("table %v: %w", h.sig, err)

@@ -176,7 +176,7 @@ func (t *Table) encodeWDL(out io.Writer) error {
 	head := make([]byte, 0, wdlHeaderSize)
 	head = append(head, WDLMagic...)
 	head = le.AppendUint32(head, WDLVersion)
-	head = append(head, byte(s.WhiteMen), byte(s.WhiteKings), byte(s.BlackMen), byte(s.BlackKings))
+	head = appendSignature(head, s)
 	head = le.AppendUint64(head, n)
 	head = le.AppendUint32(head, blockSlots)
 	head = le.AppendUint32(head, 0)
@@ -231,18 +231,12 @@ func (h *wdlHeader) fileSize() uint64 {
 func decodeWDLHeader(b []byte) (wdlHeader, error) {
 	le := binary.LittleEndian
 	var h wdlHeader
-	if len(b) < len(WDLMagic) || string(b[:len(WDLMagic)]) != WDLMagic {
-		return h, errors.New("not a dameo WDL table (bad magic bytes)")
+	if err := checkStart(b, WDLMagic, "WDL table", wdlHeaderSize, WDLVersion); err != nil {
+		return h, err
 	}
-	if len(b) < wdlHeaderSize {
-		return h, fmt.Errorf("truncated: %d bytes, shorter than the %d-byte header", len(b), wdlHeaderSize)
-	}
-	if v := le.Uint32(b[8:]); v != WDLVersion {
-		return h, fmt.Errorf("format version %d, this program reads version %d", v, WDLVersion)
-	}
-	h.sig = Signature{int(b[12]), int(b[13]), int(b[14]), int(b[15])}
-	if !h.sig.valid() || h.sig.Pieces() > MaxTablePieces {
-		return h, fmt.Errorf("corrupt header: bad signature %d %d %d %d", b[12], b[13], b[14], b[15])
+	var err error
+	if h.sig, err = decodeSignature(b[12:]); err != nil {
+		return h, err
 	}
 	if h.slots = le.Uint64(b[16:]); h.slots != Size(h.sig) {
 		return h, fmt.Errorf("corrupt header: %d slots, table %v has %d", h.slots, h.sig, Size(h.sig))
@@ -287,8 +281,8 @@ func decodeWDLHeadOnly(data []byte) (w *WDLTable, check func() error, err error)
 	indexEnd := wdlHeaderSize + 8*((h.slots+blockSlots-1)/blockSlots)
 	w = &WDLTable{layout: layoutOf(h.sig), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
 	check = func() error {
-		if got, stored := crc32.Checksum(body, castagnoli), binary.LittleEndian.Uint32(data[len(body):]); got != stored {
-			return fmt.Errorf("bad checksum %08x, computed %08x: the file is corrupt", stored, got)
+		if err := checkChecksum(binary.LittleEndian.Uint32(data[len(body):]), crc32.Checksum(body, castagnoli)); err != nil {
+			return err
 		}
 		if err := w.checkBlocks(&h); err != nil {
 			return fmt.Errorf("table %v: %w", h.sig, err)
