@@ -44,7 +44,8 @@ type BuildOptions struct {
 	Progress func(Report)
 	// Solving, if set, is called by the sliced solver after each slice it
 	// solves, from the goroutine that solved it, with the number of the
-	// unit's positions solved so far, so that a long unit shows its
+	// unit's positions solved so far (counting those of the checkpoint it
+	// resumed from, see Checkpoints), so that a long unit shows its
 	// progress. The count ends within a few percent of the unit's slots,
 	// not on them: a slice counts a position and its mirror image apart
 	// where the layout gives them one slot, and the layout keeps slots no
@@ -53,6 +54,20 @@ type BuildOptions struct {
 	// Save, if set, is called with each solved table (to write it); an
 	// error stops the build.
 	Save func(*Table) error
+	// Checkpoints, if set, keeps the state of a unit that the sliced
+	// solver solves between its waves, so that a build interrupted in the
+	// middle of the unit goes on from its last checkpoint: the unit's
+	// tables are the same. A unit's checkpoint is removed once its tables
+	// are saved (or found finished).
+	Checkpoints Checkpoints
+	// CheckpointEvery is the least time from the start of a unit, or from
+	// its last checkpoint, to the next checkpoint, written at the end of a
+	// wave that solved positions (0: after every such wave but the last).
+	CheckpointEvery time.Duration
+	// Resumed, if set, is called when the sliced solver goes on with a
+	// unit from its checkpoint: the waves solved of the unit's waves, and
+	// the positions solved (where Solving's count goes on from).
+	Resumed func(unit []Signature, wave, waves int, solved uint64)
 }
 
 // Report describes one solved table.
@@ -103,8 +118,8 @@ func Build(ctx context.Context, o BuildOptions) error {
 				need = slicedMemory(unit, o.Threads)
 			}
 			if o.Sliced && unitHasMen(unit) {
-				solver = func(ctx context.Context, done *Tables, unit []Signature, threads int) ([]*Table, error) {
-					return solveSliced(ctx, done, unit, threads, o.Solving)
+				solver = func(ctx context.Context, done *Tables, unit []Signature, _ int) ([]*Table, error) {
+					return solveSliced(ctx, done, unit, &o)
 				}
 			}
 			if o.MaxMemory != 0 && need > o.MaxMemory {
@@ -130,6 +145,11 @@ func Build(ctx context.Context, o BuildOptions) error {
 						return fmt.Errorf("table %v: saved but not found again: %v", t.Signature(), err)
 					}
 				}
+			}
+		}
+		if o.Checkpoints != nil {
+			if err := o.Checkpoints.RemoveCheckpoint(unit[0]); err != nil {
+				return err
 			}
 		}
 		for _, t := range tabs {

@@ -10,9 +10,11 @@ package egtb
 import (
 	"context"
 	"fmt"
+	"io"
 	"math/bits"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/dameo/dameo/engine"
 )
@@ -32,6 +34,7 @@ type slicedSolver struct {
 	done    *Tables
 	slicing *slicing
 	out     []*tableWriter // by table of the unit
+	stats   []Stats        // by table: the positions of the waves finished
 	scratch scratchPool
 }
 
@@ -80,19 +83,21 @@ func (p *scratchPool) put(w *sliceScratch) {
 }
 
 // solveSliced solves a unit as solve does, with the same tables, slice by
-// slice on threads goroutines; solving, if not nil, is called after each
-// slice with the positions solved so far (BuildOptions.Solving).
-func solveSliced(ctx context.Context, done *Tables, unit []Signature, threads int, solving func(uint64)) ([]*Table, error) {
-	s := &slicedSolver{done: done, slicing: newSlicing(unit)}
+// slice on o.Threads goroutines, calling o.Solving after each slice. With
+// o.Checkpoints, it goes on from the unit's checkpoint if there is one,
+// telling o.Resumed, and writes one after a wave when o.CheckpointEvery
+// has passed since the start or the last one.
+func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOptions) ([]*Table, error) {
+	s := newSlicedSolver(done, unit)
+	first, before := s.resume(unit, o)
 	var solved atomic.Uint64
-	for _, l := range s.slicing.layouts {
-		s.out = append(s.out, newTableWriter(l))
-	}
+	solved.Store(before)
+	last, saved := time.Now(), before // the time and count of the start or the last checkpoint
 	// Hand out small slices by the chunk, large ones one by one.
 	full := s.slicing.sliceOf(menPlacement{})
 	batch := max(1, chunkSize/uint64(full.size))
-	for wave := range s.slicing.waves() {
-		err := forChunksOf(ctx, threads, s.slicing.candidates(wave), batch, func(_ int, lo, hi uint64) error {
+	for wave := first; wave < s.slicing.waves(); wave++ {
+		err := forChunksOf(ctx, o.Threads, s.slicing.candidates(wave), batch, func(_ int, lo, hi uint64) error {
 			// Scratch is taken for a slice found, so that no more of it is
 			// held than slices are solved at once.
 			var w *sliceScratch
@@ -112,8 +117,8 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, threads in
 				if err := s.solveSlice(ctx, w, &sl); err != nil {
 					return err
 				}
-				if solving != nil {
-					solving(solved.Add(uint64(sl.size)))
+				if o.Solving != nil {
+					o.Solving(solved.Add(uint64(sl.size)))
 				}
 			}
 			return nil
@@ -121,24 +126,67 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, threads in
 		if err != nil {
 			return nil, err
 		}
-		for t, out := range s.out {
-			var long []slotDistance
-			for _, w := range s.scratch.made {
-				long = append(long, w.long[t]...)
-				w.long[t] = w.long[t][:0]
+		s.finishWave()
+		// A checkpoint holds more solved than the last one; the last
+		// wave's tables are saved at once, without one.
+		if o.Checkpoints != nil && wave+1 < s.slicing.waves() && solved.Load() > saved && time.Since(last) >= o.CheckpointEvery {
+			if err := o.Checkpoints.SaveCheckpoint(unit[0], func(w io.Writer) error {
+				return s.writeCheckpoint(w, wave+1, solved.Load())
+			}); err != nil {
+				return nil, fmt.Errorf("tables %v: checkpoint: %w", unit, err)
 			}
-			out.widen(long)
+			last, saved = time.Now(), solved.Load()
 		}
 	}
 	tabs := make([]*Table, len(s.out))
 	for t, out := range s.out {
-		var stats Stats
-		for _, w := range s.scratch.made {
-			stats.merge(w.stats[t])
-		}
-		tabs[t] = out.table(stats)
+		tabs[t] = out.table(s.stats[t])
 	}
 	return tabs, nil
+}
+
+// newSlicedSolver is the solver of unit, with its tables not written yet.
+func newSlicedSolver(done *Tables, unit []Signature) *slicedSolver {
+	s := &slicedSolver{done: done, slicing: newSlicing(unit), stats: make([]Stats, len(unit))}
+	for _, l := range s.slicing.layouts {
+		s.out = append(s.out, newTableWriter(l))
+	}
+	return s
+}
+
+// resume reads the unit's checkpoint from o.Checkpoints into s, if there
+// is one, and returns the wave to go on with and the positions solved
+// before it: 0 and 0 without.
+func (s *slicedSolver) resume(unit []Signature, o *BuildOptions) (wave int, solved uint64) {
+	if o.Checkpoints == nil {
+		return 0, 0
+	}
+	if !o.Checkpoints.LoadCheckpoint(unit[0], func(r io.Reader) (err error) {
+		wave, solved, err = s.readCheckpoint(r)
+		return err
+	}) {
+		return 0, 0
+	}
+	if o.Resumed != nil {
+		o.Resumed(unit, wave, s.slicing.waves(), solved)
+	}
+	return wave, solved
+}
+
+// finishWave ends a wave once its slices are solved: the distances too
+// long for their tables are written (widening them), and the scratches'
+// counts added to the unit's.
+func (s *slicedSolver) finishWave() {
+	for t, out := range s.out {
+		var long []slotDistance
+		for _, w := range s.scratch.made {
+			long = append(long, w.long[t]...)
+			w.long[t] = w.long[t][:0]
+			s.stats[t].merge(w.stats[t])
+			w.stats[t] = Stats{}
+		}
+		out.widen(long)
+	}
 }
 
 // solveSlice solves sl, whose man moves lead into solved slices, and

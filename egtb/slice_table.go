@@ -24,13 +24,18 @@ type tableWriter struct {
 
 func newTableWriter(l *layout) *tableWriter {
 	w := &tableWriter{layout: l, codes: make([]atomic.Uint64, (l.size+31)/32), dtw: make([]byte, l.size), width: 1}
+	w.clearCodes()
+	return w
+}
+
+// clearCodes marks every slot not written.
+func (w *tableWriter) clearCodes() {
 	for i := range w.codes {
 		w.codes[i].Store(^uint64(0))
 	}
-	if tail := l.size % 32; tail != 0 {
+	if tail := w.layout.size % 32; tail != 0 {
 		w.codes[len(w.codes)-1].Store(1<<(2*tail) - 1) // no codes past the last slot
 	}
-	return w
 }
 
 // result is the value of slot i, and whether its slice is solved.

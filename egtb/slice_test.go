@@ -29,7 +29,7 @@ func TestSolveSlicedEqualsSolve(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := solveSliced(context.Background(), Embedded(), unit, 2, nil)
+		got, err := solveSliced(context.Background(), Embedded(), unit, &BuildOptions{Threads: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -147,7 +147,7 @@ func TestSolveSlicedStopsWhenCancelled(t *testing.T) {
 	midway := &cancelAfter{Context: context.Background()}
 	midway.left.Store(500)
 	for _, ctx := range []context.Context{cancelled, midway} {
-		tabs, err := solveSliced(ctx, Embedded(), unit, 2, nil)
+		tabs, err := solveSliced(ctx, Embedded(), unit, &BuildOptions{Threads: 2})
 		if !errors.Is(err, context.Canceled) || tabs != nil {
 			t.Errorf("solveSliced cancelled: %d tables, error %v", len(tabs), err)
 		}
@@ -182,7 +182,7 @@ func TestSolveSlicedReproduces4PieceTables(t *testing.T) {
 		if !unitHasMen(unit) {
 			return solve(ctx, done, unit, threads)
 		}
-		return solveSliced(ctx, done, unit, threads, nil)
+		return solveSliced(ctx, done, unit, &BuildOptions{Threads: threads})
 	})
 }
 
@@ -261,11 +261,11 @@ func TestTableWriterWidens(t *testing.T) {
 func TestSolveSlicedReportsProgress(t *testing.T) {
 	for _, unit := range [][]Signature{{{1, 0, 1, 1}, {1, 1, 1, 0}}, {{2, 0, 0, 1}, {0, 1, 2, 0}}} {
 		var calls, most atomic.Uint64
-		if _, err := solveSliced(context.Background(), Embedded(), unit, 2, func(solved uint64) {
+		if _, err := solveSliced(context.Background(), Embedded(), unit, &BuildOptions{Threads: 2, Solving: func(solved uint64) {
 			calls.Add(1)
 			for m := most.Load(); solved > m && !most.CompareAndSwap(m, solved); m = most.Load() {
 			}
-		}); err != nil {
+		}}); err != nil {
 			t.Fatal(err)
 		}
 		if slots, got := float64(unitSlots(unit)), float64(most.Load()); got < 0.97*slots || got > 1.03*slots {

@@ -1,18 +1,23 @@
 // A directory of table files as a build writes and reads them: each table
 // in full (.egtb, values and distances) and as a WDL file (.wdl, values
 // only, for the search), read back memory-mapped when later tables need
-// it, and kept from an interrupted build when resuming.
+// it, and kept from an interrupted build when resuming, as is the
+// checkpoint of a unit the sliced solver was solving (.partial).
 
 package egtb
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+
+	"github.com/dameo/dameo/internal/safefile"
 )
 
 // Store writes and reads back the tables of a build in a directory.
@@ -77,6 +82,40 @@ func (s *Store) Finished(sig Signature) (*Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// SaveCheckpoint writes the checkpoint of the unit of sig (its first
+// signature), through a temporary file renamed into place.
+func (s *Store) SaveCheckpoint(sig Signature, write func(io.Writer) error) error {
+	return writeAtomically(s.path(sig, checkpointExt), write)
+}
+
+// LoadCheckpoint reads, with resume, the checkpoint of the unit of sig
+// with read and reports whether read accepted it. Without resume, or when
+// there is none, it is not read; one that read refuses (damaged, or not
+// the unit's) is reported to warn.
+func (s *Store) LoadCheckpoint(sig Signature, read func(io.Reader) error) bool {
+	if !s.resume {
+		return false
+	}
+	path := s.path(sig, checkpointExt)
+	f, _, err := safefile.Open(path)
+	if err == nil {
+		defer f.Close()
+		err = read(bufio.NewReaderSize(f, 1<<20))
+	}
+	if err != nil && !errors.Is(err, fs.ErrNotExist) && s.warn != nil {
+		s.warn(fmt.Errorf("checkpoint %s: %w: solving the unit from its start", path, err))
+	}
+	return err == nil
+}
+
+// RemoveCheckpoint removes the checkpoint of the unit of sig, if any.
+func (s *Store) RemoveCheckpoint(sig Signature) error {
+	if err := os.Remove(s.path(sig, checkpointExt)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
 }
 
 // Bytes is the size of the files of sig in the directory.
