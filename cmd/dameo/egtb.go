@@ -24,14 +24,15 @@ type egtbCmd struct {
 const tablesHelp = "Folder of table files (default: the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb, completed by the built-in tables of up to 3 pieces)."
 
 type egtbBuildCmd struct {
-	Pieces  int    `required:"" help:"Build every table of 2 to N pieces, N from 2 to ${max_table_pieces} (required)." placeholder:"N"`
-	Egtb    string `aliases:"dir" help:"Folder to write the table files to, created if missing (default: the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb)." placeholder:"DIR"`
-	Table   string `help:"Build only the table of this signature (e.g. 0211) and its colour swap; the tables it needs must be in the folder; implies --resume (default: every table)." placeholder:"SIG"`
-	Resume  bool   `help:"Keep the tables the folder already holds (checked; a damaged one is built again) (default: false)."`
-	Verify  bool   `help:"Check each table against its successors before saving it, about as long again (default: false; dameo egtb verify does it later)."`
-	Memory  int    `default:"8" help:"Refuse a table whose generation needs more than G GiB (estimated, see dameo egtb plan), 1 to ${max_table_memory} (default: 8)." placeholder:"G"`
-	Threads int    `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
-	Sliced  bool   `help:"Solve each table with men slice by slice of men placement, in less memory (dameo egtb plan --sliced); the same tables (default: false)."`
+	Pieces          int     `required:"" help:"Build every table of 2 to N pieces, N from 2 to ${max_table_pieces} (required)." placeholder:"N"`
+	Egtb            string  `aliases:"dir" help:"Folder to write the table files to, created if missing (default: the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb)." placeholder:"DIR"`
+	Table           string  `help:"Build only the table of this signature (e.g. 0211) and its colour swap; the tables it needs must be in the folder; implies --resume (default: every table)." placeholder:"SIG"`
+	Resume          bool    `help:"Keep the tables the folder already holds (checked; a damaged one is built again), and with --sliced go on with a table from its checkpoint (default: false)."`
+	Verify          bool    `help:"Check each table against its successors before saving it, about as long again (default: false; dameo egtb verify does it later)."`
+	Memory          int     `default:"8" help:"Refuse a table whose generation needs more than G GiB (estimated, see dameo egtb plan), 1 to ${max_table_memory} (default: 8)." placeholder:"G"`
+	Threads         int     `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
+	Sliced          bool    `help:"Solve each table with men slice by slice of men placement, in less memory (dameo egtb plan --sliced); the same tables (default: false)."`
+	CheckpointEvery seconds `default:"600" help:"With --sliced: save the state of a table being solved (SIG.partial in the folder, the size of its .egtb files) after a wave once S seconds have passed since its start or last save, for --resume to go on from; 0 or more, 0 = after every wave (default: 600)." placeholder:"S"`
 }
 
 // maxTableMemory bounds --memory, in GiB.
@@ -44,6 +45,9 @@ func (c *egtbBuildCmd) Run() error {
 	}
 	if err := inRange("memory", int64(c.Memory), 1, maxTableMemory); err != nil {
 		return err
+	}
+	if c.CheckpointEvery < 0 {
+		return usageError{fmt.Errorf("--checkpoint-every must be 0 or more seconds, not %g", c.CheckpointEvery.duration().Seconds())}
 	}
 	dir, err := tablesDir(c.Egtb, "")
 	if err != nil {
@@ -80,16 +84,22 @@ func (c *egtbBuildCmd) Run() error {
 	progress := startProgressLines(os.Stderr, "egtb build: slots", 0, total, progressEvery)
 	store := egtb.NewStore(dir, c.Resume || only != nil, func(err error) { fmt.Fprintln(os.Stderr, err) })
 	err = egtb.Build(ctx, egtb.BuildOptions{
-		Pieces:    c.Pieces,
-		Threads:   threads,
-		Verify:    c.Verify,
-		Sliced:    c.Sliced,
-		Only:      only,
-		MaxMemory: uint64(c.Memory) << 30,
-		Finished:  store.Finished,
-		Save:      store.Save,
+		Pieces:          c.Pieces,
+		Threads:         threads,
+		Verify:          c.Verify,
+		Sliced:          c.Sliced,
+		Only:            only,
+		MaxMemory:       uint64(c.Memory) << 30,
+		Finished:        store.Finished,
+		Save:            store.Save,
+		Checkpoints:     store,
+		CheckpointEvery: c.CheckpointEvery.duration(),
 		Solving: func(solved uint64) {
 			progress.set(min(slots+int(solved), total))
+		},
+		Resumed: func(unit []egtb.Signature, wave, waves int, solved uint64) {
+			progress.set(min(slots+int(solved), total))
+			fmt.Fprintf(os.Stderr, "%v (with %v): resumed from its checkpoint, %d of %d waves solved, %d positions\n", unit[0], unit[len(unit)-1], wave, waves, solved)
 		},
 		Progress: func(r egtb.Report) {
 			st := r.Table.Stats()

@@ -4,6 +4,8 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -144,6 +146,49 @@ func TestEgtbBuildDefaultDirResumeAndTable(t *testing.T) {
 		if len(want) == 0 || !bytes.Equal(got, want) {
 			t.Errorf("--table 1101 wrote %s unlike the full build", s)
 		}
+	}
+}
+
+// TestEgtbBuildResumesSlicedCheckpoint: with --table and --sliced, build
+// goes on with a unit from the checkpoint that a stopped build left (one
+// stopped here through egtb.Build, halfway), says so on standard
+// error, writes the embedded tables and removes the checkpoint.
+func TestEgtbBuildResumesSlicedCheckpoint(t *testing.T) {
+	dir, sig := t.TempDir(), egtb.Signature{WhiteMen: 1, BlackMen: 1, BlackKings: 1}
+	for _, tab := range egtb.Embedded().All() {
+		if s := tab.Signature(); s != sig && s != sig.Swap() {
+			if err := tab.WriteFile(filepath.Join(dir, s.FileName())); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	store := egtb.NewStore(dir, true, nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	half := (egtb.Size(sig) + egtb.Size(sig.Swap())) / 2
+	err := egtb.Build(ctx, egtb.BuildOptions{Pieces: 3, Threads: 1, Only: &sig, Sliced: true,
+		Finished: store.Finished, Save: store.Save, Checkpoints: store,
+		Solving: func(solved uint64) {
+			if solved > half {
+				cancel()
+			}
+		}})
+	checkpoint := filepath.Join(dir, sig.String()+".partial")
+	if _, statErr := os.Stat(checkpoint); !errors.Is(err, context.Canceled) || statErr != nil {
+		t.Fatalf("build stopped halfway: error %v, checkpoint %v", err, statErr)
+	}
+	out, errOut, code := run(t, "egtb", "build", "--pieces", "3", "--egtb", dir, "--table", sig.String(), "--sliced", "--threads", "1")
+	if code != 0 || !regexp.MustCompile(`(?m)^1011 \(with 1110\): resumed from its checkpoint, [1-9]\d* of 15 waves solved, [1-9]\d* positions$`).MatchString(errOut) {
+		t.Fatalf("build --table %v --sliced: status %d\n%s%s", sig, code, out, errOut)
+	}
+	for _, s := range []egtb.Signature{sig, sig.Swap()} {
+		data, err := os.ReadFile(filepath.Join(dir, s.FileName()))
+		if err != nil || !bytes.Equal(data, mustEncode(t, egtb.Embedded().Table(s))) {
+			t.Errorf("table %v resumed differs from the embedded one (%v)", s, err)
+		}
+	}
+	if _, err := os.Stat(checkpoint); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("the checkpoint is still there: %v", err)
 	}
 }
 
