@@ -23,8 +23,13 @@
 # Environment: DAMEO (the dameo program, default: dameo on PATH),
 # CPUS_PER_TASK (threads of each unit, default 1), REQUEST_MEMORY (yes, the
 # default, asks each job for the memory `dameo egtb plan` estimates plus
-# 1 GiB; no asks for none, for clusters that do not schedule memory), and
-# sbatch's own SBATCH_* variables (such as SBATCH_PARTITION).
+# 1 GiB; no asks for none, for clusters that do not schedule memory),
+# SLICED (no, the default; yes solves the units with men slice by slice,
+# `dameo egtb build --sliced`: the same tables in less memory, the way to
+# the 6-piece units of more than 2^32 slots, with the memory estimates of
+# `dameo egtb plan --sliced`, and a pre-empted unit goes on from its last
+# checkpoint when its job runs again), and sbatch's own SBATCH_* variables
+# (such as SBATCH_PARTITION).
 #
 # Slurm runs this same script as each job ("unit" and "verify" modes);
 # those modes are not meant to be called by hand.
@@ -32,11 +37,20 @@ set -euo pipefail
 
 dameo=${DAMEO:-dameo}
 cpus=${CPUS_PER_TASK:-1}
+sliced=()
+case "${SLICED:-no}" in
+yes) sliced=(--sliced) ;;
+no) ;;
+*)
+	echo "egtb-build.sh: SLICED must be yes or no, not '$SLICED'" >&2
+	exit 2
+	;;
+esac
 
 case "${1:-}" in
 unit)
 	exec "$dameo" egtb build --pieces "$2" --egtb "$3" --table "$4" --resume \
-		--threads "$cpus" --memory "$5"
+		--threads "$cpus" --memory "$5" "${sliced[@]}"
 	;;
 verify)
 	exec "$dameo" egtb verify --egtb "$2" --threads "$cpus"
@@ -55,7 +69,7 @@ case "$pieces" in
 	exit 2
 	;;
 esac
-plan=$("$dameo" egtb plan --pieces "$pieces")
+plan=$("$dameo" egtb plan --pieces "$pieces" "${sliced[@]}" --threads "$cpus")
 mkdir -p "$dir/logs"
 dir=$(cd "$dir" && pwd)
 script=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")
