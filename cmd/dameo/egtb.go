@@ -98,6 +98,7 @@ func (c *egtbBuildCmd) Run() error {
 			progress.set(min(slots+int(solved), total))
 		},
 		Resumed: func(unit []egtb.Signature, wave, waves int, solved uint64) {
+			progress.skip(int(solved))
 			progress.set(min(slots+int(solved), total))
 			fmt.Fprintf(os.Stderr, "%v (with %v): resumed from its checkpoint, %d of %d waves solved, %d positions\n", unit[0], unit[len(unit)-1], wave, waves, solved)
 		},
@@ -105,6 +106,9 @@ func (c *egtbBuildCmd) Run() error {
 			st := r.Table.Stats()
 			tables++
 			slots += int(r.Table.Size())
+			if r.Kept {
+				progress.skip(int(r.Table.Size()))
+			}
 			progress.set(slots)
 			bytes += store.Bytes(r.Table.Signature())
 			what := fmt.Sprintf("%7.2f s", r.Elapsed.Seconds())

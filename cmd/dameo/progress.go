@@ -17,6 +17,7 @@ const progressEvery = 10 * time.Second
 // progressLines writes a progress line to its writer every interval until
 // stopped.
 type progressLines struct {
+	first    atomic.Int64 // units done before the rate began
 	done     atomic.Int64
 	stop     chan struct{}
 	finished chan struct{}
@@ -27,6 +28,7 @@ type progressLines struct {
 // measured from now.
 func startProgressLines(w io.Writer, what string, first, total int, every time.Duration) *progressLines {
 	p := &progressLines{stop: make(chan struct{}), finished: make(chan struct{})}
+	p.first.Store(int64(first))
 	p.done.Store(int64(first))
 	begin := time.Now()
 	go func() {
@@ -38,7 +40,7 @@ func startProgressLines(w io.Writer, what string, first, total int, every time.D
 			case <-p.stop:
 				return
 			case <-tick.C:
-				fmt.Fprintln(w, progressLine(what, first, int(p.done.Load()), total, time.Since(begin)))
+				fmt.Fprintln(w, progressLine(what, int(p.first.Load()), int(p.done.Load()), total, time.Since(begin)))
 			}
 		}
 	}()
@@ -47,6 +49,11 @@ func startProgressLines(w io.Writer, what string, first, total int, every time.D
 
 // set records how many units are done.
 func (p *progressLines) set(done int) { p.done.Store(int64(done)) }
+
+// skip records n more units done without the job's work since it began
+// (a table kept, a unit resumed from its checkpoint), which the rate
+// leaves out.
+func (p *progressLines) skip(n int) { p.first.Add(int64(n)) }
 
 // close stops the lines; none is written after it returns.
 func (p *progressLines) close() {
