@@ -4,34 +4,16 @@ package main
 
 import (
 	"strings"
-	"sync"
 	"testing"
 	"time"
+
+	"github.com/dameo/dameo/internal/testio"
 )
-
-// lockedBuffer is a strings.Builder safe for the progress goroutine and
-// the test.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestProgressSkipped: units skipped (kept tables, a resumed checkpoint)
 // give no rate, so the time left is estimated from the work done since.
 func TestProgressSkipped(t *testing.T) {
-	var out lockedBuffer
+	var out testio.SyncBuffer
 	p := startProgressLines(&out, "slots", 0, 1000, time.Millisecond)
 	p.skip(600)
 	p.set(600)
