@@ -13,11 +13,15 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/internal/fifotest"
+	"github.com/dameo/dameo/internal/testbin"
 )
 
 func TestBookInputsRefuseAFIFO(t *testing.T) {
 	dir := t.TempDir()
 	fifo := fifotest.Make(t, filepath.Join(dir, "games.pdn"))
+	// The program is built before the clock starts: under load its build
+	// (shared with parallel tests) alone can take longer than the limit.
+	testbin.Build(t, "cmd/dameo", false)
 	for _, args := range [][]string{
 		{"book", "import", fifo, "-o", filepath.Join(dir, "a.bin")},
 		{"book", "build", "--from-pdn", fifo, "-o", filepath.Join(dir, "b.bin")},
