@@ -58,7 +58,7 @@ func loadMapped[T any](path string, headerSize int, header func([]byte) (Signatu
 		defer f.Close()
 		head := make([]byte, headerSize)
 		n, err := io.ReadFull(f, head)
-		if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		if err != nil && !truncated(err) {
 			return nil, nil, err
 		}
 		if n == 0 {
