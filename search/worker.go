@@ -303,13 +303,19 @@ func (w *worker) bestEffort() float64 {
 
 // newBest takes rm, which has just become the best move with an exact
 // score in the iteration of depth, as the result should the search stop
-// before the iteration ends, and reports it.
+// before the iteration ends, and reports it. In multi-PV the lines are
+// reported together at the end of each iteration, and the result stays
+// the top line last reported: the answer is always the first move of the
+// top line a front-end saw last.
 func (w *worker) newBest(rm *rootMove, depth int) {
+	if w.multiPV > 1 {
+		return
+	}
 	w.best = Result{Move: rm.move, HasMove: true, Score: rm.score, Depth: w.completed}
 	if len(rm.pv) > 1 {
 		w.best.Ponder = rm.pv[1]
 	}
-	if w.info != nil && w.multiPV == 1 {
+	if w.info != nil {
 		nodes := w.totalNodes()
 		elapsed := time.Since(w.st.start)
 		w.info(Info{
