@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -49,10 +50,18 @@ func New(opts Options) *Searcher {
 
 // SetOptions resizes the table and changes the number of threads (with the
 // bounds of New). Called during a search, it waits for the search to end.
+// Whatever a search needs is made here, not at its start: the evaluation
+// (Options.Eval nil is eval.Default(), built now), the table with its
+// memory in place, the threads' state.
 func (s *Searcher) SetOptions(opts Options) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	opts = opts.inBounds()
+	if opts.Eval == nil {
+		// Built now, not at the first search, which would count the
+		// decoding of its tables on the clock.
+		opts.Eval = eval.Default()
+	}
 	if m := halfMemoryMiB(); m > 0 {
 		opts.HashMiB = min(opts.HashMiB, m)
 	}

@@ -93,10 +93,15 @@ type table struct {
 	gen     uint8 // generation of the current search, 0..63; written only while idle
 }
 
-// newTable makes a table of about mib MiB (at least one bucket).
+// newTable makes a table of about mib MiB (at least one bucket) and
+// clears it: the system gives a new allocation its memory page by page,
+// at the first write to each, and clearing makes those writes now rather
+// than in the first search, on its clock.
 func newTable(mib int) *table {
 	n := max(uint64(mib)<<20/64, 1)
-	return &table{buckets: make([]ttBucket, n)}
+	t := &table{buckets: make([]ttBucket, n)}
+	t.clear()
+	return t
 }
 
 // bucket is the bucket of key: the high half of key × number of buckets,

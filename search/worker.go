@@ -111,9 +111,6 @@ func (w *worker) clearTables() {
 func (w *worker) prepare(s *Searcher, st *searchState, root engine.Position, keys []uint64, noProgress int, l *engine.MoveList, limits Limits, infinite bool, info func(Info)) {
 	w.s, w.st, w.tt, w.limits, w.infinite, w.info = s, st, s.tt, limits, infinite, info
 	w.eval = s.opts.Eval
-	if w.eval == nil {
-		w.eval = eval.Default()
-	}
 	w.tb, w.tbPieces = s.opts.Tablebase, 0
 	if w.tb != nil {
 		w.tbPieces = w.tb.MaxPieces()
