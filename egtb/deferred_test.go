@@ -122,3 +122,37 @@ func TestDeferredCheckRunsOnce(t *testing.T) {
 			reports.Load(), answered.Load(), wrong.Load())
 	}
 }
+
+// TestCheckDeferredChecksEveryTable: CheckDeferred makes the checks that
+// OpenForSearch put off, before any probe: the damaged files are reported
+// at once, and no probe has a check left to make.
+func TestCheckDeferredChecksEveryTable(t *testing.T) {
+	dir := damagedDir(t)
+	var reports []string
+	tabs, err := OpenForSearch(dir, func(err error) { reports = append(reports, err.Error()) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	tabs.CheckDeferred()
+	if len(reports) != 2 || !strings.Contains(reports[0]+reports[1], "1010.egtb") || !strings.Contains(reports[0]+reports[1], "0110.wdl") {
+		t.Fatalf("reports %q, want one for 1010.egtb and one for 0110.wdl", reports)
+	}
+	pending := 0
+	for _, tab := range tabs.All() {
+		if tab.check != nil && tab.check.state.Load() == checkPending {
+			pending++
+		}
+	}
+	for _, w := range tabs.wdl {
+		if w != nil && w.check != nil && w.check.state.Load() == checkPending {
+			pending++
+		}
+	}
+	if pending != 0 {
+		t.Fatalf("%d checks still left to the first probe", pending)
+	}
+	tabs.CheckDeferred() // a second call checks nothing again
+	if len(reports) != 2 {
+		t.Fatalf("a second CheckDeferred reported again: %q", reports)
+	}
+}

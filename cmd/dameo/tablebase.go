@@ -27,11 +27,13 @@ func (s searchTables) MaxPieces() int { return s.t.MostPieces() }
 
 // loadTablebase loads the tables in dir, or for "" the default set: the
 // tables built into the user's data directory (egtb.DefaultDir) with the
-// embedded ones.
+// embedded ones. The checks of the files that opening puts off are made
+// at once in the background, so that no search makes one on its clock.
 func loadTablebase(dir string) (search.Tablebase, error) {
 	t, err := openTables(dir, warnUnusedTable)
 	if err != nil {
 		return nil, err
 	}
+	go t.CheckDeferred()
 	return searchTables{t}, nil
 }
