@@ -118,6 +118,11 @@ func (s *session) setParam(l *hub.Line) {
 		s.book, s.bookFile = b, next.bookFile
 	}
 	s.set = next
+	if s.initted {
+		// The table and the threads are made now, not at the next go,
+		// whose clock is running.
+		s.applyOptions()
+	}
 }
 
 // initialise sizes the search (threads, hash) and loads the book if it is

@@ -89,8 +89,13 @@ func TestSetParam(t *testing.T) {
 	if calls := h.fake.Calls(); !reflect.DeepEqual(calls, []string{"SetOptions 2 32"}) {
 		t.Errorf("calls after init %v, want SetOptions 2 32", calls)
 	}
-	// A change while idle takes effect before the next search.
-	h.send("set-param name=hash value=64", "level depth=1", "go think")
+	// A change after init takes effect at once, not at the next go.
+	h.send("set-param name=hash value=64", "ping")
+	h.expect("pong")
+	if calls := h.fake.Calls(); !reflect.DeepEqual(calls, []string{"SetOptions 2 32", "SetOptions 2 64"}) {
+		t.Errorf("calls after set-param hash=64 %v, want the new size given at once", calls)
+	}
+	h.send("level depth=1", "go think")
 	h.expectPrefix("info ")
 	h.expectPrefix("done move=")
 	if calls := h.fake.Calls(); !reflect.DeepEqual(calls, []string{"SetOptions 2 32", "SetOptions 2 64", "Search"}) {
