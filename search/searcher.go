@@ -185,8 +185,10 @@ func (s *Searcher) run(ctx context.Context, st *searchState, root engine.Positio
 	} else {
 		s.tt.gen = (s.tt.gen + 1) & 63
 		var helpers errgroup.Group
+		turns := helperTurns(len(s.workers) - 1)
 		for _, w := range s.workers {
 			w.prepare(s, st, root, keys, noProgress, &l, limits, infinite, info)
+			w.turns = turns
 		}
 		for _, w := range s.workers[1:] {
 			helpers.Go(func() error {

@@ -97,6 +97,7 @@ type worker struct {
 
 	clock clock // main thread only
 	best  Result
+	turns chan struct{} // the helpers' turns to run (turns.go); nil: no turns
 }
 
 func newWorker(id int) *worker { return &worker{id: id} }
@@ -149,6 +150,10 @@ var (
 // run is the iterative-deepening loop.
 func (w *worker) run() {
 	defer w.publish()
+	if w.id > 0 {
+		w.takeTurn()
+		defer w.endTurn()
+	}
 	last := MaxDepth
 	if w.limits.Depth > 0 {
 		last = min(w.limits.Depth, MaxDepth)
@@ -384,6 +389,7 @@ func (w *worker) poll() bool {
 	w.nodes++
 	if w.nodes&(pollInterval-1) == 0 {
 		w.publish()
+		w.passTurn()
 		if w.id == 0 {
 			w.others = w.totalNodes() - w.nodes
 			w.checkClock()
