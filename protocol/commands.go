@@ -164,14 +164,14 @@ func (s *session) loadBook(path string) (Book, error) {
 	return b, nil
 }
 
-// applyOptions gives the searcher the threads and hash parameters if they
-// changed since it last got them.
+// applyOptions gives the searcher the threads, hash and full-width
+// parameters if they changed since it last got them.
 func (s *session) applyOptions() {
-	if s.applied.Threads == s.set.threads && s.applied.HashMiB == s.set.hashMiB {
+	if s.applied.Threads == s.set.threads && s.applied.HashMiB == s.set.hashMiB && s.applied.FullWidth == s.set.fullWidth {
 		return
 	}
 	opts := s.applied // other options stay as the searcher was made
-	opts.Threads, opts.HashMiB = s.set.threads, s.set.hashMiB
+	opts.Threads, opts.HashMiB, opts.FullWidth = s.set.threads, s.set.hashMiB, s.set.fullWidth
 	s.cfg.Searcher.SetOptions(opts)
 	s.applied = opts
 }

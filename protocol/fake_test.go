@@ -25,6 +25,7 @@ type fakeSearcher struct {
 	move engine.Move
 	tb   search.Tablebase // the tables last given by SetOptions
 	ev   *eval.Evaluator  // the evaluation last given by SetOptions
+	full bool             // FullWidth as SetOptions last gave it
 }
 
 func (f *fakeSearcher) record(c string) {
@@ -50,8 +51,15 @@ func (f *fakeSearcher) Limits() []search.Limits {
 func (f *fakeSearcher) SetOptions(o search.Options) {
 	f.record(fmt.Sprintf("SetOptions %d %d", o.Threads, o.HashMiB))
 	f.mu.Lock()
-	f.tb, f.ev = o.Tablebase, o.Eval
+	f.tb, f.ev, f.full = o.Tablebase, o.Eval, o.FullWidth
 	f.mu.Unlock()
+}
+
+// FullWidth is Options.FullWidth as SetOptions last gave it.
+func (f *fakeSearcher) FullWidth() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.full
 }
 
 // Eval is the evaluation last given by SetOptions.

@@ -23,6 +23,7 @@ type settings struct {
 	ponder       bool
 	multiPV      int
 	moveOverhead float64 // seconds
+	fullWidth    bool    // search without pruning and reductions (a testing parameter)
 }
 
 // maxMoveOverhead bounds move-overhead (seconds); the ranges of threads,
@@ -51,6 +52,7 @@ func (s *settings) declare() []hub.Line {
 		boolParam("ponder", s.ponder),
 		intParam("multipv", s.multiPV, 1, search.MaxMultiPV),
 		param("move-overhead", formatReal(s.moveOverhead), "real").Set("min", "0").Set("max", formatReal(maxMoveOverhead)),
+		boolParam("full-width", s.fullWidth),
 	}
 }
 
@@ -77,6 +79,8 @@ func (s settings) set(name, value string) (settings, error) {
 		s.book, err = parseBoolParam(name, value)
 	case "ponder":
 		s.ponder, err = parseBoolParam(name, value)
+	case "full-width":
+		s.fullWidth, err = parseBoolParam(name, value)
 	case "book-file":
 		s.bookFile = value
 	case "egtb-dir":

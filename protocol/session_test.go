@@ -37,6 +37,7 @@ func TestHandshake(t *testing.T) {
 		"param name=ponder value=false type=bool",
 		"param name=multipv value=1 type=int min=1 max=64",
 		"param name=move-overhead value=0.05 type=real min=0 max=5",
+		"param name=full-width value=false type=bool",
 		"wait",
 	)
 	h.send("init")
@@ -619,3 +620,23 @@ func fakeConfig() Config {
 type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("closed") }
+
+// TestFullWidthParam: full-width is a bool parameter that reaches the
+// searcher's options at init (and at once after it), and only true or
+// false is accepted.
+func TestFullWidthParam(t *testing.T) {
+	h := start(t, nil)
+	h.send("set-param name=full-width value=yes")
+	h.expect("error message=\"bad value yes for parameter full-width: want true or false\"")
+	h.send("set-param name=full-width value=true", "init")
+	h.expect("ready")
+	if !h.fake.FullWidth() {
+		t.Fatal("full-width=true did not reach the searcher at init")
+	}
+	h.send("set-param name=full-width value=false", "ping")
+	h.expect("pong")
+	if h.fake.FullWidth() {
+		t.Fatal("full-width=false after init did not reach the searcher")
+	}
+	h.finish()
+}

@@ -9,6 +9,7 @@
 // reduction). There is no null-move pruning: zugzwang is common in
 // draughts. A quiet position at the horizon with a capture threat against
 // the side to move gets one more ply.
+// Options.FullWidth turns the pruning and reductions off.
 // Positions at the referee's no-progress limit are draws, and static scores
 // fade toward it. Positions the endgame tables cover get the tables' exact
 // score.
@@ -141,7 +142,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	if hit {
 		staticEval = e.eval
 	}
-	if !pvNode && depth <= rfpDepth && !beta.IsWin() && !capture {
+	if w.selective && !pvNode && depth <= rfpDepth && !beta.IsWin() && !capture {
 		if staticEval == noEval {
 			staticEval = w.staticScore(ply)
 		}
@@ -162,7 +163,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	// Internal iterative reduction: a node deep enough to matter with no
 	// move from the table is probably not on the main line; it is
 	// searched one ply shallower, and its entry orders the next visit.
-	if tt < 0 && depth >= iirDepth && l.Len > 1 {
+	if w.selective && tt < 0 && depth >= iirDepth && l.Len > 1 {
 		depth--
 	}
 	pk := w.order(ply, l, tt)
@@ -177,7 +178,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		idx, orderScore := pk.next(i)
 		// Late move pruning: near the horizon, late ordinary quiet moves
 		// of a non-PV node are skipped.
-		if quiet && !pvNode && depth <= lmpDepth && i >= lmpBase+depth*depth && orderScore < orderCounter && best > -WinBound {
+		if w.selective && quiet && !pvNode && depth <= lmpDepth && i >= lmpBase+depth*depth && orderScore < orderCounter && best > -WinBound {
 			break
 		}
 		m := l.Moves[idx]
@@ -188,7 +189,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
 			r := 0
-			if quiet && depth >= 3 && i >= 2 && orderScore < orderCounter {
+			if w.selective && quiet && depth >= 3 && i >= 2 && orderScore < orderCounter {
 				r = lmr[min(depth, 63)][min(i, 63)]
 				if pvNode {
 					r--

@@ -38,6 +38,13 @@ type Options struct {
 	// covers below the root; a covered root (outside analysis) is answered
 	// with the tables' best move without a search.
 	Tablebase Tablebase
+	// FullWidth turns off the search's pruning and reductions (reverse
+	// futility pruning, late move pruning, late move reductions, internal
+	// iterative reduction), leaving alpha-beta with the transposition
+	// table, its extensions and the capture search below the horizon: an
+	// opponent for tests and matches that does not share the selective
+	// search's blind spots. It is much weaker at equal time.
+	FullWidth bool
 }
 
 // Limits bound one search. Zero fields mean no limit of that kind; with no

@@ -55,7 +55,11 @@ type worker struct {
 	tbPieces int       // tb's MaxPieces
 	limits   Limits
 	infinite bool
-	info     func(Info) // main thread only; may be nil
+	// selective: the search prunes and reduces (reverse futility, late
+	// move pruning, late move reductions, internal iterative reduction);
+	// false is Options.FullWidth.
+	selective bool
+	info      func(Info) // main thread only; may be nil
 
 	pos   [maxPly + 1]engine.Position
 	evals [maxPly + 1]eval.State // evals[ply]: the evaluation's state of pos[ply] when evalsSet[ply]
@@ -112,6 +116,7 @@ func (w *worker) clearTables() {
 func (w *worker) prepare(s *Searcher, st *searchState, root engine.Position, keys []uint64, noProgress int, l *engine.MoveList, limits Limits, infinite bool, info func(Info)) {
 	w.s, w.st, w.tt, w.limits, w.infinite, w.info = s, st, s.tt, limits, infinite, info
 	w.eval = s.opts.Eval
+	w.selective = !s.opts.FullWidth
 	w.tb, w.tbPieces = s.opts.Tablebase, 0
 	if w.tb != nil {
 		w.tbPieces = w.tb.MaxPieces()
