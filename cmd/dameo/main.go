@@ -37,6 +37,7 @@ type cli struct {
 	Egtb     egtbCmd          `cmd:"" help:"Endgame tables: build, probe, verify and summarize them."`
 	Datagen  datagenCmd       `cmd:"" help:"Play self-play games and write their quiet positions for the tuner."`
 	Tune     tuneCmd          `cmd:"" help:"Train the evaluation weights on datagen files and write them as a weights file."`
+	Shots    shotsCmd         `cmd:"" help:"Mine a shot suite from match games (positions where a score swung) and measure the solved rate."`
 	Version  kong.VersionFlag `help:"Print the version and exit."`
 }
 

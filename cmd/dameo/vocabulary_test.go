@@ -262,6 +262,10 @@ func rangeArgs(t *testing.T, command string) []string {
 		return []string{file, "--output", filepath.Join(dir, "weights.bin")}
 	case "bot":
 		return []string{"--token-file", file}
+	case "shots mine":
+		return []string{file, "-o", filepath.Join(dir, "suite.txt")}
+	case "shots run":
+		return []string{file}
 	}
 	return nil
 }
