@@ -56,7 +56,10 @@ func dirWithout(t *testing.T, unit []Signature) string {
 // --sliced` does, with a checkpoint after every wave; o gives Solving and
 // Resumed, warn is the store's.
 func buildUnit(ctx context.Context, dir string, unit []Signature, warn func(error), o BuildOptions) error {
-	store := NewStore(dir, true, warn)
+	store, err := OpenStore(dir, true, warn)
+	if err != nil {
+		return err
+	}
 	o.Pieces, o.Threads, o.Only, o.Sliced = unit[0].Pieces(), 2, &unit[0], true
 	o.Finished, o.Save, o.Checkpoints = store.Finished, store.Save, store
 	return Build(ctx, o)
@@ -345,17 +348,17 @@ func TestStoreLoadsCheckpointsOnlyToResume(t *testing.T) {
 		}
 	}
 	var got string
-	if NewStore(dir, true, warn).LoadCheckpoint(sig, read(&got)) || got != "" {
+	if openStore(t, dir, true, warn).LoadCheckpoint(sig, read(&got)) || got != "" {
 		t.Errorf("no checkpoint: loaded %q", got)
 	}
-	store := NewStore(dir, false, warn)
+	store := openStore(t, dir, false, warn)
 	if err := store.SaveCheckpoint(sig, func(w io.Writer) error { _, err := io.WriteString(w, "state"); return err }); err != nil {
 		t.Fatal(err)
 	}
 	if store.LoadCheckpoint(sig, read(&got)) || got != "" {
 		t.Errorf("without resume: loaded %q", got)
 	}
-	if !NewStore(dir, true, warn).LoadCheckpoint(sig, read(&got)) || got != "state" {
+	if !openStore(t, dir, true, warn).LoadCheckpoint(sig, read(&got)) || got != "state" {
 		t.Errorf("with resume: loaded %q, want the checkpoint saved", got)
 	}
 	if err := store.RemoveCheckpoint(sig); err != nil {
@@ -364,7 +367,17 @@ func TestStoreLoadsCheckpointsOnlyToResume(t *testing.T) {
 	if err := store.RemoveCheckpoint(sig); err != nil {
 		t.Errorf("removing a checkpoint removed: %v", err)
 	}
-	if NewStore(dir, true, warn).LoadCheckpoint(sig, read(&got)) {
+	if openStore(t, dir, true, warn).LoadCheckpoint(sig, read(&got)) {
 		t.Error("a removed checkpoint loaded")
 	}
+}
+
+// openStore is OpenStore's store, its error failing the test.
+func openStore(t *testing.T, dir string, resume bool, warn func(error)) *Store {
+	t.Helper()
+	s, err := OpenStore(dir, resume, warn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -190,7 +190,7 @@ func open(dir string, report func(error)) (*Tables, error) {
 
 // WriteFile writes t to path, through a temporary file renamed into place
 // so that a reader never sees half a table.
-func (t *Table) WriteFile(path string) error { return writeAtomically(path, t.writeTo) }
+func (t *Table) WriteFile(path string) error { return writeAtomically(path, Magic, t.writeTo) }
 
 // EmbeddedPieces is the number of pieces up to which the tables are
 // embedded in the program.

@@ -29,11 +29,15 @@ type Store struct {
 	saved  map[Signature]bool
 }
 
-// NewStore is the store of directory dir. With resume, the tables the
-// directory holds are finished tables (checked as they are loaded; a
-// damaged one is reported to warn and counts as missing).
-func NewStore(dir string, resume bool, warn func(error)) *Store {
-	return &Store{dir: dir, resume: resume, warn: warn, saved: map[Signature]bool{}}
+// OpenStore is the store of directory dir, without the temporary files
+// that writes cut short by an interrupted build left there. With resume,
+// the tables the directory holds are finished tables (checked as they are
+// loaded; a damaged one is reported to warn and counts as missing).
+func OpenStore(dir string, resume bool, warn func(error)) (*Store, error) {
+	if _, err := safefile.RemoveTemporaries(dir); err != nil {
+		return nil, fmt.Errorf("removing the temporary files of an interrupted build: %w", err)
+	}
+	return &Store{dir: dir, resume: resume, warn: warn, saved: map[Signature]bool{}}, nil
 }
 
 // Save writes t's table file and WDL file.
@@ -58,7 +62,7 @@ func (s *Store) Finished(sig Signature) (*Table, error) {
 	saved := s.saved[sig]
 	s.mu.Unlock()
 	if !saved && !s.resume {
-		return nil, nil
+		return nil, s.writable(sig)
 	}
 	t, err := LoadFile(s.path(sig, fileExt))
 	switch {
@@ -66,6 +70,9 @@ func (s *Store) Finished(sig Signature) (*Table, error) {
 	case saved:
 		return nil, err
 	default:
+		if err := s.writable(sig); err != nil {
+			return nil, err
+		}
 		if !errors.Is(err, fs.ErrNotExist) && s.warn != nil {
 			s.warn(fmt.Errorf("%w: building it again", err))
 		}
@@ -84,10 +91,19 @@ func (s *Store) Finished(sig Signature) (*Table, error) {
 	return t, nil
 }
 
+// writable is nil when the files of sig can be written: a symbolic link
+// to a file that is not a table is refused before the table is solved.
+func (s *Store) writable(sig Signature) error {
+	if err := safefile.CheckOwnTarget(s.path(sig, fileExt), Magic); err != nil {
+		return err
+	}
+	return safefile.CheckOwnTarget(s.path(sig, wdlExt), WDLMagic)
+}
+
 // SaveCheckpoint writes the checkpoint of the unit of sig (its first
 // signature), through a temporary file renamed into place.
 func (s *Store) SaveCheckpoint(sig Signature, write func(io.Writer) error) error {
-	return writeAtomically(s.path(sig, checkpointExt), write)
+	return writeAtomically(s.path(sig, checkpointExt), checkpointMagic, write)
 }
 
 // LoadCheckpoint reads, with resume, the checkpoint of the unit of sig

@@ -198,14 +198,15 @@ func (t *Table) encodeWDL(out io.Writer) error {
 // WriteWDLFile writes t's values as a WDL file to path, through a
 // temporary file renamed into place.
 func (t *Table) WriteWDLFile(path string) error {
-	return writeAtomically(path, t.encodeWDL)
+	return writeAtomically(path, WDLMagic, t.encodeWDL)
 }
 
-// writeAtomically writes a file through a temporary file renamed into
-// place (internal/safefile), so that a reader never sees half of it,
-// buffered.
-func writeAtomically(path string, write func(io.Writer) error) error {
-	return safefile.WriteAtomic(path, func(f io.Writer) error {
+// writeAtomically writes a file that begins with magic through a
+// temporary file renamed into place (internal/safefile), so that a reader
+// never sees half of it, buffered; a symbolic link to a file of another
+// kind is refused.
+func writeAtomically(path, magic string, write func(io.Writer) error) error {
+	return safefile.WriteOwn(path, magic, func(f io.Writer) error {
 		w := bufio.NewWriterSize(f, 1<<20)
 		if err := write(w); err != nil {
 			return err

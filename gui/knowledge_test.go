@@ -79,7 +79,10 @@ func embeddedAnd(t *testing.T, sig egtb.Signature) *egtb.Tables {
 			t.Fatal(err)
 		}
 	}
-	store := egtb.NewStore(dir, true, func(err error) { t.Error(err) })
+	store, err := egtb.OpenStore(dir, true, func(err error) { t.Error(err) })
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := egtb.Build(context.Background(), egtb.BuildOptions{Pieces: sig.Pieces(), Threads: 1, Only: &sig, Finished: store.Finished, Save: store.Save}); err != nil {
 		t.Fatal(err)
 	}

@@ -82,7 +82,10 @@ func (c *egtbBuildCmd) Run() error {
 		}
 	}
 	progress := startProgressLines(os.Stderr, "egtb build: slots", 0, total, progressEvery)
-	store := egtb.NewStore(dir, c.Resume || only != nil, func(err error) { fmt.Fprintln(os.Stderr, err) })
+	store, err := egtb.OpenStore(dir, c.Resume || only != nil, func(err error) { fmt.Fprintln(os.Stderr, err) })
+	if err != nil {
+		return err
+	}
 	err = egtb.Build(ctx, egtb.BuildOptions{
 		Pieces:          c.Pieces,
 		Threads:         threads,

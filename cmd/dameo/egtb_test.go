@@ -162,11 +162,14 @@ func TestEgtbBuildResumesSlicedCheckpoint(t *testing.T) {
 			}
 		}
 	}
-	store := egtb.NewStore(dir, true, nil)
+	store, err := egtb.OpenStore(dir, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	half := (egtb.Size(sig) + egtb.Size(sig.Swap())) / 2
-	err := egtb.Build(ctx, egtb.BuildOptions{Pieces: 3, Threads: 1, Only: &sig, Sliced: true,
+	err = egtb.Build(ctx, egtb.BuildOptions{Pieces: 3, Threads: 1, Only: &sig, Sliced: true,
 		Finished: store.Finished, Save: store.Save, Checkpoints: store,
 		Solving: func(solved uint64) {
 			if solved > half {
