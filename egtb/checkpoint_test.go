@@ -61,7 +61,7 @@ func buildUnit(ctx context.Context, dir string, unit []Signature, warn func(erro
 		return err
 	}
 	o.Pieces, o.Threads, o.Only, o.Sliced = unit[0].Pieces(), 2, &unit[0], true
-	o.Finished, o.Save, o.Checkpoints = store.Finished, store.Save, store
+	o.Storage = store
 	return Build(ctx, o)
 }
 

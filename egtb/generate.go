@@ -10,240 +10,9 @@ import (
 	"fmt"
 	"slices"
 	"sync/atomic"
-	"time"
 
 	"github.com/dameo/dameo/engine"
 )
-
-// BuildOptions configure Build.
-type BuildOptions struct {
-	// Pieces: build every table of 2 to Pieces pieces (at most MaxTablePieces).
-	Pieces int
-	// Threads is the number of goroutines (at least 1).
-	Threads int
-	// Only, if set, builds just the table of this signature and its swap,
-	// taking the tables they need from Finished.
-	Only *Signature
-	// MaxMemory, if not 0, bounds the generator's estimated memory for one
-	// unit (see Plan): a larger unit is refused before it is started.
-	MaxMemory uint64
-	// Verify checks each solved table against its successors before it is
-	// saved (about as long again as solving it).
-	Verify bool
-	// Sliced solves each unit with men slice by slice (solveSliced), in
-	// the memory of PlanSliced; the tables are the same. A unit of kings
-	// alone is one slice and is solved whole.
-	Sliced bool
-	// Finished, if set, gives the table of a signature finished before (by
-	// an interrupted build), or nil when there is none: a signature and its
-	// swap whose tables are both finished are not solved again. Build also
-	// asks it for the tables saved earlier in the run when later tables need
-	// them, so that it need not keep them in memory (nil: it keeps them).
-	Finished func(Signature) (*Table, error)
-	// Progress, if set, is called after each table is solved (or found finished).
-	Progress func(Report)
-	// Solving, if set, is called by the sliced solver after each slice it
-	// solves, from the goroutine that solved it, with the number of the
-	// unit's positions solved so far (counting those of the checkpoint it
-	// resumed from, see Checkpoints), so that a long unit shows its
-	// progress. The count ends within a few percent of the unit's slots,
-	// not on them: a slice counts a position and its mirror image apart
-	// where the layout gives them one slot, and the layout keeps slots no
-	// position fills.
-	Solving func(solved uint64)
-	// Save, if set, is called with each solved table (to write it); an
-	// error stops the build.
-	Save func(*Table) error
-	// Checkpoints, if set, keeps the state of a unit that the sliced
-	// solver solves between its waves, so that a build interrupted in the
-	// middle of the unit goes on from its last checkpoint: the unit's
-	// tables are the same. A unit's checkpoint is removed once its tables
-	// are saved (or found finished).
-	Checkpoints Checkpoints
-	// CheckpointEvery is the least time from the start of a unit, or from
-	// its last checkpoint, to the next checkpoint, written at the end of a
-	// wave that solved positions (0: after every such wave but the last).
-	CheckpointEvery time.Duration
-	// Resumed, if set, is called when the sliced solver goes on with a
-	// unit from its checkpoint: the waves solved of the unit's waves, and
-	// the positions solved (where Solving's count goes on from).
-	Resumed func(unit []Signature, wave, waves int, solved uint64)
-}
-
-// Report describes one solved table.
-type Report struct {
-	Table *Table
-	// With is the colour-swapped signature solved together with the
-	// table, the table's own when it is symmetric.
-	With Signature
-	// Kept: the table was finished before and not solved again.
-	Kept bool
-	// Elapsed is the time taken to solve (and verify) the pair.
-	Elapsed time.Duration
-}
-
-// Build solves every table of up to o.Pieces pieces, in the order of
-// Signatures, holding in memory only the finished tables that the tables
-// still to solve lead into.
-func Build(ctx context.Context, o BuildOptions) error {
-	if o.Pieces < 2 || o.Pieces > MaxTablePieces {
-		return fmt.Errorf("pieces must be 2 to %d, not %d", MaxTablePieces, o.Pieces)
-	}
-	if o.Threads < 1 {
-		return fmt.Errorf("threads must be at least 1, not %d", o.Threads)
-	}
-	units := Units(o.Pieces)
-	lastUse := lastUses(units)
-	done := newTables(nil)
-	for n, unit := range units {
-		if err := ctx.Err(); err != nil {
-			return err
-		}
-		if o.Only != nil {
-			if !slices.Contains(unit, *o.Only) {
-				continue
-			}
-			if err := loadNeeds(done, unit, o.Finished); err != nil {
-				return err
-			}
-		}
-		start := time.Now()
-		tabs, kept, err := finishedUnit(unit, o.Finished)
-		if err != nil {
-			return err
-		}
-		if !kept {
-			need, solver := unitMemory(unit), solve
-			if o.Sliced {
-				need = slicedMemory(unit, o.Threads)
-			}
-			if o.Sliced && unitHasMen(unit) {
-				solver = func(ctx context.Context, done *Tables, unit []Signature, _ int) ([]*Table, error) {
-					return solveSliced(ctx, done, unit, &o)
-				}
-			}
-			if o.MaxMemory != 0 && need > o.MaxMemory {
-				return fmt.Errorf("tables %v: about %d MiB to generate, more than the %d MiB allowed (docs/egtb.md)", unit, need>>20, o.MaxMemory>>20)
-			}
-			if tabs, err = solver(ctx, done, unit, o.Threads); err != nil {
-				return err
-			}
-			if o.Verify {
-				if err := verifyUnit(ctx, done, tabs, o.Threads); err != nil {
-					return err
-				}
-			}
-			for i, t := range tabs {
-				if o.Save != nil {
-					if err := o.Save(t); err != nil {
-						return err
-					}
-				}
-				if o.Finished != nil {
-					// Read back what later tables need (memory-mapped) rather than keep it.
-					if tabs[i], err = o.Finished(t.Signature()); err != nil || tabs[i] == nil {
-						return fmt.Errorf("table %v: saved but not found again: %v", t.Signature(), err)
-					}
-				}
-			}
-		}
-		if o.Checkpoints != nil {
-			if err := o.Checkpoints.RemoveCheckpoint(unit[0]); err != nil {
-				return err
-			}
-		}
-		for _, t := range tabs {
-			if lastUse[t.Signature()] > n {
-				done.add(t)
-			}
-			if o.Progress != nil {
-				o.Progress(Report{Table: t, With: t.Signature().Swap(), Kept: kept, Elapsed: time.Since(start)})
-			}
-		}
-		for _, t := range done.All() {
-			if lastUse[t.Signature()] <= n {
-				done.remove(t.Signature())
-			}
-		}
-	}
-	return nil
-}
-
-// loadNeeds adds to done the finished tables that unit needs.
-func loadNeeds(done *Tables, unit []Signature, finished func(Signature) (*Table, error)) error {
-	for _, s := range unit {
-		for _, need := range s.Needs() {
-			if done.Table(need) != nil {
-				continue
-			}
-			var t *Table
-			var err error
-			if finished != nil {
-				t, err = finished(need)
-			}
-			switch {
-			case err != nil:
-				return fmt.Errorf("table %v needs table %v, which cannot be loaded: %w", s, need, err)
-			case t == nil:
-				return fmt.Errorf("table %v needs table %v, which is not built (dameo egtb plan lists the order)", s, need)
-			}
-			done.add(t)
-		}
-	}
-	return nil
-}
-
-// finishedUnit is the unit's tables when finished gives all of them.
-func finishedUnit(unit []Signature, finished func(Signature) (*Table, error)) ([]*Table, bool, error) {
-	if finished == nil {
-		return nil, false, nil
-	}
-	var tabs []*Table
-	for _, s := range unit {
-		t, err := finished(s)
-		if err != nil || t == nil {
-			return nil, false, err
-		}
-		tabs = append(tabs, t)
-	}
-	return tabs, true, nil
-}
-
-// verifyUnit checks a solved unit against its successors: the finished
-// tables and the unit itself.
-func verifyUnit(ctx context.Context, done *Tables, tabs []*Table, threads int) error {
-	with := newTables(append(done.All(), tabs...))
-	for _, t := range tabs {
-		if err := with.verifyTable(ctx, t, threads); err != nil {
-			return fmt.Errorf("table %v fails verification: %w", t.Signature(), err)
-		}
-	}
-	return nil
-}
-
-// The state of a slot during generation, one 32-bit word:
-//
-//	bits 0-9    quiet successors not yet decided (distinct slots; not
-//	            kept once bit 10 is set)
-//	bit 10      cannot lose: a capture or promotion leads to a draw or win
-//	bits 11-12  status: undecided, win, loss or unused
-//	bits 16-31  decided: the distance; undecided: the longest loss through
-//	            a capture or promotion
-const (
-	countMask      = 1<<10 - 1
-	cannotLoseFlag = 1 << 10
-	statusShift    = 11
-	distanceShift  = 16
-
-	statusUndecided = 0
-	statusWin       = 1
-	statusLoss      = 2
-	statusUnused    = 3
-
-	maxDistance = 1<<16 - 1
-)
-
-func statusOf(s uint32) uint32 { return s >> statusShift & 3 }
 
 // solver solves one signature together with its swap: the unit's slots are
 // those of its one or two tables, one after the other.
@@ -269,9 +38,9 @@ func (d decidedSet) add(u uint64) { d[u>>6].Or(1 << (u & 63)) }
 // workerScratch is one goroutine's reusable storage.
 type workerScratch struct {
 	moves      engine.MoveList
-	successors []uint64 // distinct quiet successors of the position being initialized, when they need counting
-	bestWin    int      // its fastest win through a capture or promotion
-	capture    bool     // whether it has a capture
+	successors []uint64   // distinct quiet successors of the position being initialized, when they need counting
+	exits      exitValues // its captures' and promotions' values
+	capture    bool       // whether it has a capture
 	unmover    unmover
 	// decided at a later level: by level, the unit slots that then win or lose
 	wins, losses [][]uint32
@@ -325,8 +94,8 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 		if level < len(losses) {
 			losses[level] = nil
 		}
-		if level >= maxDistance {
-			return nil, fmt.Errorf("tables %v: distance beyond %d", unit, maxDistance)
+		if err := checkLevel(unit, level); err != nil {
+			return nil, err
 		}
 		for i := range scratch {
 			scratch[i].nextWon, scratch[i].nextLost = scratch[i].nextWon[:0], scratch[i].nextLost[:0]
@@ -438,25 +207,23 @@ func (s *solver) initializeSlot(w *workerScratch, u uint64, t int, slots *slotCu
 	}
 	st, err := s.initialState(w, t, g)
 	if err != nil {
-		return fmt.Errorf("table %v slot %d: %w", s.layouts[t].sig, u-s.base[t], err)
+		return slotError(s.layouts[t].sig, u-s.base[t], err)
 	}
 	s.state[u] = st
-	n, cannotLose, longestLoss := st&countMask, st&cannotLoseFlag != 0, int(st>>distanceShift)
-	switch {
-	case w.bestWin < maxDistance:
-		w.wins = growTo(w.wins, w.bestWin)
-		w.wins[w.bestWin] = append(w.wins[w.bestWin], uint32(u))
-	case n == 0 && !cannotLose:
-		w.losses = growTo(w.losses, longestLoss)
-		w.losses[longestLoss] = append(w.losses[longestLoss], uint32(u))
+	if status, level, ok := w.exits.settled(int(st & countMask)); ok {
+		list := &w.losses
+		if status == statusWin {
+			list = &w.wins
+		}
+		*list = growTo(*list, level)
+		(*list)[level] = append((*list)[level], uint32(u))
 	}
 	return nil
 }
 
 // initialState is the generation state of the position g of table t
-// before propagation, with w.bestWin set to its fastest win through a
-// capture or promotion (maxDistance when none) and w.capture to whether it
-// has a capture.
+// before propagation, with w.exits set to the values of its captures and
+// promotions and w.capture to whether it has a capture.
 func (s *solver) initialState(w *workerScratch, t int, g *[numGroups]uint64) (uint32, error) {
 	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
 	// Two positions share a slot only when each is the other's mirror
@@ -473,7 +240,7 @@ func (s *solver) initialState(w *workerScratch, t int, g *[numGroups]uint64) (ui
 		captures = engine.WhiteMoves(white, black, kings, &w.moves)
 	}
 	w.capture = captures
-	exits := newExitValues()
+	w.exits = newExitValues()
 	var kingMoves, manMoves partialIndex
 	w.successors = w.successors[:0]
 	if !captures && !counted {
@@ -493,72 +260,14 @@ func (s *solver) initialState(w *workerScratch, t int, g *[numGroups]uint64) (ui
 			if err != nil {
 				return 0, err
 			}
-			exits.add(r)
+			w.exits.add(r)
 		case kings&moved != 0:
 			w.addSuccessor(kingMoves.index(flip(g[groupWhiteKings] ^ moved)))
 		default:
 			w.addSuccessor(manMoves.index(flip(g[groupWhiteMen] ^ moved)))
 		}
 	}
-	w.bestWin = exits.bestWin
-	return exits.state(quiet + len(w.successors))
-}
-
-// leavesUnit reports whether White's move m, in a position where captures
-// says whether White has one, leads out of the unit: a capture or a
-// promotion.
-func leavesUnit(captures bool, kings uint64, m engine.Move) bool {
-	return captures || kings&(1<<m.From) == 0 && engine.CrowningMask(engine.White)&(1<<m.To) != 0
-}
-
-// exitValues gather the values, for the side to move, of a position's
-// moves whose successors are solved already (in finished tables, or for
-// the sliced solver in earlier slices).
-type exitValues struct {
-	bestWin     int // the fastest win, maxDistance when none
-	longestLoss int // the slowest loss, 0 when none
-	cannotLose  bool
-}
-
-func newExitValues() exitValues { return exitValues{bestWin: maxDistance} }
-
-// add counts a move worth r to the side that plays it.
-func (e *exitValues) add(r Result) {
-	switch r.WDL {
-	case Win:
-		e.bestWin, e.cannotLose = min(e.bestWin, r.DTW), true
-	case Draw:
-		e.cannotLose = true
-	case Loss:
-		e.longestLoss = max(e.longestLoss, r.DTW)
-	}
-}
-
-// state is the undecided state of a position with these exits and n
-// quiet successors still to decide.
-func (e *exitValues) state(n int) (uint32, error) {
-	if n > countMask {
-		return 0, fmt.Errorf("%d quiet successors, more than the generator counts", n)
-	}
-	st := uint32(n) | uint32(e.longestLoss)<<distanceShift
-	if e.cannotLose {
-		st |= cannotLoseFlag
-	}
-	return st, nil
-}
-
-// playedResult is the value, for White, of playing m (a capture or a
-// promotion) in the position of these pieces, from the finished tables.
-func (t *Tables) playedResult(white, black, kings uint64, m engine.Move) (Result, error) {
-	w2, b2, k2 := engine.WhitePlay(white, black, kings, m)
-	if b2 == 0 {
-		return Result{Win, 1}, nil // Black has no piece left
-	}
-	r, ok := t.probeWhite(flip(b2), flip(w2), flip(k2))
-	if !ok {
-		return Result{}, fmt.Errorf("the move %v needs a table not yet built", m)
-	}
-	return r.Parent(), nil
+	return w.exits.state(quiet + len(w.successors))
 }
 
 // addSuccessor lists a quiet successor's slot once.
@@ -613,7 +322,7 @@ func (s *solver) setDecided(u, old, status uint32, level int) bool {
 		if statusOf(old) != statusUndecided {
 			return false
 		}
-		if atomic.CompareAndSwapUint32(&s.state[u], old, status<<statusShift|uint32(level)<<distanceShift) {
+		if atomic.CompareAndSwapUint32(&s.state[u], old, decidedState(status, level)) {
 			s.decided.add(uint64(u))
 			return true
 		}
@@ -661,25 +370,20 @@ func (s *solver) propagate(w *workerScratch, keys []uint32, lost bool, level int
 }
 
 // countWin records that one more quiet successor of slot p, whose state
-// was old, wins (for the opponent) at level, reporting whether p then
-// loses at level+1 (a later loss goes to w.losses). A slot that a capture
-// or promotion saves from losing is left as it is: only a losing successor
-// decides it, and its count is never read.
+// was old, wins (for the opponent) at level (afterWin), reporting whether
+// p then loses at level+1 (a later loss goes to w.losses).
 func (s *solver) countWin(w *workerScratch, p, old uint32, level int) (bool, error) {
 	for ; ; old = atomic.LoadUint32(&s.state[p]) {
-		if statusOf(old) != statusUndecided || old&cannotLoseFlag != 0 {
+		if statusOf(old) != statusUndecided {
 			return false, nil
 		}
-		if old&countMask == 0 {
+		st, at, err := afterWin(old, level)
+		if err != nil {
 			t, i := s.tableOf(uint64(p))
-			return false, fmt.Errorf("table %v slot %d: more winning successors than counted (un-moves and moves disagree)", s.layouts[t].sig, i)
+			return false, slotError(s.layouts[t].sig, i, err)
 		}
-		st, at := old-1, -1
-		if st&countMask == 0 {
-			at = max(level+1, int(st>>distanceShift))
-			if at == level+1 {
-				st = statusLoss<<statusShift | uint32(at)<<distanceShift
-			}
+		if st == old {
+			return false, nil
 		}
 		if !atomic.CompareAndSwapUint32(&s.state[p], old, st) {
 			continue
@@ -724,21 +428,13 @@ func (s *solver) table(ctx context.Context, t, threads int) (*Table, error) {
 		own := &stats[w]
 		for i := lo; i < hi; i++ {
 			st := states[i]
-			code, d := codeDraw, 0
-			switch statusOf(st) {
-			case statusWin:
-				code, d = codeWin, int(st>>distanceShift)
-				own.Wins++
-				own.LongestWin = max(own.LongestWin, d)
-			case statusLoss:
-				code, d = codeLoss, int(st>>distanceShift)
-				own.Losses++
-				own.LongestLoss = max(own.LongestLoss, d)
-			case statusUnused:
-				code = codeUnused
+			code, d := codeUnused, 0
+			if statusOf(st) == statusUnused {
 				own.Unused++
-			default:
-				own.Draws++
+			} else {
+				r := resultOf(st)
+				own.add(r)
+				code, d = codeOf(r.WDL), r.DTW
 			}
 			tab.codes[i/4] |= byte(code) << (2 * (i % 4))
 			if tab.width == 1 {

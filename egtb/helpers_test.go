@@ -1,8 +1,10 @@
-// Test helpers: random positions of given material.
+// Test helpers: random positions of given material, and a build's
+// storage in memory.
 
 package egtb
 
 import (
+	"io"
 	"math/rand/v2"
 	"testing"
 
@@ -41,3 +43,40 @@ func randomSignature(rng *rand.Rand, maxPieces int) Signature {
 	all := Signatures(maxPieces)
 	return all[rng.IntN(len(all))]
 }
+
+// savedTables is a build's Storage in memory: the tables saved, in order
+// (after save, if set, accepts each), given back by Finished; no
+// checkpoints. With unreadable, Finished fails with it.
+type savedTables struct {
+	list       []*Table
+	save       func(*Table) error
+	unreadable error
+}
+
+func (s *savedTables) Finished(sig Signature) (*Table, error) {
+	if s.unreadable != nil {
+		return nil, s.unreadable
+	}
+	for _, t := range s.list {
+		if t.Signature() == sig {
+			return t, nil
+		}
+	}
+	return nil, nil
+}
+
+func (s *savedTables) Save(t *Table) error {
+	if s.save != nil {
+		if err := s.save(t); err != nil {
+			return err
+		}
+	}
+	s.list = append(s.list, t)
+	return nil
+}
+
+func (s *savedTables) SaveCheckpoint(Signature, func(io.Writer) error) error { return nil }
+
+func (s *savedTables) LoadCheckpoint(Signature, func(io.Reader) error) bool { return false }
+
+func (s *savedTables) RemoveCheckpoint(Signature) error { return nil }

@@ -24,13 +24,9 @@ import (
 // interrupted build should stop within a second.
 const ctxCheckEvery = 1 << 16
 
-// captureFlag marks, in a slice's state word (see statusShift), a
-// position with a capture: no quiet move into it is legal, un-moves pass
-// it by.
-const captureFlag = 1 << 13
-
 // slicedSolver solves one unit slice by slice.
 type slicedSolver struct {
+	unit    []Signature
 	done    *Tables
 	slicing *slicing
 	out     []*tableWriter // by table of the unit
@@ -41,7 +37,7 @@ type slicedSolver struct {
 // sliceScratch is the working state of one slice being solved, reused.
 type sliceScratch struct {
 	moves engine.MoveList
-	state []uint32 // by local number, as in generate.go, with captureFlag
+	state []uint32 // by local number (retrograde.go), with captureFlag
 	// queue lists the decided local numbers in the order decided, level
 	// by level.
 	queue []uint32
@@ -84,7 +80,7 @@ func (p *scratchPool) put(w *sliceScratch) {
 
 // solveSliced solves a unit as solve does, with the same tables, slice by
 // slice on o.Threads goroutines, calling o.Solving after each slice. With
-// o.Checkpoints, it goes on from the unit's checkpoint if there is one,
+// o.Storage, it goes on from the unit's checkpoint if there is one,
 // telling o.Resumed, and writes one after a wave when o.CheckpointEvery
 // has passed since the start or the last one.
 func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOptions) ([]*Table, error) {
@@ -129,8 +125,8 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOp
 		s.finishWave()
 		// A checkpoint holds more solved than the last one; the last
 		// wave's tables are saved at once, without one.
-		if o.Checkpoints != nil && wave+1 < s.slicing.waves() && solved.Load() > saved && time.Since(last) >= o.CheckpointEvery {
-			if err := o.Checkpoints.SaveCheckpoint(unit[0], func(w io.Writer) error {
+		if o.Storage != nil && wave+1 < s.slicing.waves() && solved.Load() > saved && time.Since(last) >= o.CheckpointEvery {
+			if err := o.Storage.SaveCheckpoint(unit[0], func(w io.Writer) error {
 				return s.writeCheckpoint(w, wave+1, solved.Load())
 			}); err != nil {
 				return nil, fmt.Errorf("tables %v: checkpoint: %w", unit, err)
@@ -147,21 +143,21 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOp
 
 // newSlicedSolver is the solver of unit, with its tables not written yet.
 func newSlicedSolver(done *Tables, unit []Signature) *slicedSolver {
-	s := &slicedSolver{done: done, slicing: newSlicing(unit), stats: make([]Stats, len(unit))}
+	s := &slicedSolver{unit: unit, done: done, slicing: newSlicing(unit), stats: make([]Stats, len(unit))}
 	for _, l := range s.slicing.layouts {
 		s.out = append(s.out, newTableWriter(l))
 	}
 	return s
 }
 
-// resume reads the unit's checkpoint from o.Checkpoints into s, if there
+// resume reads the unit's checkpoint from o.Storage into s, if there
 // is one, and returns the wave to go on with and the positions solved
 // before it: 0 and 0 without.
 func (s *slicedSolver) resume(unit []Signature, o *BuildOptions) (wave int, solved uint64) {
-	if o.Checkpoints == nil {
+	if o.Storage == nil {
 		return 0, 0
 	}
-	if !o.Checkpoints.LoadCheckpoint(unit[0], func(r io.Reader) (err error) {
+	if !o.Storage.LoadCheckpoint(unit[0], func(r io.Reader) (err error) {
 		wave, solved, err = s.readCheckpoint(r)
 		return err
 	}) {
@@ -204,7 +200,7 @@ func (s *slicedSolver) solveSlice(ctx context.Context, w *sliceScratch, sl *slic
 			if err := s.initialize(w, sl, k, u); err != nil {
 				l := s.slicing.layouts[h.table]
 				g, _ := h.position(u)
-				return fmt.Errorf("table %v slot %d: %w", l.sig, l.index(g), err)
+				return slotError(l.sig, l.index(g), err)
 			}
 		}
 	}
@@ -216,16 +212,12 @@ func (s *slicedSolver) solveSlice(ctx context.Context, w *sliceScratch, sl *slic
 		if level < len(w.candidates) {
 			for c := w.candidates[level]; c != 0; c = w.next[c-1] {
 				if st := w.state[c-1]; statusOf(st) == statusUndecided {
-					status := uint32(statusLoss)
-					if st&cannotLoseFlag != 0 {
-						status = statusWin
-					}
-					w.decide(c-1, status, level)
+					w.decide(c-1, candidateStatus(st), level)
 				}
 			}
 		}
-		if level >= maxDistance {
-			return fmt.Errorf("tables %v: distance beyond %d", s.slicing.layouts[0].sig, maxDistance)
+		if err := checkLevel(s.unit, level); err != nil {
+			return err
 		}
 		end := len(w.queue)
 		for _, u := range w.queue[start:end] {
@@ -259,7 +251,7 @@ func (w *sliceScratch) addCandidate(level int, u uint32) {
 
 // decide sets the value of the undecided local number u and queues it.
 func (w *sliceScratch) decide(u, status uint32, level int) {
-	w.state[u] = status<<statusShift | uint32(level)<<distanceShift
+	w.state[u] = decidedState(status, level)
 	w.queue = append(w.queue, u)
 }
 
@@ -305,11 +297,8 @@ func (s *slicedSolver) initialize(w *sliceScratch, sl *slice, k int, u uint32) e
 		st |= captureFlag
 	}
 	w.state[u] = st
-	switch {
-	case exits.bestWin < maxDistance:
-		w.addCandidate(exits.bestWin, u)
-	case quiet == 0 && !exits.cannotLose:
-		w.addCandidate(exits.longestLoss, u)
+	if _, level, ok := exits.settled(quiet); ok {
+		w.addCandidate(level, u)
 	}
 	return nil
 }
@@ -325,9 +314,9 @@ func (s *slicedSolver) manMoveResult(into int, after *[numGroups]uint64, m engin
 }
 
 // propagate passes the value of local number u, decided at level, to its
-// predecessors in the slice (by a king move): a predecessor of a loss wins
-// at level+1; one whose last undecided king move leads to a win loses at
-// level+1, or later if a finished successor loses more slowly.
+// predecessors in the slice (by a king move), by the retrograde rule
+// (retrograde.go: a predecessor of a loss wins at level+1, afterWin for
+// one of a win).
 func (s *slicedSolver) propagate(w *sliceScratch, sl *slice, u uint32, level int) error {
 	k := 0
 	if len(sl.halves) == 2 && u >= sl.halves[1].base {
@@ -349,20 +338,17 @@ func (s *slicedSolver) propagate(w *sliceScratch, sl *slice, u uint32, level int
 			case statusOf(st) != statusUndecided || st&captureFlag != 0:
 			case !won:
 				w.decide(p, statusWin, level+1)
-			case st&cannotLoseFlag != 0:
-				// Only a losing successor decides it.
-			case st&countMask == 0:
-				l := s.slicing.layouts[back.table]
-				return fmt.Errorf("table %v slot %d: more winning successors than counted (un-moves and moves disagree)", l.sig, l.index(before))
 			default:
-				st--
-				w.state[p] = st
-				if st&countMask != 0 {
-					continue
+				st, at, err := afterWin(st, level)
+				if err != nil {
+					l := s.slicing.layouts[back.table]
+					return slotError(l.sig, l.index(before), err)
 				}
-				if at := max(level+1, int(st>>distanceShift)); at == level+1 {
+				w.state[p] = st
+				switch {
+				case at == level+1:
 					w.decide(p, statusLoss, at)
-				} else {
+				case at > level+1:
 					w.addCandidate(at, p)
 				}
 			}
@@ -388,13 +374,7 @@ func (s *slicedSolver) write(w *sliceScratch, sl *slice) {
 					continue // its mirror image, the same slot, is written
 				}
 			}
-			r := Result{Draw, 0}
-			switch statusOf(st) {
-			case statusWin:
-				r = Result{Win, int(st >> distanceShift)}
-			case statusLoss:
-				r = Result{Loss, int(st >> distanceShift)}
-			}
+			r := resultOf(st)
 			s.out[h.table].set(l.index(g), r, &w.long[h.table])
 			w.stats[h.table].add(r)
 		}

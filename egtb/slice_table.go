@@ -68,13 +68,7 @@ type slotDistance struct {
 // set writes the value r of slot i, appending to long a distance that
 // does not fit in a byte while the table's distances take one.
 func (w *tableWriter) set(i uint64, r Result, long *[]slotDistance) {
-	code := codeDraw
-	switch r.WDL {
-	case Win:
-		code = codeWin
-	case Loss:
-		code = codeLoss
-	}
+	code := codeOf(r.WDL)
 	// The slot's bits are those of codeUnused: clear the bits code lacks.
 	w.codes[i/32].And(^(uint64(codeUnused&^code) << (2 * (i % 32))))
 	switch {

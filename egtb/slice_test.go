@@ -191,13 +191,13 @@ func TestSolveSlicedReproduces4PieceTables(t *testing.T) {
 func TestBuildSlicedReproducesEmbedded(t *testing.T) {
 	saved := 0
 	err := Build(context.Background(), BuildOptions{Pieces: builtPieces, Threads: 2, Sliced: true,
-		Save: func(tab *Table) error {
+		Storage: &savedTables{save: func(tab *Table) error {
 			saved++
 			if want := Embedded().Table(tab.Signature()); !bytes.Equal(tab.encode(), want.encode()) {
 				t.Errorf("table %v differs from the embedded one", tab.Signature())
 			}
 			return nil
-		}})
+		}}})
 	if err != nil || saved != len(Signatures(builtPieces)) {
 		t.Fatalf("Build: %d tables saved, error %v", saved, err)
 	}

@@ -42,7 +42,7 @@ func TestStoreRefusesALinkToAnotherFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		store := openStore(t, dir, resume, func(err error) { t.Errorf("warning: %v", err) })
-		err := Build(context.Background(), BuildOptions{Pieces: 2, Threads: 1, Finished: store.Finished, Save: store.Save})
+		err := Build(context.Background(), BuildOptions{Pieces: 2, Threads: 1, Storage: store})
 		if err == nil || !strings.Contains(err.Error(), "not a file of this kind") {
 			t.Errorf("resume %v: build through a link to notes: %v", resume, err)
 		}

@@ -18,6 +18,17 @@ const (
 	codeUnused = 3 // a slot without a position
 )
 
+// codeOf is the code of a position's value.
+func codeOf(w WDL) int {
+	switch w {
+	case Win:
+		return codeWin
+	case Loss:
+		return codeLoss
+	}
+	return codeDraw
+}
+
 // Table is the solved table of one signature. It is read-only and safe for
 // concurrent use.
 type Table struct {

@@ -83,7 +83,7 @@ func embeddedAnd(t *testing.T, sig egtb.Signature) *egtb.Tables {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := egtb.Build(context.Background(), egtb.BuildOptions{Pieces: sig.Pieces(), Threads: 1, Only: &sig, Finished: store.Finished, Save: store.Save}); err != nil {
+	if err := egtb.Build(context.Background(), egtb.BuildOptions{Pieces: sig.Pieces(), Threads: 1, Only: &sig, Storage: store}); err != nil {
 		t.Fatal(err)
 	}
 	tabs, err := egtb.Open(dir)

@@ -93,9 +93,7 @@ func (c *egtbBuildCmd) Run() error {
 		Sliced:          c.Sliced,
 		Only:            only,
 		MaxMemory:       uint64(c.Memory) << 30,
-		Finished:        store.Finished,
-		Save:            store.Save,
-		Checkpoints:     store,
+		Storage:         store,
 		CheckpointEvery: c.CheckpointEvery.duration(),
 		Solving: func(solved uint64) {
 			progress.set(min(slots+int(solved), total))

@@ -170,7 +170,7 @@ func TestEgtbBuildResumesSlicedCheckpoint(t *testing.T) {
 	defer cancel()
 	half := (egtb.Size(sig) + egtb.Size(sig.Swap())) / 2
 	err = egtb.Build(ctx, egtb.BuildOptions{Pieces: 3, Threads: 1, Only: &sig, Sliced: true,
-		Finished: store.Finished, Save: store.Save, Checkpoints: store,
+		Storage: store,
 		Solving: func(solved uint64) {
 			if solved > half {
 				cancel()
