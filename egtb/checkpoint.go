@@ -84,7 +84,7 @@ func (s *slicedSolver) writeCheckpoint(w io.Writer, wave int, solved uint64) err
 	head = le.AppendUint64(head, solved)
 	for t, out := range s.out {
 		st := s.stats[t]
-		head = appendSignature(head, out.layout.sig)
+		head = appendSignature(head, signatureOfCounts(out.layout.count))
 		head = le.AppendUint32(head, uint32(out.width))
 		head = le.AppendUint64(head, out.layout.size)
 		head = le.AppendUint64(head, st.Wins)
@@ -163,7 +163,7 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 		sigs = append(sigs, sig)
 	}
 	for _, l := range s.slicing.layouts {
-		unit = append(unit, l.sig)
+		unit = append(unit, signatureOfCounts(l.count))
 	}
 	if !slices.Equal(sigs, unit) {
 		return 0, 0, fmt.Errorf("the checkpoint of tables %v, not of %v", sigs, unit)
@@ -176,7 +176,7 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 	for t, out := range s.out {
 		b := records[checkpointTableSize*t:]
 		if slots := le.Uint64(b[8:]); slots != out.layout.size {
-			return 0, 0, fmt.Errorf("corrupt header: %d slots, table %v has %d", slots, out.layout.sig, out.layout.size)
+			return 0, 0, fmt.Errorf("corrupt header: %d slots, table %v has %d", slots, signatureOfCounts(out.layout.count), out.layout.size)
 		}
 		switch widths[t] = int(le.Uint32(b[4:])); widths[t] {
 		case 1:

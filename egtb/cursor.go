@@ -22,7 +22,7 @@ type slotCursor struct {
 
 // cursor is a slotCursor at slot i (< size).
 func (l *layout) cursor(i uint64) slotCursor {
-	c := slotCursor{l: l, pieces: l.sig.Pieces(), inner: l.digits[0]}
+	c := slotCursor{l: l, pieces: l.pieces(), inner: l.digits[0]}
 	c.innerRadix, c.innerSets = l.radix[c.inner], l.sets[c.inner]
 	c.orbit = l.restDivisor.divide(i, l.restSize)
 	c.rest = i - c.orbit*l.restSize

@@ -13,7 +13,7 @@ import (
 func TestCursorDecodesEverySlot(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, s := range Signatures(4) {
-		l := layoutOf(s)
+		l := layoutOf(s.counts())
 		walk := func(lo, hi uint64) {
 			c := l.cursor(lo)
 			for i := lo; i < hi; i++ {

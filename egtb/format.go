@@ -43,7 +43,7 @@ func (t *Table) encode() []byte {
 // writeTo writes the table's file contents to w, without holding a copy.
 func (t *Table) writeTo(w io.Writer) error {
 	le := binary.LittleEndian
-	s := t.layout.sig
+	s := signatureOfCounts(t.layout.count)
 	head := make([]byte, 0, headerSize)
 	head = append(head, Magic...)
 	head = le.AppendUint32(head, Version)
@@ -175,7 +175,7 @@ func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 	body := data[:len(data)-checksumSize]
 	codesEnd := headerSize + (h.slots+3)/4
 	t = &Table{
-		layout: layoutOf(h.sig),
+		layout: layoutOf(h.sig.counts()),
 		codes:  data[headerSize:codesEnd:codesEnd],
 		dtw:    data[codesEnd:len(body):len(body)],
 		width:  h.width,

@@ -53,7 +53,7 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	s := &solver{done: done}
 	var total uint64
 	for _, sig := range unit {
-		l := layoutOf(sig)
+		l := layoutOf(sig.counts())
 		s.layouts = append(s.layouts, l)
 		s.base = append(s.base, total)
 		total += l.size
@@ -207,7 +207,7 @@ func (s *solver) initializeSlot(w *workerScratch, u uint64, t int, slots *slotCu
 	}
 	st, err := s.initialState(w, t, g)
 	if err != nil {
-		return slotError(s.layouts[t].sig, u-s.base[t], err)
+		return slotError(signatureOfCounts(s.layouts[t].count), u-s.base[t], err)
 	}
 	s.state[u] = st
 	if status, level, ok := w.exits.settled(int(st & countMask)); ok {
@@ -380,7 +380,7 @@ func (s *solver) countWin(w *workerScratch, p, old uint32, level int) (bool, err
 		st, at, err := afterWin(old, level)
 		if err != nil {
 			t, i := s.tableOf(uint64(p))
-			return false, slotError(s.layouts[t].sig, i, err)
+			return false, slotError(signatureOfCounts(s.layouts[t].count), i, err)
 		}
 		if st == old {
 			return false, nil

@@ -141,7 +141,6 @@ func newOrbitTable(k, offset, squares int) *orbitTable {
 // have the same orbit and the smaller rest is the index. Digits of groups
 // that overlap, and such non-minimal rests, are slots without a position.
 type layout struct {
-	sig      Signature
 	count    [numGroups]int
 	lead     int
 	orbits   *orbitTable
@@ -162,18 +161,19 @@ type layout struct {
 
 var (
 	layoutsMu sync.Mutex
-	layouts   = map[Signature]*layout{}
+	layouts   = map[[numGroups]int]*layout{}
 	orbits    domainTables[*orbitTable]
 )
 
-// layoutOf is the layout of a valid signature, built once and shared.
-func layoutOf(s Signature) *layout {
+// layoutOf is the layout of the valid counts of a signature (see
+// Signature.counts), built once and shared.
+func layoutOf(count [numGroups]int) *layout {
 	layoutsMu.Lock()
 	defer layoutsMu.Unlock()
-	if l := layouts[s]; l != nil {
+	if l := layouts[count]; l != nil {
 		return l
 	}
-	l := &layout{sig: s, count: s.counts()}
+	l := &layout{count: count}
 	if l.count[groupWhiteMen] == 0 {
 		l.lead = groupWhiteKings
 	}
@@ -202,7 +202,7 @@ func layoutOf(s Signature) *layout {
 			l.radixDivisor[g] = newDivisor(l.radix[g])
 		}
 	}
-	layouts[s] = l
+	layouts[count] = l
 	return l
 }
 
@@ -249,7 +249,16 @@ func Size(s Signature) uint64 {
 	if !s.valid() {
 		return 0
 	}
-	return layoutOf(s).size
+	return layoutOf(s.counts()).size
+}
+
+// pieces is the number of pieces of the layout's positions.
+func (l *layout) pieces() int {
+	n := 0
+	for _, c := range l.count {
+		n += c
+	}
+	return n
 }
 
 // groups splits a position with White to move into the four groups.

@@ -31,7 +31,7 @@ func TestColexRoundTrip(t *testing.T) {
 func TestIndexRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, s := range Signatures(4) {
-		l := layoutOf(s)
+		l := layoutOf(s.counts())
 		slot := func(i uint64) {
 			g, ok := l.position(i)
 			if !ok {
@@ -62,7 +62,7 @@ func TestIndexRoundTrip(t *testing.T) {
 // left over.
 func TestIndexCoversEveryPosition(t *testing.T) {
 	for _, s := range Signatures(builtPieces) {
-		l := layoutOf(s)
+		l := layoutOf(s.counts())
 		seen := make([]bool, l.size)
 		var distinct uint64
 		forEachPlacement(s, func(g [numGroups]uint64) {

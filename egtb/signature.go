@@ -48,6 +48,11 @@ func (s Signature) valid() bool {
 	return s.WhiteMen+s.WhiteKings > 0 && s.BlackMen+s.BlackKings > 0
 }
 
+// signatureOfCounts is the signature of these counts (see counts).
+func signatureOfCounts(c [numGroups]int) Signature {
+	return Signature{c[0], c[1], c[2], c[3]}
+}
+
 // counts are the four counts in group order.
 func (s Signature) counts() [numGroups]int {
 	return [numGroups]int{s.WhiteMen, s.WhiteKings, s.BlackMen, s.BlackKings}

@@ -77,7 +77,7 @@ type slicing struct {
 func newSlicing(unit []Signature) *slicing {
 	s := &slicing{}
 	for _, sig := range unit {
-		s.layouts = append(s.layouts, layoutOf(sig))
+		s.layouts = append(s.layouts, layoutOf(sig.counts()))
 	}
 	first := s.layouts[0]
 	s.whiteMen = setsByWay(first.count[groupWhiteMen], groupWhiteMen, func(set uint64) int { return way(set, 0) })

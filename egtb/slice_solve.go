@@ -200,7 +200,7 @@ func (s *slicedSolver) solveSlice(ctx context.Context, w *sliceScratch, sl *slic
 			if err := s.initialize(w, sl, k, u); err != nil {
 				l := s.slicing.layouts[h.table]
 				g, _ := h.position(u)
-				return slotError(l.sig, l.index(g), err)
+				return slotError(signatureOfCounts(l.count), l.index(g), err)
 			}
 		}
 	}
@@ -342,7 +342,7 @@ func (s *slicedSolver) propagate(w *sliceScratch, sl *slice, u uint32, level int
 				st, at, err := afterWin(st, level)
 				if err != nil {
 					l := s.slicing.layouts[back.table]
-					return slotError(l.sig, l.index(before), err)
+					return slotError(signatureOfCounts(l.count), l.index(before), err)
 				}
 				w.state[p] = st
 				switch {

@@ -77,7 +77,7 @@ func TestSlicesPartitionInOrder(t *testing.T) {
 						}
 						mirrored := mirrorGroups(g)
 						if seen[h.table][l.index(g)] && (h.men.mirrored() != h.men || h.local(&mirrored) >= u) {
-							t.Fatalf("%v: slot %d of table %v in two slices", unit, l.index(g), l.sig)
+							t.Fatalf("%v: slot %d of table %v in two slices", unit, l.index(g), signatureOfCounts(l.count))
 						}
 						seen[h.table][l.index(g)] = true
 						white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
@@ -116,7 +116,7 @@ func TestSlicesPartitionInOrder(t *testing.T) {
 		for t2, l := range s.layouts {
 			for i := range l.size {
 				if _, ok := l.position(i); ok != seen[t2][i] {
-					t.Fatalf("%v: slot %d of table %v holds a position %v, in a slice %v", unit, i, l.sig, ok, seen[t2][i])
+					t.Fatalf("%v: slot %d of table %v holds a position %v, in a slice %v", unit, i, signatureOfCounts(l.count), ok, seen[t2][i])
 				}
 			}
 		}
@@ -232,7 +232,7 @@ func TestPlanSliced(t *testing.T) {
 // take a byte is kept until widen, which gives every distance two bytes;
 // a slot not written reads as not solved.
 func TestTableWriterWidens(t *testing.T) {
-	w := newTableWriter(layoutOf(Signature{0, 1, 0, 1}))
+	w := newTableWriter(layoutOf(Signature{0, 1, 0, 1}.counts()))
 	var long []slotDistance
 	w.set(5, Result{Win, 3}, &long)
 	w.set(6, Result{Loss, 300}, &long)

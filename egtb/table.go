@@ -72,7 +72,7 @@ func (s *Stats) merge(o Stats) {
 }
 
 // Signature is the table's material.
-func (t *Table) Signature() Signature { return t.layout.sig }
+func (t *Table) Signature() Signature { return signatureOfCounts(t.layout.count) }
 
 // Size is the number of slots.
 func (t *Table) Size() uint64 { return t.layout.size }

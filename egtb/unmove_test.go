@@ -30,7 +30,7 @@ func TestUnmovesMatchMoves(t *testing.T) {
 		p, _ = engine.NewPosition(white, black, kings, engine.White)
 		pg := groups(white, black, kings)
 		s = signatureOf(&pg)
-		from := layoutOf(s)
+		from := layoutOf(s.counts())
 		slot := from.index(pg)
 		for _, m := range p.LegalMoves() {
 			q := p.Play(m)
@@ -39,7 +39,7 @@ func TestUnmovesMatchMoves(t *testing.T) {
 			if signatureOf(&cg) != s.Swap() {
 				continue // a capture or promotion
 			}
-			into := layoutOf(s.Swap())
+			into := layoutOf(s.Swap().counts())
 			canon, _ := into.position(into.index(cg))
 			after := swapColours(&canon)
 			if none[s] == nil {

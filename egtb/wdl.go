@@ -75,7 +75,7 @@ type WDLTable struct {
 }
 
 // Signature is the table's material.
-func (w *WDLTable) Signature() Signature { return w.layout.sig }
+func (w *WDLTable) Signature() Signature { return signatureOfCounts(w.layout.count) }
 
 // Size is the number of slots.
 func (w *WDLTable) Size() uint64 { return w.layout.size }
@@ -172,7 +172,7 @@ func (t *Table) encodeWDL(out io.Writer) error {
 		}
 	}
 	le := binary.LittleEndian
-	s := t.layout.sig
+	s := signatureOfCounts(t.layout.count)
 	head := make([]byte, 0, wdlHeaderSize)
 	head = append(head, WDLMagic...)
 	head = le.AppendUint32(head, WDLVersion)
@@ -280,7 +280,7 @@ func decodeWDLHeadOnly(data []byte) (w *WDLTable, check func() error, err error)
 	}
 	body := data[:len(data)-checksumSize]
 	indexEnd := wdlHeaderSize + 8*((h.slots+blockSlots-1)/blockSlots)
-	w = &WDLTable{layout: layoutOf(h.sig), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
+	w = &WDLTable{layout: layoutOf(h.sig.counts()), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
 	check = func() error {
 		if err := checkChecksum(binary.LittleEndian.Uint32(data[len(body):]), crc32.Checksum(body, castagnoli)); err != nil {
 			return err
