@@ -89,6 +89,9 @@ func uncolex(r uint64, k, offset, squares int) uint64 {
 // mirror reflects a set of squares left to right (file a <-> file h).
 func mirror(b uint64) uint64 { return bits.ReverseBytes64(bits.Reverse64(b)) }
 
+// flip reflects a set of squares top to bottom (rank 1 <-> rank 8).
+func flip(b uint64) uint64 { return bits.ReverseBytes64(b) }
+
 // orbitTable numbers the sets of k squares of a domain up to the mirror:
 // a set is canonical when its colex rank is not above its mirror image's,
 // and the canonical sets are numbered in colex order.

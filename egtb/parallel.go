@@ -4,7 +4,6 @@ package egtb
 
 import (
 	"context"
-	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -43,16 +42,4 @@ func forChunksOf(ctx context.Context, threads int, n, size uint64, work func(wor
 		})
 	}
 	return g.Wait()
-}
-
-// sortInParts sorts each of threads consecutive parts of list, the parts
-// in parallel: within each part the order a sort gives, without a sort of
-// the whole list on one goroutine.
-func sortInParts(threads int, list []uint32) {
-	part := max((len(list)+threads-1)/threads, 1)
-	var wg sync.WaitGroup
-	for lo := 0; lo < len(list); lo += part {
-		wg.Go(func() { radixSort(list[lo:min(lo+part, len(list))]) })
-	}
-	wg.Wait()
 }

@@ -1,17 +1,10 @@
-// The board's symmetries that tables use: the left-right mirror (in
-// index.go) and the colour swap, which turns a position with Black to move
-// into an equivalent one with White to move.
+// The colour swap, which turns a position with Black to move into an
+// equivalent one with White to move (the board's symmetries themselves are
+// in internal/slots).
 
 package egtb
 
-import (
-	"math/bits"
-
-	"github.com/dameo/dameo/engine"
-)
-
-// flip reflects a set of squares top to bottom (rank 1 <-> rank 8).
-func flip(b uint64) uint64 { return bits.ReverseBytes64(b) }
+import "github.com/dameo/dameo/engine"
 
 // whiteToMove are the white pieces, black pieces and kings of p seen with
 // White to move: unchanged when White is to move, else with the colours
