@@ -246,15 +246,6 @@ func orbitTableOf(k, offset, squares int) *orbitTable {
 	return orbits.of(k, offset, squares, func() *orbitTable { return newOrbitTable(k, offset, squares) })
 }
 
-// Size is the number of slots of s's table: its positions with White to
-// move up to the mirror, and a few slots without a position.
-func Size(s Signature) uint64 {
-	if !s.valid() {
-		return 0
-	}
-	return layoutOf(s.counts()).size
-}
-
 // pieces is the number of pieces of the layout's positions.
 func (l *layout) pieces() int {
 	n := 0

@@ -192,3 +192,12 @@ func lastUses(units [][]Signature) map[Signature]int {
 	}
 	return last
 }
+
+// Size is the number of slots of s's table: its positions with White to
+// move up to the mirror, and a few slots without a position.
+func Size(s Signature) uint64 {
+	if !s.valid() {
+		return 0
+	}
+	return layoutOf(s.counts()).size
+}
