@@ -84,9 +84,9 @@ func (s *slicedSolver) writeCheckpoint(w io.Writer, wave int, solved uint64) err
 	head = le.AppendUint64(head, solved)
 	for t, out := range s.out {
 		st := s.stats[t]
-		head = appendSignature(head, signatureOfCounts(out.layout.count))
+		head = appendSignature(head, signatureOfCounts(out.layout.Count))
 		head = le.AppendUint32(head, uint32(out.width))
-		head = le.AppendUint64(head, out.layout.size)
+		head = le.AppendUint64(head, out.layout.Size)
 		head = le.AppendUint64(head, st.Wins)
 		head = le.AppendUint64(head, st.Draws)
 		head = le.AppendUint64(head, st.Losses)
@@ -163,7 +163,7 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 		sigs = append(sigs, sig)
 	}
 	for _, l := range s.slicing.layouts {
-		unit = append(unit, signatureOfCounts(l.count))
+		unit = append(unit, signatureOfCounts(l.Count))
 	}
 	if !slices.Equal(sigs, unit) {
 		return 0, 0, fmt.Errorf("the checkpoint of tables %v, not of %v", sigs, unit)
@@ -175,14 +175,14 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 	stats, widths, dtws := make([]Stats, tables), make([]int, tables), make([][]byte, tables)
 	for t, out := range s.out {
 		b := records[checkpointTableSize*t:]
-		if slots := le.Uint64(b[8:]); slots != out.layout.size {
-			return 0, 0, fmt.Errorf("corrupt header: %d slots, table %v has %d", slots, signatureOfCounts(out.layout.count), out.layout.size)
+		if slots := le.Uint64(b[8:]); slots != out.layout.Size {
+			return 0, 0, fmt.Errorf("corrupt header: %d slots, table %v has %d", slots, signatureOfCounts(out.layout.Count), out.layout.Size)
 		}
 		switch widths[t] = int(le.Uint32(b[4:])); widths[t] {
 		case 1:
 			dtws[t] = out.dtw
 		case 2:
-			dtws[t] = make([]byte, 2*out.layout.size)
+			dtws[t] = make([]byte, 2*out.layout.Size)
 		default:
 			return 0, 0, fmt.Errorf("corrupt header: distance width %d bytes, want 1 or 2", widths[t])
 		}

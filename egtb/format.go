@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"hash/crc32"
 	"io"
 	"runtime"
@@ -35,7 +36,7 @@ func fileSize(n uint64, width int) uint64 {
 // encode is the table's file contents.
 func (t *Table) encode() []byte {
 	var b bytes.Buffer
-	b.Grow(int(fileSize(t.layout.size, t.width)))
+	b.Grow(int(fileSize(t.layout.Size, t.width)))
 	t.writeTo(&b) // a bytes.Buffer does not fail
 	return b.Bytes()
 }
@@ -43,12 +44,12 @@ func (t *Table) encode() []byte {
 // writeTo writes the table's file contents to w, without holding a copy.
 func (t *Table) writeTo(w io.Writer) error {
 	le := binary.LittleEndian
-	s := signatureOfCounts(t.layout.count)
+	s := signatureOfCounts(t.layout.Count)
 	head := make([]byte, 0, headerSize)
 	head = append(head, Magic...)
 	head = le.AppendUint32(head, Version)
 	head = appendSignature(head, s)
-	head = le.AppendUint64(head, t.layout.size)
+	head = le.AppendUint64(head, t.layout.Size)
 	head = le.AppendUint32(head, uint32(t.width))
 	head = le.AppendUint32(head, uint32(t.stats.LongestWin))
 	head = le.AppendUint32(head, uint32(t.stats.LongestLoss))
@@ -175,7 +176,7 @@ func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 	body := data[:len(data)-checksumSize]
 	codesEnd := headerSize + (h.slots+3)/4
 	t = &Table{
-		layout: layoutOf(h.sig.counts()),
+		layout: layout.Of(h.sig.counts()),
 		codes:  data[headerSize:codesEnd:codesEnd],
 		dtw:    data[codesEnd:len(body):len(body)],
 		width:  h.width,
@@ -199,7 +200,7 @@ func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 // parts on every processor; the first bad slot is reported.
 func (t *Table) checkSlots() error {
 	parts := 1
-	if t.layout.size >= 1<<20 {
+	if t.layout.Size >= 1<<20 {
 		parts = runtime.GOMAXPROCS(0)
 	}
 	return t.checkSlotsIn(parts)
@@ -207,7 +208,7 @@ func (t *Table) checkSlots() error {
 
 // checkSlotsIn is checkSlots in the given number of parts.
 func (t *Table) checkSlotsIn(parts int) error {
-	n := t.layout.size
+	n := t.layout.Size
 	stats := make([]Stats, parts)
 	errs := make([]error, parts)
 	var wg sync.WaitGroup

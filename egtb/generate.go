@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -18,7 +19,7 @@ import (
 // those of its one or two tables, one after the other.
 type solver struct {
 	done    *Tables
-	layouts []*layout
+	layouts []*layout.Layout
 	base    []uint64 // first unit slot of each table
 	// state is written plainly by initialization (each slot by one
 	// goroutine), then read and changed atomically by propagation.
@@ -53,10 +54,10 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	s := &solver{done: done}
 	var total uint64
 	for _, sig := range unit {
-		l := layoutOf(sig.counts())
+		l := layout.Of(sig.counts())
 		s.layouts = append(s.layouts, l)
 		s.base = append(s.base, total)
-		total += l.size
+		total += l.Size
 	}
 	if total >= 1<<32 {
 		return nil, fmt.Errorf("tables %v: %d slots, more than the generator handles", unit, total)
@@ -64,7 +65,7 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	s.state = make([]uint32, total)
 	s.decided = make(decidedSet, (total+63)/64)
 	scratch := make([]workerScratch, threads)
-	if err := forChunks(ctx, threads, total, func(w int, lo, hi uint64) error {
+	if err := layout.ForChunks(ctx, threads, total, func(w int, lo, hi uint64) error {
 		return s.initialize(&scratch[w], lo, hi)
 	}); err != nil {
 		return nil, err
@@ -107,7 +108,7 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 			lost bool
 		}{{won, false}, {lost, true}} {
 			sortInParts(threads, part.keys) // see key
-			if err := forChunks(ctx, threads, uint64(len(part.keys)), func(w int, lo, hi uint64) error {
+			if err := layout.ForChunks(ctx, threads, uint64(len(part.keys)), func(w int, lo, hi uint64) error {
 				return s.propagate(&scratch[w], part.keys[lo:hi], part.lost, level)
 			}); err != nil {
 				return nil, err
@@ -172,15 +173,15 @@ func (s *solver) other(t int) int { return len(s.layouts) - 1 - t }
 func (s *solver) initialize(w *workerScratch, lo, hi uint64) error {
 	var captures uint64 // the decided bits of the slots with a capture in u's word of s.decided
 	t, i := s.tableOf(lo)
-	slots := s.layouts[t].cursor(i)
+	slots := s.layouts[t].Cursor(i)
 	for u := lo; u < hi; u++ {
 		if t == 0 && len(s.base) == 2 && u == s.base[1] {
-			t, slots = 1, s.layouts[1].cursor(0)
+			t, slots = 1, s.layouts[1].Cursor(0)
 		}
 		if err := s.initializeSlot(w, u, t, &slots); err != nil {
 			return err
 		}
-		slots.next()
+		slots.Next()
 		if w.capture {
 			// Its value is its captures': no quiet move into it is legal,
 			// and un-moves pass it by.
@@ -198,8 +199,8 @@ func (s *solver) initialize(w *workerScratch, lo, hi uint64) error {
 
 // initializeSlot sets the state of unit slot u, slot of table t at which
 // slots stands, and w.capture to whether it has a capture.
-func (s *solver) initializeSlot(w *workerScratch, u uint64, t int, slots *slotCursor) error {
-	g, ok := slots.position()
+func (s *solver) initializeSlot(w *workerScratch, u uint64, t int, slots *layout.SlotCursor) error {
+	g, ok := slots.Position()
 	if !ok {
 		s.state[u] = statusUnused << statusShift
 		w.capture = false
@@ -207,7 +208,7 @@ func (s *solver) initializeSlot(w *workerScratch, u uint64, t int, slots *slotCu
 	}
 	st, err := s.initialState(w, t, g)
 	if err != nil {
-		return slotError(signatureOfCounts(s.layouts[t].count), u-s.base[t], err)
+		return slotError(signatureOfCounts(s.layouts[t].Count), u-s.base[t], err)
 	}
 	s.state[u] = st
 	if status, level, ok := w.exits.settled(int(st & countMask)); ok {
@@ -224,14 +225,14 @@ func (s *solver) initializeSlot(w *workerScratch, u uint64, t int, slots *slotCu
 // initialState is the generation state of the position g of table t
 // before propagation, with w.exits set to the values of its captures and
 // promotions and w.capture to whether it has a capture.
-func (s *solver) initialState(w *workerScratch, t int, g *[numGroups]uint64) (uint32, error) {
-	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+func (s *solver) initialState(w *workerScratch, t int, g *[layout.NumGroups]uint64) (uint32, error) {
+	white, black, kings := g[layout.GroupWhiteMen]|g[layout.GroupWhiteKings], g[layout.GroupBlackMen]|g[layout.GroupBlackKings], g[layout.GroupWhiteKings]|g[layout.GroupBlackKings]
 	// Two positions share a slot only when each is the other's mirror
 	// image, so distinct quiet moves (which leave Black's pieces where they
 	// are) lead to distinct slots unless Black's pieces are their own
 	// mirror image: only then are the quiet moves listed and their slots
 	// computed, to count each once; else they are counted.
-	counted := mirror(g[groupBlackMen]) != g[groupBlackMen] || mirror(g[groupBlackKings]) != g[groupBlackKings]
+	counted := layout.Mirror(g[layout.GroupBlackMen]) != g[layout.GroupBlackMen] || layout.Mirror(g[layout.GroupBlackKings]) != g[layout.GroupBlackKings]
 	var quiet int
 	var captures bool
 	if counted {
@@ -241,15 +242,15 @@ func (s *solver) initialState(w *workerScratch, t int, g *[numGroups]uint64) (ui
 	}
 	w.capture = captures
 	w.exits = newExitValues()
-	var kingMoves, manMoves partialIndex
+	var kingMoves, manMoves layout.PartialIndex
 	w.successors = w.successors[:0]
 	if !captures && !counted {
 		// A quiet move of White changes Black's groups of the swapped
 		// position, never its lead: the other digits of its index are fixed.
 		into := s.layouts[s.other(t)]
 		swapped := swapColours(g)
-		kingMoves = into.partial(&swapped, groupBlackKings)
-		manMoves = into.partial(&swapped, groupBlackMen)
+		kingMoves = into.Partial(&swapped, layout.GroupBlackKings)
+		manMoves = into.Partial(&swapped, layout.GroupBlackMen)
 	}
 	for _, m := range w.moves.Slice() {
 		moved := uint64(1)<<m.From | uint64(1)<<m.To
@@ -262,9 +263,9 @@ func (s *solver) initialState(w *workerScratch, t int, g *[numGroups]uint64) (ui
 			}
 			w.exits.add(r)
 		case kings&moved != 0:
-			w.addSuccessor(kingMoves.index(flip(g[groupWhiteKings] ^ moved)))
+			w.addSuccessor(kingMoves.Index(layout.Flip(g[layout.GroupWhiteKings] ^ moved)))
 		default:
-			w.addSuccessor(manMoves.index(flip(g[groupWhiteMen] ^ moved)))
+			w.addSuccessor(manMoves.Index(layout.Flip(g[layout.GroupWhiteMen] ^ moved)))
 		}
 	}
 	return w.exits.state(quiet + len(w.successors))
@@ -284,11 +285,11 @@ func (s *solver) decide(ctx context.Context, scratch []workerScratch, keys, cand
 	for i := range scratch {
 		scratch[i].nextWon = scratch[i].nextWon[:0]
 	}
-	err := forChunks(ctx, len(scratch), uint64(len(candidates)), func(w int, lo, hi uint64) error {
+	err := layout.ForChunks(ctx, len(scratch), uint64(len(candidates)), func(w int, lo, hi uint64) error {
 		for _, u := range candidates[lo:hi] {
 			if s.setDecided(u, atomic.LoadUint32(&s.state[u]), status, level) {
 				t, i := s.tableOf(uint64(u))
-				g, _ := s.layouts[t].position(i)
+				g, _ := s.layouts[t].Position(i)
 				scratch[w].nextWon = append(scratch[w].nextWon, s.key(t, &g))
 			}
 		}
@@ -310,9 +311,9 @@ func (s *solver) decide(ctx context.Context, scratch []workerScratch, keys, cand
 // within a block of consecutive slots: the state words and decided bits
 // that a run loads serve its neighbours in the run, where in slot order or
 // in the order found they served about one each.
-func (s *solver) key(t int, g *[numGroups]uint64) uint32 {
+func (s *solver) key(t int, g *[layout.NumGroups]uint64) uint32 {
 	o := s.other(t)
-	return uint32(s.base[o] + s.layouts[o].index(swapColours(g)))
+	return uint32(s.base[o] + s.layouts[o].Index(swapColours(g)))
 }
 
 // setDecided decides slot u, whose state was old, if it is undecided,
@@ -380,7 +381,7 @@ func (s *solver) countWin(w *workerScratch, p, old uint32, level int) (bool, err
 		st, at, err := afterWin(old, level)
 		if err != nil {
 			t, i := s.tableOf(uint64(p))
-			return false, slotError(signatureOfCounts(s.layouts[t].count), i, err)
+			return false, slotError(signatureOfCounts(s.layouts[t].Count), i, err)
 		}
 		if st == old {
 			return false, nil
@@ -404,10 +405,10 @@ func (s *solver) countWin(w *workerScratch, p, old uint32, level int) (bool, err
 // undecided slots are draws.
 func (s *solver) table(ctx context.Context, t, threads int) (*Table, error) {
 	l := s.layouts[t]
-	states := s.state[s.base[t] : s.base[t]+l.size]
-	tab := &Table{layout: l, codes: make([]byte, (l.size+3)/4), width: 1}
+	states := s.state[s.base[t] : s.base[t]+l.Size]
+	tab := &Table{layout: l, codes: make([]byte, (l.Size+3)/4), width: 1}
 	var wide atomic.Bool // a distance takes two bytes
-	if err := forChunks(ctx, threads, l.size, func(_ int, lo, hi uint64) error {
+	if err := layout.ForChunks(ctx, threads, l.Size, func(_ int, lo, hi uint64) error {
 		for _, st := range states[lo:hi] {
 			if (statusOf(st) == statusWin || statusOf(st) == statusLoss) && st>>distanceShift > 255 {
 				wide.Store(true)
@@ -421,10 +422,10 @@ func (s *solver) table(ctx context.Context, t, threads int) (*Table, error) {
 	if wide.Load() {
 		tab.width = 2
 	}
-	tab.dtw = make([]byte, l.size*uint64(tab.width))
+	tab.dtw = make([]byte, l.Size*uint64(tab.width))
 	stats := make([]Stats, threads) // by worker
 	// Chunks hold whole bytes of codes (chunkSize is a multiple of 4).
-	if err := forChunks(ctx, threads, l.size, func(w int, lo, hi uint64) error {
+	if err := layout.ForChunks(ctx, threads, l.Size, func(w int, lo, hi uint64) error {
 		own := &stats[w]
 		for i := lo; i < hi; i++ {
 			st := states[i]

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -15,13 +16,13 @@ import (
 // domains, with a random side to move.
 func randomPosition(t testing.TB, rng *rand.Rand, s Signature) engine.Position {
 	t.Helper()
-	var g [numGroups]uint64
+	var g [layout.NumGroups]uint64
 	var occupied uint64
 	for i, n := range s.counts() {
-		d := groupDomain[i]
+		d := layout.GroupDomain[i]
 		for range n {
 			for {
-				b := uint64(1) << (d.offset + rng.IntN(d.squares))
+				b := uint64(1) << (d.Offset + rng.IntN(d.Squares))
 				if occupied&b == 0 {
 					g[i] |= b
 					occupied |= b

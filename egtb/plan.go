@@ -6,6 +6,7 @@ package egtb
 
 import (
 	"fmt"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"strings"
 )
 
@@ -46,7 +47,7 @@ func slicedMemory(unit []Signature, threads int) uint64 {
 	}
 	slots := unitSlots(unit)
 	s := unit[0]
-	largest := 2 * binomial[64][s.WhiteKings] * binomial[64][s.BlackKings]
+	largest := 2 * layout.Binomial[64][s.WhiteKings] * layout.Binomial[64][s.BlackKings]
 	return slots + slots/2 + uint64(min(threads, mostSlicesAtOnce(unit)))*largest*bytesPerPlacement
 }
 
@@ -55,7 +56,7 @@ func slicedMemory(unit []Signature, threads int) uint64 {
 // large slices), else the number of placements.
 func mostSlicesAtOnce(unit []Signature) int {
 	s := unit[0]
-	placements := binomial[groupDomain[groupWhiteMen].squares][s.WhiteMen] * binomial[groupDomain[groupBlackMen].squares][s.BlackMen]
+	placements := layout.Binomial[layout.GroupDomain[layout.GroupWhiteMen].Squares][s.WhiteMen] * layout.Binomial[layout.GroupDomain[layout.GroupBlackMen].Squares][s.BlackMen]
 	if placements > 1<<20 {
 		return int(placements)
 	}

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -151,9 +152,9 @@ func withoutTable(p *engine.Position, white, black uint64) (r Result, ok bool) {
 // material is the groups of a position with White to move and their
 // signature; ok is false when a group holds more pieces than a table can
 // (MaxGroup).
-func material(white, black, kings uint64) (g [numGroups]uint64, s Signature, ok bool) {
-	g = groups(white, black, kings)
-	for i, c := range [numGroups]*int{&s.WhiteMen, &s.WhiteKings, &s.BlackMen, &s.BlackKings} {
+func material(white, black, kings uint64) (g [layout.NumGroups]uint64, s Signature, ok bool) {
+	g = layout.Groups(white, black, kings)
+	for i, c := range [layout.NumGroups]*int{&s.WhiteMen, &s.WhiteKings, &s.BlackMen, &s.BlackKings} {
 		*c = bits.OnesCount64(g[i])
 		if *c > MaxGroup {
 			return g, s, false
@@ -173,7 +174,7 @@ func (t *Tables) probeWhite(white, black, kings uint64) (Result, bool) {
 	if tab == nil || !tab.check.passed() {
 		return Result{}, false
 	}
-	return tab.result(tab.layout.index(g)), true
+	return tab.result(tab.layout.Index(g)), true
 }
 
 // WDLPieces is the largest number of pieces such that ProbeWDL answers
@@ -197,7 +198,7 @@ func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
 		return wt.value(g), true
 	}
 	if tab := t.bySig[s.code()]; tab != nil && tab.check.passed() {
-		return codeWDL[tab.code(tab.layout.index(g))&3], true
+		return codeWDL[tab.code(tab.layout.Index(g))&3], true
 	}
 	return Draw, false
 }
@@ -217,7 +218,7 @@ func (t *Tables) ProbeAny(p *engine.Position) (r Result, ok bool) {
 		return Result{}, false
 	}
 	if tab := t.bySig[s.code()]; tab != nil && tab.check.passed() {
-		return tab.result(tab.layout.index(g)), true
+		return tab.result(tab.layout.Index(g)), true
 	}
 	if wt := t.wdl[s.code()]; wt != nil && wt.check.passed() {
 		w := wt.value(g)

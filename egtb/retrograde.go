@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -72,7 +73,7 @@ func (t *Tables) playedResult(white, black, kings uint64, m engine.Move) (Result
 	if b2 == 0 {
 		return Result{Win, 1}, nil // Black has no piece left
 	}
-	r, ok := t.probeWhite(flip(b2), flip(w2), flip(k2))
+	r, ok := t.probeWhite(layout.Flip(b2), layout.Flip(w2), layout.Flip(k2))
 	if !ok {
 		return Result{}, fmt.Errorf("the move %v needs a table not yet built", m)
 	}

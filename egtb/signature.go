@@ -6,6 +6,7 @@ package egtb
 
 import (
 	"fmt"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"math/bits"
 	"slices"
 )
@@ -20,7 +21,7 @@ type Signature struct {
 
 // MaxGroup bounds each of a signature's four counts (a limit of the index
 // arithmetic, far above any table that can be built).
-const MaxGroup = 7
+const MaxGroup = layout.MaxGroup
 
 // MaxTablePieces is the most pieces a table may have: the limit of the
 // generator's memory and of the loader's trust in a header.
@@ -49,13 +50,13 @@ func (s Signature) valid() bool {
 }
 
 // signatureOfCounts is the signature of these counts (see counts).
-func signatureOfCounts(c [numGroups]int) Signature {
+func signatureOfCounts(c [layout.NumGroups]int) Signature {
 	return Signature{c[0], c[1], c[2], c[3]}
 }
 
 // counts are the four counts in group order.
-func (s Signature) counts() [numGroups]int {
-	return [numGroups]int{s.WhiteMen, s.WhiteKings, s.BlackMen, s.BlackKings}
+func (s Signature) counts() [layout.NumGroups]int {
+	return [layout.NumGroups]int{s.WhiteMen, s.WhiteKings, s.BlackMen, s.BlackKings}
 }
 
 // code is a dense number for s, used to index arrays of tables.
@@ -139,7 +140,7 @@ func Signatures(maxPieces int) []Signature {
 }
 
 // signatureOf is the material of a position's groups.
-func signatureOf(g *[numGroups]uint64) Signature {
+func signatureOf(g *[layout.NumGroups]uint64) Signature {
 	return Signature{bits.OnesCount64(g[0]), bits.OnesCount64(g[1]), bits.OnesCount64(g[2]), bits.OnesCount64(g[3])}
 }
 
@@ -199,5 +200,5 @@ func Size(s Signature) uint64 {
 	if !s.valid() {
 		return 0
 	}
-	return layoutOf(s.counts()).size
+	return layout.Of(s.counts()).Size
 }

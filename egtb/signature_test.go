@@ -3,6 +3,7 @@
 package egtb
 
 import (
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"slices"
 	"testing"
 )
@@ -40,7 +41,7 @@ func TestSignatureOrder(t *testing.T) {
 		// Captures remove a piece of either colour; promotions crown a man.
 		var after []Signature
 		c := s.counts()
-		for g := range numGroups {
+		for g := range layout.NumGroups {
 			if c[g] > 0 {
 				d := c
 				d[g]--

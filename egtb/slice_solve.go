@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -91,9 +92,9 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOp
 	last, saved := time.Now(), before // the time and count of the start or the last checkpoint
 	// Hand out small slices by the chunk, large ones one by one.
 	full := s.slicing.sliceOf(menPlacement{})
-	batch := max(1, chunkSize/uint64(full.size))
+	batch := max(1, layout.ChunkSize/uint64(full.size))
 	for wave := first; wave < s.slicing.waves(); wave++ {
-		err := forChunksOf(ctx, o.Threads, s.slicing.candidates(wave), batch, func(_ int, lo, hi uint64) error {
+		err := layout.ForChunksOf(ctx, o.Threads, s.slicing.candidates(wave), batch, func(_ int, lo, hi uint64) error {
 			// Scratch is taken for a slice found, so that no more of it is
 			// held than slices are solved at once.
 			var w *sliceScratch
@@ -200,7 +201,7 @@ func (s *slicedSolver) solveSlice(ctx context.Context, w *sliceScratch, sl *slic
 			if err := s.initialize(w, sl, k, u); err != nil {
 				l := s.slicing.layouts[h.table]
 				g, _ := h.position(u)
-				return slotError(signatureOfCounts(l.count), l.index(g), err)
+				return slotError(signatureOfCounts(l.Count), l.Index(g), err)
 			}
 		}
 	}
@@ -266,7 +267,7 @@ func (s *slicedSolver) initialize(w *sliceScratch, sl *slice, k int, u uint32) e
 		w.state[u] = statusUnused << statusShift
 		return nil
 	}
-	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+	white, black, kings := g[layout.GroupWhiteMen]|g[layout.GroupWhiteKings], g[layout.GroupBlackMen]|g[layout.GroupBlackKings], g[layout.GroupWhiteKings]|g[layout.GroupBlackKings]
 	captures := engine.WhiteMoves(white, black, kings, &w.moves)
 	into := len(s.out) - 1 - h.table
 	exits, quiet := newExitValues(), 0
@@ -281,7 +282,7 @@ func (s *slicedSolver) initialize(w *sliceScratch, sl *slice, k int, u uint32) e
 			r, err = s.done.playedResult(white, black, kings, m)
 		} else {
 			after := g
-			after[groupWhiteMen] ^= 1<<m.From | 1<<m.To
+			after[layout.GroupWhiteMen] ^= 1<<m.From | 1<<m.To
 			r, err = s.manMoveResult(into, &after, m)
 		}
 		if err != nil {
@@ -305,8 +306,8 @@ func (s *slicedSolver) initialize(w *sliceScratch, sl *slice, k int, u uint32) e
 
 // manMoveResult is the value, for White, of the man move m that leads to
 // after (Black to move), in a slice solved before.
-func (s *slicedSolver) manMoveResult(into int, after *[numGroups]uint64, m engine.Move) (Result, error) {
-	r, ok := s.out[into].result(s.slicing.layouts[into].index(swapColours(after)))
+func (s *slicedSolver) manMoveResult(into int, after *[layout.NumGroups]uint64, m engine.Move) (Result, error) {
+	r, ok := s.out[into].result(s.slicing.layouts[into].Index(swapColours(after)))
 	if !ok {
 		return Result{}, fmt.Errorf("the man move %v leads into a slice not solved yet", m)
 	}
@@ -326,12 +327,12 @@ func (s *slicedSolver) propagate(w *sliceScratch, sl *slice, u uint32, level int
 	back := &sl.halves[sl.into(k)] // where the predecessors are
 	after := back.normalize(swapColours(&g))
 	won := statusOf(w.state[u]) == statusWin
-	white, black, kings := after[groupWhiteMen]|after[groupWhiteKings], after[groupBlackMen]|after[groupBlackKings], after[groupWhiteKings]|after[groupBlackKings]
-	for pieces := after[groupWhiteKings]; pieces != 0; pieces &= pieces - 1 {
+	white, black, kings := after[layout.GroupWhiteMen]|after[layout.GroupWhiteKings], after[layout.GroupBlackMen]|after[layout.GroupBlackKings], after[layout.GroupWhiteKings]|after[layout.GroupBlackKings]
+	for pieces := after[layout.GroupWhiteKings]; pieces != 0; pieces &= pieces - 1 {
 		to := engine.Square(bits.TrailingZeros64(pieces))
 		for sources := engine.WhiteUnmoveSources(white, black, kings, to); sources != 0; sources &= sources - 1 {
 			before := after
-			before[groupWhiteKings] ^= uint64(1)<<to | 1<<bits.TrailingZeros64(sources)
+			before[layout.GroupWhiteKings] ^= uint64(1)<<to | 1<<bits.TrailingZeros64(sources)
 			p := back.local(&before)
 			st := w.state[p]
 			switch {
@@ -342,7 +343,7 @@ func (s *slicedSolver) propagate(w *sliceScratch, sl *slice, u uint32, level int
 				st, at, err := afterWin(st, level)
 				if err != nil {
 					l := s.slicing.layouts[back.table]
-					return slotError(signatureOfCounts(l.count), l.index(before), err)
+					return slotError(signatureOfCounts(l.Count), l.Index(before), err)
 				}
 				w.state[p] = st
 				switch {
@@ -370,12 +371,12 @@ func (s *slicedSolver) write(w *sliceScratch, sl *slice) {
 			}
 			g, _ := h.position(u)
 			if symmetric {
-				if m := mirrorGroups(g); h.local(&m) < u {
+				if m := layout.MirrorGroups(g); h.local(&m) < u {
 					continue // its mirror image, the same slot, is written
 				}
 			}
 			r := resultOf(st)
-			s.out[h.table].set(l.index(g), r, &w.long[h.table])
+			s.out[h.table].set(l.Index(g), r, &w.long[h.table])
 			w.stats[h.table].add(r)
 		}
 	}

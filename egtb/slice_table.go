@@ -6,13 +6,14 @@ package egtb
 
 import (
 	"encoding/binary"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"sync/atomic"
 )
 
 // tableWriter holds a table's values as its slices are solved. A slot not
 // written yet reads as unused.
 type tableWriter struct {
-	layout *layout
+	layout *layout.Layout
 	// codes are the table's 2-bit codes, 32 slots a word: goroutines that
 	// write slots of one word load and change it atomically.
 	codes []atomic.Uint64
@@ -22,8 +23,8 @@ type tableWriter struct {
 	width int
 }
 
-func newTableWriter(l *layout) *tableWriter {
-	w := &tableWriter{layout: l, codes: make([]atomic.Uint64, (l.size+31)/32), dtw: make([]byte, l.size), width: 1}
+func newTableWriter(l *layout.Layout) *tableWriter {
+	w := &tableWriter{layout: l, codes: make([]atomic.Uint64, (l.Size+31)/32), dtw: make([]byte, l.Size), width: 1}
 	w.clearCodes()
 	return w
 }
@@ -33,7 +34,7 @@ func (w *tableWriter) clearCodes() {
 	for i := range w.codes {
 		w.codes[i].Store(^uint64(0))
 	}
-	if tail := w.layout.size % 32; tail != 0 {
+	if tail := w.layout.Size % 32; tail != 0 {
 		w.codes[len(w.codes)-1].Store(1<<(2*tail) - 1) // no codes past the last slot
 	}
 }
@@ -106,6 +107,6 @@ func (w *tableWriter) table(stats Stats) *Table {
 	for i := range w.codes {
 		binary.LittleEndian.PutUint64(codes[8*i:], w.codes[i].Load())
 	}
-	stats.Unused = w.layout.size - stats.Wins - stats.Draws - stats.Losses
-	return &Table{layout: w.layout, codes: codes[:(w.layout.size+3)/4], dtw: w.dtw, width: w.width, stats: stats}
+	stats.Unused = w.layout.Size - stats.Wins - stats.Draws - stats.Losses
+	return &Table{layout: w.layout, codes: codes[:(w.layout.Size+3)/4], dtw: w.dtw, width: w.width, stats: stats}
 }

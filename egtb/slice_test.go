@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -54,7 +55,7 @@ func TestSlicesPartitionInOrder(t *testing.T) {
 		s := newSlicing(unit)
 		seen := make([][]bool, len(s.layouts))
 		for t, l := range s.layouts {
-			seen[t] = make([]bool, l.size)
+			seen[t] = make([]bool, l.Size)
 		}
 		var moves engine.MoveList
 		for wave := range s.waves() {
@@ -75,12 +76,12 @@ func TestSlicesPartitionInOrder(t *testing.T) {
 						if got, w := s.sliceKey(h.table, &g); got != key || w != wave {
 							t.Fatalf("%v: position %#x of slice %+v (wave %d) has the key %+v (wave %d)", unit, g, key, wave, got, w)
 						}
-						mirrored := mirrorGroups(g)
-						if seen[h.table][l.index(g)] && (h.men.mirrored() != h.men || h.local(&mirrored) >= u) {
-							t.Fatalf("%v: slot %d of table %v in two slices", unit, l.index(g), signatureOfCounts(l.count))
+						mirrored := layout.MirrorGroups(g)
+						if seen[h.table][l.Index(g)] && (h.men.mirrored() != h.men || h.local(&mirrored) >= u) {
+							t.Fatalf("%v: slot %d of table %v in two slices", unit, l.Index(g), signatureOfCounts(l.Count))
 						}
-						seen[h.table][l.index(g)] = true
-						white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+						seen[h.table][l.Index(g)] = true
+						white, black, kings := g[layout.GroupWhiteMen]|g[layout.GroupWhiteKings], g[layout.GroupBlackMen]|g[layout.GroupBlackKings], g[layout.GroupWhiteKings]|g[layout.GroupBlackKings]
 						captures := engine.WhiteMoves(white, black, kings, &moves)
 						for _, m := range moves.Slice() {
 							if leavesUnit(captures, kings, m) {
@@ -90,9 +91,9 @@ func TestSlicesPartitionInOrder(t *testing.T) {
 							moved := uint64(1)<<m.From | uint64(1)<<m.To
 							manMove := kings&moved == 0
 							if manMove {
-								after[groupWhiteMen] ^= moved
+								after[layout.GroupWhiteMen] ^= moved
 							} else {
-								after[groupWhiteKings] ^= moved
+								after[layout.GroupWhiteKings] ^= moved
 							}
 							next := swapColours(&after)
 							got, w := s.sliceKey(into, &next)
@@ -114,9 +115,9 @@ func TestSlicesPartitionInOrder(t *testing.T) {
 			}
 		}
 		for t2, l := range s.layouts {
-			for i := range l.size {
-				if _, ok := l.position(i); ok != seen[t2][i] {
-					t.Fatalf("%v: slot %d of table %v holds a position %v, in a slice %v", unit, i, signatureOfCounts(l.count), ok, seen[t2][i])
+			for i := range l.Size {
+				if _, ok := l.Position(i); ok != seen[t2][i] {
+					t.Fatalf("%v: slot %d of table %v holds a position %v, in a slice %v", unit, i, signatureOfCounts(l.Count), ok, seen[t2][i])
 				}
 			}
 		}
@@ -232,7 +233,7 @@ func TestPlanSliced(t *testing.T) {
 // take a byte is kept until widen, which gives every distance two bytes;
 // a slot not written reads as not solved.
 func TestTableWriterWidens(t *testing.T) {
-	w := newTableWriter(layoutOf(Signature{0, 1, 0, 1}.counts()))
+	w := newTableWriter(layout.Of(Signature{0, 1, 0, 1}.counts()))
 	var long []slotDistance
 	w.set(5, Result{Win, 3}, &long)
 	w.set(6, Result{Loss, 300}, &long)

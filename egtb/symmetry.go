@@ -4,7 +4,11 @@
 
 package egtb
 
-import "github.com/dameo/dameo/engine"
+import (
+	"github.com/dameo/dameo/engine"
+
+	"github.com/dameo/dameo/egtb/internal/layout"
+)
 
 // whiteToMove are the white pieces, black pieces and kings of p seen with
 // White to move: unchanged when White is to move, else with the colours
@@ -14,7 +18,7 @@ func whiteToMove(p *engine.Position) (white, black, kings uint64) {
 	white, black = p.Pieces(engine.White), p.Pieces(engine.Black)
 	kings = p.Kings(engine.White) | p.Kings(engine.Black)
 	if p.SideToMove() == engine.Black {
-		return flip(black), flip(white), flip(kings)
+		return layout.Flip(black), layout.Flip(white), layout.Flip(kings)
 	}
 	return white, black, kings
 }

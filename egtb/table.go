@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"runtime"
 
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -32,7 +33,7 @@ func codeOf(w WDL) int {
 // Table is the solved table of one signature. It is read-only and safe for
 // concurrent use.
 type Table struct {
-	layout *layout
+	layout *layout.Layout
 	codes  []byte // 2 bits per slot, slot i in bits 2(i%4)..2(i%4)+1 of byte i/4
 	dtw    []byte // width bytes per slot, little-endian
 	width  int    // 1 or 2
@@ -72,10 +73,10 @@ func (s *Stats) merge(o Stats) {
 }
 
 // Signature is the table's material.
-func (t *Table) Signature() Signature { return signatureOfCounts(t.layout.count) }
+func (t *Table) Signature() Signature { return signatureOfCounts(t.layout.Count) }
 
 // Size is the number of slots.
-func (t *Table) Size() uint64 { return t.layout.size }
+func (t *Table) Size() uint64 { return t.layout.Size }
 
 // Stats are the table's counts and longest distances.
 func (t *Table) Stats() Stats { return t.stats }
@@ -103,12 +104,12 @@ func (t *Table) result(i uint64) Result {
 // position is the position of slot i, with White to move, and whether the
 // slot holds one.
 func (t *Table) position(i uint64) (engine.Position, bool) {
-	g, ok := t.layout.position(i)
+	g, ok := t.layout.Position(i)
 	if !ok {
 		return engine.Position{}, false
 	}
-	p, err := engine.NewPosition(g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings],
-		g[groupWhiteKings]|g[groupBlackKings], engine.White)
+	p, err := engine.NewPosition(g[layout.GroupWhiteMen]|g[layout.GroupWhiteKings], g[layout.GroupBlackMen]|g[layout.GroupBlackKings],
+		g[layout.GroupWhiteKings]|g[layout.GroupBlackKings], engine.White)
 	return p, err == nil
 }
 
@@ -124,7 +125,7 @@ func (t *Table) LongestWin() (p engine.Position, r Result, ok bool) {
 	if t.stats.Wins == 0 {
 		return p, r, false
 	}
-	for i := range t.layout.size {
+	for i := range t.layout.Size {
 		if t.code(i) == codeWin && t.distance(i) == t.stats.LongestWin {
 			p, ok = t.position(i)
 			return p, t.result(i), ok

@@ -47,6 +47,7 @@ import (
 	"io"
 	"math/bits"
 
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/internal/safefile"
 )
 
@@ -68,22 +69,22 @@ const (
 // WDLTable is the values of one signature's table, compressed. It is
 // read-only and safe for concurrent use.
 type WDLTable struct {
-	layout  *layout
+	layout  *layout.Layout
 	index   []byte // 8 bytes per block
 	payload []byte
 	check   *deferredCheck // the file's check still to make, or nil
 }
 
 // Signature is the table's material.
-func (w *WDLTable) Signature() Signature { return signatureOfCounts(w.layout.count) }
+func (w *WDLTable) Signature() Signature { return signatureOfCounts(w.layout.Count) }
 
 // Size is the number of slots.
-func (w *WDLTable) Size() uint64 { return w.layout.size }
+func (w *WDLTable) Size() uint64 { return w.layout.Size }
 
 // value is the win, draw or loss of the position of groups g, which has
 // the table's material.
-func (w *WDLTable) value(g [numGroups]uint64) WDL {
-	return codeWDL[w.code(w.layout.index(g))&3]
+func (w *WDLTable) value(g [layout.NumGroups]uint64) WDL {
+	return codeWDL[w.code(w.layout.Index(g))&3]
 }
 
 // code is the stored value of slot i: codeDraw, codeWin or codeLoss (for an
@@ -117,7 +118,7 @@ func blockLength(kind int, n uint64) uint64 {
 
 // encodeWDL writes the values of t as a WDL file to out.
 func (t *Table) encodeWDL(out io.Writer) error {
-	n := t.layout.size
+	n := t.layout.Size
 	blocks := (n + blockSlots - 1) / blockSlots
 	index := make([]byte, 8*blocks)
 	var payload []byte
@@ -172,7 +173,7 @@ func (t *Table) encodeWDL(out io.Writer) error {
 		}
 	}
 	le := binary.LittleEndian
-	s := signatureOfCounts(t.layout.count)
+	s := signatureOfCounts(t.layout.Count)
 	head := make([]byte, 0, wdlHeaderSize)
 	head = append(head, WDLMagic...)
 	head = le.AppendUint32(head, WDLVersion)
@@ -280,7 +281,7 @@ func decodeWDLHeadOnly(data []byte) (w *WDLTable, check func() error, err error)
 	}
 	body := data[:len(data)-checksumSize]
 	indexEnd := wdlHeaderSize + 8*((h.slots+blockSlots-1)/blockSlots)
-	w = &WDLTable{layout: layoutOf(h.sig.counts()), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
+	w = &WDLTable{layout: layout.Of(h.sig.counts()), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
 	check = func() error {
 		if err := checkChecksum(binary.LittleEndian.Uint32(data[len(body):]), crc32.Checksum(body, castagnoli)); err != nil {
 			return err
