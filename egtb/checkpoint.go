@@ -84,7 +84,7 @@ func (s *slicedSolver) writeCheckpoint(w io.Writer, wave int, solved uint64) err
 	head = le.AppendUint64(head, solved)
 	for t, out := range s.out {
 		st := s.stats[t]
-		head = appendSignature(head, signatureOfCounts(out.layout.Count))
+		head = appendCounts(head, out.layout.Count)
 		head = le.AppendUint32(head, uint32(out.width))
 		head = le.AppendUint64(head, out.layout.Size)
 		head = le.AppendUint64(head, st.Wins)
@@ -224,17 +224,3 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 	return wave, solved, nil
 }
 
-// truncated reports whether err is io.ReadFull's for a file that ends
-// before the bytes it reads.
-func truncated(err error) bool {
-	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
-}
-
-// shortFile is err, or when the file ended before its bytes the error that
-// says it is truncated.
-func shortFile(err error) error {
-	if truncated(err) {
-		return errors.New("truncated: shorter than its header announces")
-	}
-	return err
-}

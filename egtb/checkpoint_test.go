@@ -328,7 +328,7 @@ func TestCheckpointReadsBackWhatWasWritten(t *testing.T) {
 		t.Fatalf("damaged checkpoint read: error %v, want a bad checksum", err)
 	}
 	for i, sig := range unit {
-		fresh := newTableWriter(layout.Of(sig.counts())).table(Stats{})
+		fresh := newTableWriter(layout.Of(sig.Counts())).table(Stats{})
 		if f.out[i].width != 1 || f.stats[i] != (Stats{}) || !bytes.Equal(f.out[i].table(Stats{}).encode(), fresh.encode()) {
 			t.Errorf("table %v after a refused checkpoint: width %d, stats %+v, not as a new one", sig, f.out[i].width, f.stats[i])
 		}

@@ -14,7 +14,7 @@ import (
 func TestCursorDecodesEverySlot(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, s := range Signatures(4) {
-		l := layout.Of(s.counts())
+		l := layout.Of(s.Counts())
 		walk := func(lo, hi uint64) {
 			c := l.Cursor(lo)
 			for i := lo; i < hi; i++ {

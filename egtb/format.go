@@ -21,11 +21,8 @@ const (
 	// Version is the format version this package reads and writes.
 	Version = 1
 
-	headerSize   = 64
-	checksumSize = 4
+	headerSize = 64
 )
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // fileSize is the size of a table file of n slots with distances of the
 // given width.
@@ -48,7 +45,7 @@ func (t *Table) writeTo(w io.Writer) error {
 	head := make([]byte, 0, headerSize)
 	head = append(head, Magic...)
 	head = le.AppendUint32(head, Version)
-	head = appendSignature(head, s)
+	head = appendCounts(head, s.Counts())
 	head = le.AppendUint64(head, t.layout.Size)
 	head = le.AppendUint32(head, uint32(t.width))
 	head = le.AppendUint32(head, uint32(t.stats.LongestWin))
@@ -68,29 +65,7 @@ func (t *Table) writeTo(w io.Writer) error {
 	return err
 }
 
-// checkStart checks the start b of a file of a format (what names it):
-// its magic bytes, then that b holds the whole header of size bytes, then
-// the format version that follows the magic bytes.
-func checkStart(b []byte, magic, what string, size int, version uint32) error {
-	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
-		return fmt.Errorf("not a dameo %s (bad magic bytes)", what)
-	}
-	if len(b) < size {
-		return fmt.Errorf("truncated: %d bytes, shorter than the %d-byte header", len(b), size)
-	}
-	if v := binary.LittleEndian.Uint32(b[len(magic):]); v != version {
-		return fmt.Errorf("format version %d, this program reads version %d", v, version)
-	}
-	return nil
-}
-
-// appendSignature appends the four bytes of s in a header: white men,
-// white kings, black men, black kings.
-func appendSignature(b []byte, s Signature) []byte {
-	return append(b, byte(s.WhiteMen), byte(s.WhiteKings), byte(s.BlackMen), byte(s.BlackKings))
-}
-
-// decodeSignature reads the signature that appendSignature wrote at the
+// decodeSignature reads the signature that appendCounts wrote at the
 // start of b, which must be one of a table.
 func decodeSignature(b []byte) (Signature, error) {
 	s := Signature{int(b[0]), int(b[1]), int(b[2]), int(b[3])}
@@ -98,15 +73,6 @@ func decodeSignature(b []byte) (Signature, error) {
 		return s, fmt.Errorf("corrupt header: bad signature %d %d %d %d", b[0], b[1], b[2], b[3])
 	}
 	return s, nil
-}
-
-// checkChecksum is nil when the checksum stored at the end of a file is
-// the one computed of the bytes before it, else the error saying so.
-func checkChecksum(stored, computed uint32) error {
-	if stored != computed {
-		return fmt.Errorf("bad checksum %08x, computed %08x: the file is corrupt", stored, computed)
-	}
-	return nil
 }
 
 // header is the decoded fixed-size start of a table file.
@@ -176,7 +142,7 @@ func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 	body := data[:len(data)-checksumSize]
 	codesEnd := headerSize + (h.slots+3)/4
 	t = &Table{
-		layout: layout.Of(h.sig.counts()),
+		layout: layout.Of(h.sig.Counts()),
 		codes:  data[headerSize:codesEnd:codesEnd],
 		dtw:    data[codesEnd:len(body):len(body)],
 		width:  h.width,

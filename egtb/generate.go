@@ -54,7 +54,7 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 	s := &solver{done: done}
 	var total uint64
 	for _, sig := range unit {
-		l := layout.Of(sig.counts())
+		l := layout.Of(sig.Counts())
 		s.layouts = append(s.layouts, l)
 		s.base = append(s.base, total)
 		total += l.Size

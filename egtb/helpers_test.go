@@ -18,7 +18,7 @@ func randomPosition(t testing.TB, rng *rand.Rand, s Signature) engine.Position {
 	t.Helper()
 	var g [layout.NumGroups]uint64
 	var occupied uint64
-	for i, n := range s.counts() {
+	for i, n := range s.Counts() {
 		d := layout.GroupDomain[i]
 		for range n {
 			for {

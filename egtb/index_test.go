@@ -32,7 +32,7 @@ func TestColexRoundTrip(t *testing.T) {
 func TestIndexRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, s := range Signatures(4) {
-		l := layout.Of(s.counts())
+		l := layout.Of(s.Counts())
 		slot := func(i uint64) {
 			g, ok := l.Position(i)
 			if !ok {
@@ -63,7 +63,7 @@ func TestIndexRoundTrip(t *testing.T) {
 // left over.
 func TestIndexCoversEveryPosition(t *testing.T) {
 	for _, s := range Signatures(builtPieces) {
-		l := layout.Of(s.counts())
+		l := layout.Of(s.Counts())
 		seen := make([]bool, l.Size)
 		var distinct uint64
 		forEachPlacement(s, func(g [layout.NumGroups]uint64) {
@@ -99,7 +99,7 @@ func TestIndexCoversEveryPosition(t *testing.T) {
 // distinct squares of their domains.
 func forEachPlacement(s Signature, f func([layout.NumGroups]uint64)) {
 	var g [layout.NumGroups]uint64
-	counts := s.counts()
+	counts := s.Counts()
 	var place func(group, from int, occupied uint64)
 	place = func(group, from int, occupied uint64) {
 		if group == layout.NumGroups {

@@ -41,7 +41,7 @@ func (s Signature) Swap() Signature {
 // valid reports whether s names a table: counts within bounds and both
 // sides with at least one piece.
 func (s Signature) valid() bool {
-	for _, n := range s.counts() {
+	for _, n := range s.Counts() {
 		if n < 0 || n > MaxGroup {
 			return false
 		}
@@ -49,13 +49,13 @@ func (s Signature) valid() bool {
 	return s.WhiteMen+s.WhiteKings > 0 && s.BlackMen+s.BlackKings > 0
 }
 
-// signatureOfCounts is the signature of these counts (see counts).
+// signatureOfCounts is the signature of these counts (see Counts).
 func signatureOfCounts(c [layout.NumGroups]int) Signature {
 	return Signature{c[0], c[1], c[2], c[3]}
 }
 
-// counts are the four counts in group order.
-func (s Signature) counts() [layout.NumGroups]int {
+// Counts are the four counts in group order (the counts of a layout).
+func (s Signature) Counts() [layout.NumGroups]int {
 	return [layout.NumGroups]int{s.WhiteMen, s.WhiteKings, s.BlackMen, s.BlackKings}
 }
 
@@ -200,5 +200,5 @@ func Size(s Signature) uint64 {
 	if !s.valid() {
 		return 0
 	}
-	return layout.Of(s.counts()).Size
+	return layout.Of(s.Counts()).Size
 }

@@ -40,7 +40,7 @@ func TestSignatureOrder(t *testing.T) {
 		}
 		// Captures remove a piece of either colour; promotions crown a man.
 		var after []Signature
-		c := s.counts()
+		c := s.Counts()
 		for g := range layout.NumGroups {
 			if c[g] > 0 {
 				d := c

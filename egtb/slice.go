@@ -80,7 +80,7 @@ type slicing struct {
 func newSlicing(unit []Signature) *slicing {
 	s := &slicing{}
 	for _, sig := range unit {
-		s.layouts = append(s.layouts, layout.Of(sig.counts()))
+		s.layouts = append(s.layouts, layout.Of(sig.Counts()))
 	}
 	first := s.layouts[0]
 	s.whiteMen = setsByWay(first.Count[layout.GroupWhiteMen], layout.GroupWhiteMen, func(set uint64) int { return way(set, 0) })

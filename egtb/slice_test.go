@@ -233,7 +233,7 @@ func TestPlanSliced(t *testing.T) {
 // take a byte is kept until widen, which gives every distance two bytes;
 // a slot not written reads as not solved.
 func TestTableWriterWidens(t *testing.T) {
-	w := newTableWriter(layout.Of(Signature{0, 1, 0, 1}.counts()))
+	w := newTableWriter(layout.Of(Signature{0, 1, 0, 1}.Counts()))
 	var long []slotDistance
 	w.set(5, Result{Win, 3}, &long)
 	w.set(6, Result{Loss, 300}, &long)

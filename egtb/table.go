@@ -11,14 +11,6 @@ import (
 	"github.com/dameo/dameo/engine"
 )
 
-// Value codes, two bits per slot.
-const (
-	codeDraw   = 0
-	codeWin    = 1
-	codeLoss   = 2
-	codeUnused = 3 // a slot without a position
-)
-
 // codeOf is the code of a position's value.
 func codeOf(w WDL) int {
 	switch w {

@@ -31,7 +31,7 @@ func TestUnmovesMatchMoves(t *testing.T) {
 		p, _ = engine.NewPosition(white, black, kings, engine.White)
 		pg := layout.Groups(white, black, kings)
 		s = signatureOf(&pg)
-		from := layout.Of(s.counts())
+		from := layout.Of(s.Counts())
 		slot := from.Index(pg)
 		for _, m := range p.LegalMoves() {
 			q := p.Play(m)
@@ -40,7 +40,7 @@ func TestUnmovesMatchMoves(t *testing.T) {
 			if signatureOf(&cg) != s.Swap() {
 				continue // a capture or promotion
 			}
-			into := layout.Of(s.Swap().counts())
+			into := layout.Of(s.Swap().Counts())
 			canon, _ := into.Position(into.Index(cg))
 			after := swapColours(&canon)
 			if none[s] == nil {

@@ -177,7 +177,7 @@ func (t *Table) encodeWDL(out io.Writer) error {
 	head := make([]byte, 0, wdlHeaderSize)
 	head = append(head, WDLMagic...)
 	head = le.AppendUint32(head, WDLVersion)
-	head = appendSignature(head, s)
+	head = appendCounts(head, s.Counts())
 	head = le.AppendUint64(head, n)
 	head = le.AppendUint32(head, blockSlots)
 	head = le.AppendUint32(head, 0)
@@ -281,7 +281,7 @@ func decodeWDLHeadOnly(data []byte) (w *WDLTable, check func() error, err error)
 	}
 	body := data[:len(data)-checksumSize]
 	indexEnd := wdlHeaderSize + 8*((h.slots+blockSlots-1)/blockSlots)
-	w = &WDLTable{layout: layout.Of(h.sig.counts()), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
+	w = &WDLTable{layout: layout.Of(h.sig.Counts()), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
 	check = func() error {
 		if err := checkChecksum(binary.LittleEndian.Uint32(data[len(body):]), crc32.Checksum(body, castagnoli)); err != nil {
 			return err
