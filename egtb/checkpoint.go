@@ -37,6 +37,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"hash/crc32"
 	"io"
 	"slices"
@@ -84,7 +85,7 @@ func (s *slicedSolver) writeCheckpoint(w io.Writer, wave int, solved uint64) err
 	head = le.AppendUint64(head, solved)
 	for t, out := range s.out {
 		st := s.stats[t]
-		head = appendCounts(head, out.layout.Count)
+		head = frame.AppendCounts(head, out.layout.Count)
 		head = le.AppendUint32(head, uint32(out.width))
 		head = le.AppendUint64(head, out.layout.Size)
 		head = le.AppendUint64(head, st.Wins)
@@ -93,7 +94,7 @@ func (s *slicedSolver) writeCheckpoint(w io.Writer, wave int, solved uint64) err
 		head = le.AppendUint32(head, uint32(st.LongestWin))
 		head = le.AppendUint32(head, uint32(st.LongestLoss))
 	}
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(frame.Castagnoli)
 	body := io.MultiWriter(w, crc)
 	if _, err := body.Write(head); err != nil {
 		return err
@@ -132,14 +133,14 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 		}
 	}()
 	le := binary.LittleEndian
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(frame.Castagnoli)
 	in := io.TeeReader(r, crc) // what the checksum covers
 	head := make([]byte, checkpointHeaderSize)
 	n, err := io.ReadFull(in, head)
-	if err != nil && !truncated(err) {
+	if err != nil && !frame.Truncated(err) {
 		return 0, 0, err
 	}
-	if err := checkStart(head[:n], checkpointMagic, "checkpoint", checkpointHeaderSize, checkpointVersion); err != nil {
+	if err := frame.CheckStart(head[:n], checkpointMagic, "checkpoint", checkpointHeaderSize, checkpointVersion); err != nil {
 		return 0, 0, err
 	}
 	tables := le.Uint32(head[12:])
@@ -152,7 +153,7 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 	wave, solved = int(le.Uint32(head[16:])), le.Uint64(head[24:])
 	records := make([]byte, checkpointTableSize*tables)
 	if _, err := io.ReadFull(in, records); err != nil {
-		return 0, 0, shortFile(err)
+		return 0, 0, frame.ShortFile(err)
 	}
 	var sigs, unit []Signature
 	for t := range int(tables) {
@@ -196,7 +197,7 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 		for i := 0; i < len(out.codes); {
 			words := min(len(buf)/8, len(out.codes)-i)
 			if _, err := io.ReadFull(in, buf[:8*words]); err != nil {
-				return 0, 0, shortFile(err)
+				return 0, 0, frame.ShortFile(err)
 			}
 			for j := range words {
 				out.codes[i+j].Store(le.Uint64(buf[8*j:]))
@@ -204,14 +205,14 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 			i += words
 		}
 		if _, err := io.ReadFull(in, dtws[t]); err != nil {
-			return 0, 0, shortFile(err)
+			return 0, 0, frame.ShortFile(err)
 		}
 	}
-	var sum [checksumSize]byte
+	var sum [frame.ChecksumSize]byte
 	if _, err := io.ReadFull(r, sum[:]); err != nil {
-		return 0, 0, shortFile(err)
+		return 0, 0, frame.ShortFile(err)
 	}
-	if err := checkChecksum(le.Uint32(sum[:]), crc.Sum32()); err != nil {
+	if err := frame.CheckChecksum(le.Uint32(sum[:]), crc.Sum32()); err != nil {
 		return 0, 0, err
 	}
 	if n, _ := io.ReadFull(r, sum[:1]); n != 0 {
@@ -223,4 +224,3 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 	}
 	return wave, solved, nil
 }
-

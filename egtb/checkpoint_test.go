@@ -11,6 +11,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"io"
 	"math"
@@ -259,7 +260,7 @@ func TestSlicedBuildRefusesDamagedCheckpoint(t *testing.T) {
 		want string
 	}{
 		{"a code flipped", flip(codes + 100), "bad checksum"},
-		{"the last distance flipped", flip(len(good) - checksumSize - 1), "bad checksum"},
+		{"the last distance flipped", flip(len(good) - frame.ChecksumSize - 1), "bad checksum"},
 		{"the wave changed", flip(16), "bad checksum"},
 		{"the checksum flipped", flip(len(good) - 1), "bad checksum"},
 		{"truncated", good[:len(good)-1], "truncated"},
@@ -308,7 +309,7 @@ func TestCheckpointReadsBackWhatWasWritten(t *testing.T) {
 	if err := s.writeCheckpoint(&b, 3, 12345); err != nil {
 		t.Fatal(err)
 	}
-	if n, want := b.Len(), checkpointHeaderSize+2*checkpointTableSize+int(8*((Size(unit[0])+31)/32+(Size(unit[1])+31)/32)+Size(unit[0])+2*Size(unit[1]))+checksumSize; n != want {
+	if n, want := b.Len(), checkpointHeaderSize+2*checkpointTableSize+int(8*((Size(unit[0])+31)/32+(Size(unit[1])+31)/32)+Size(unit[0])+2*Size(unit[1]))+frame.ChecksumSize; n != want {
 		t.Errorf("checkpoint of %d bytes, want %d", n, want)
 	}
 	r := newSlicedSolver(Embedded(), unit)
@@ -322,7 +323,7 @@ func TestCheckpointReadsBackWhatWasWritten(t *testing.T) {
 		}
 	}
 	damaged := bytes.Clone(b.Bytes())
-	damaged[len(damaged)-checksumSize-1] ^= 1
+	damaged[len(damaged)-frame.ChecksumSize-1] ^= 1
 	f := newSlicedSolver(Embedded(), unit)
 	if _, _, err := f.readCheckpoint(bytes.NewReader(damaged)); err == nil || !strings.Contains(err.Error(), "bad checksum") {
 		t.Fatalf("damaged checkpoint read: error %v, want a bad checksum", err)

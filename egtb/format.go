@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"hash/crc32"
 	"io"
@@ -27,7 +28,7 @@ const (
 // fileSize is the size of a table file of n slots with distances of the
 // given width.
 func fileSize(n uint64, width int) uint64 {
-	return headerSize + (n+3)/4 + n*uint64(width) + checksumSize
+	return headerSize + (n+3)/4 + n*uint64(width) + frame.ChecksumSize
 }
 
 // encode is the table's file contents.
@@ -45,7 +46,7 @@ func (t *Table) writeTo(w io.Writer) error {
 	head := make([]byte, 0, headerSize)
 	head = append(head, Magic...)
 	head = le.AppendUint32(head, Version)
-	head = appendCounts(head, s.Counts())
+	head = frame.AppendCounts(head, s.Counts())
 	head = le.AppendUint64(head, t.layout.Size)
 	head = le.AppendUint32(head, uint32(t.width))
 	head = le.AppendUint32(head, uint32(t.stats.LongestWin))
@@ -54,7 +55,7 @@ func (t *Table) writeTo(w io.Writer) error {
 	head = le.AppendUint64(head, t.stats.Wins)
 	head = le.AppendUint64(head, t.stats.Draws)
 	head = le.AppendUint64(head, t.stats.Losses)
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(frame.Castagnoli)
 	for _, part := range [][]byte{head, t.codes, t.dtw} {
 		crc.Write(part)
 		if _, err := w.Write(part); err != nil {
@@ -87,7 +88,7 @@ type header struct {
 func decodeHeader(b []byte) (header, error) {
 	le := binary.LittleEndian
 	var h header
-	if err := checkStart(b, Magic, "endgame table", headerSize, Version); err != nil {
+	if err := frame.CheckStart(b, Magic, "endgame table", headerSize, Version); err != nil {
 		return h, err
 	}
 	var err error
@@ -139,7 +140,7 @@ func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 	if uint64(len(data)) > want {
 		return nil, nil, fmt.Errorf("corrupt: %d bytes, the header of table %v announces %d", len(data), h.sig, want)
 	}
-	body := data[:len(data)-checksumSize]
+	body := data[:len(data)-frame.ChecksumSize]
 	codesEnd := headerSize + (h.slots+3)/4
 	t = &Table{
 		layout: layout.Of(h.sig.Counts()),
@@ -149,7 +150,7 @@ func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 		stats:  h.stats,
 	}
 	check = func() error {
-		if err := checkChecksum(binary.LittleEndian.Uint32(data[len(body):]), crc32.Checksum(body, castagnoli)); err != nil {
+		if err := frame.CheckChecksum(binary.LittleEndian.Uint32(data[len(body):]), crc32.Checksum(body, frame.Castagnoli)); err != nil {
 			return err
 		}
 		if err := t.checkSlots(); err != nil {
@@ -207,19 +208,19 @@ func (t *Table) checkRange(lo, hi uint64) (Stats, error) {
 	for i := lo; i < hi; i++ {
 		d := t.distance(i)
 		switch t.code(i) {
-		case codeWin:
+		case frame.CodeWin:
 			st.Wins++
 			st.LongestWin = max(st.LongestWin, d)
 			if d%2 != 1 {
 				return st, fmt.Errorf("slot %d: win with even distance %d", i, d)
 			}
-		case codeLoss:
+		case frame.CodeLoss:
 			st.Losses++
 			st.LongestLoss = max(st.LongestLoss, d)
 			if d%2 != 0 {
 				return st, fmt.Errorf("slot %d: loss with odd distance %d", i, d)
 			}
-		case codeDraw:
+		case frame.CodeDraw:
 			st.Draws++
 			if d != 0 {
 				return st, fmt.Errorf("slot %d: draw with distance %d", i, d)

@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
@@ -429,7 +430,7 @@ func (s *solver) table(ctx context.Context, t, threads int) (*Table, error) {
 		own := &stats[w]
 		for i := lo; i < hi; i++ {
 			st := states[i]
-			code, d := codeUnused, 0
+			code, d := frame.CodeUnused, 0
 			if statusOf(st) == statusUnused {
 				own.Unused++
 			} else {

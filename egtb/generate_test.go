@@ -8,6 +8,7 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"io/fs"
 	"math/rand/v2"
 	"slices"
@@ -178,12 +179,12 @@ func TestVerifyFindsWrongValues(t *testing.T) {
 		edit func(code, dtw int) (int, int)
 	}{
 		{"longer win", func(c, d int) (int, int) { return c, d + 2 }},
-		{"win made a loss", func(c, d int) (int, int) { return codeLoss, d + 1 }},
-		{"win made a draw", func(c, d int) (int, int) { return codeDraw, 0 }},
+		{"win made a loss", func(c, d int) (int, int) { return frame.CodeLoss, d + 1 }},
+		{"win made a draw", func(c, d int) (int, int) { return frame.CodeDraw, 0 }},
 	} {
 		bad := *good
 		bad.codes, bad.dtw = bytes.Clone(good.codes), bytes.Clone(good.dtw)
-		i := firstSlot(good, codeWin)
+		i := firstSlot(good, frame.CodeWin)
 		c, d := change.edit(good.code(i), good.distance(i))
 		bad.codes[i/4] = bad.codes[i/4]&^(3<<(2*(i%4))) | byte(c)<<(2*(i%4))
 		bad.dtw[i] = byte(d)

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"sync"
 
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/internal/safefile"
 )
 
@@ -58,7 +59,7 @@ func loadMapped[T any](path string, headerSize int, header func([]byte) (Signatu
 		defer f.Close()
 		head := make([]byte, headerSize)
 		n, err := io.ReadFull(f, head)
-		if err != nil && !truncated(err) {
+		if err != nil && !frame.Truncated(err) {
 			return nil, nil, err
 		}
 		if n == 0 {

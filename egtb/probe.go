@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
@@ -228,7 +229,7 @@ func (t *Tables) ProbeAny(p *engine.Position) (r Result, ok bool) {
 }
 
 // codeWDL is the value of each code (unused slots hold no position).
-var codeWDL = [4]WDL{codeDraw: Draw, codeWin: Win, codeLoss: Loss, codeUnused: Draw}
+var codeWDL = [4]WDL{frame.CodeDraw: Draw, frame.CodeWin: Win, frame.CodeLoss: Loss, frame.CodeUnused: Draw}
 
 // MoveResult is a legal move and its value for the side that plays it.
 type MoveResult struct {

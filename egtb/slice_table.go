@@ -6,6 +6,7 @@ package egtb
 
 import (
 	"encoding/binary"
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"sync/atomic"
 )
@@ -42,11 +43,11 @@ func (w *tableWriter) clearCodes() {
 // result is the value of slot i, and whether its slice is solved.
 func (w *tableWriter) result(i uint64) (Result, bool) {
 	switch int(w.codes[i/32].Load()>>(2*(i%32))) & 3 {
-	case codeWin:
+	case frame.CodeWin:
 		return Result{Win, w.distance(i)}, true
-	case codeLoss:
+	case frame.CodeLoss:
 		return Result{Loss, w.distance(i)}, true
-	case codeDraw:
+	case frame.CodeDraw:
 		return Result{Draw, 0}, true
 	}
 	return Result{}, false
@@ -71,7 +72,7 @@ type slotDistance struct {
 func (w *tableWriter) set(i uint64, r Result, long *[]slotDistance) {
 	code := codeOf(r.WDL)
 	// The slot's bits are those of codeUnused: clear the bits code lacks.
-	w.codes[i/32].And(^(uint64(codeUnused&^code) << (2 * (i % 32))))
+	w.codes[i/32].And(^(uint64(frame.CodeUnused&^code) << (2 * (i % 32))))
 	switch {
 	case w.width == 2:
 		binary.LittleEndian.PutUint16(w.dtw[2*i:], uint16(r.DTW))

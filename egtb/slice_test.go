@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
@@ -251,7 +252,7 @@ func TestTableWriterWidens(t *testing.T) {
 		t.Error("a slot not written reads as solved")
 	}
 	tab := w.table(Stats{Wins: 2, Losses: 1})
-	if tab.width != 2 || tab.result(6) != (Result{Loss, 300}) || tab.code(8) != codeUnused || tab.Stats().Unused != tab.Size()-3 {
+	if tab.width != 2 || tab.result(6) != (Result{Loss, 300}) || tab.code(8) != frame.CodeUnused || tab.Stats().Unused != tab.Size()-3 {
 		t.Errorf("table: width %d, slot 6 %v, slot 8 code %d, stats %+v", tab.width, tab.result(6), tab.code(8), tab.Stats())
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"encoding/binary"
 	"runtime"
 
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
@@ -15,11 +16,11 @@ import (
 func codeOf(w WDL) int {
 	switch w {
 	case Win:
-		return codeWin
+		return frame.CodeWin
 	case Loss:
-		return codeLoss
+		return frame.CodeLoss
 	}
-	return codeDraw
+	return frame.CodeDraw
 }
 
 // Table is the solved table of one signature. It is read-only and safe for
@@ -85,9 +86,9 @@ func (t *Table) distance(i uint64) int {
 // result is the value of slot i, which holds a position.
 func (t *Table) result(i uint64) Result {
 	switch t.code(i) {
-	case codeWin:
+	case frame.CodeWin:
 		return Result{Win, t.distance(i)}
-	case codeLoss:
+	case frame.CodeLoss:
 		return Result{Loss, t.distance(i)}
 	}
 	return Result{Draw, 0}
@@ -118,7 +119,7 @@ func (t *Table) LongestWin() (p engine.Position, r Result, ok bool) {
 		return p, r, false
 	}
 	for i := range t.layout.Size {
-		if t.code(i) == codeWin && t.distance(i) == t.stats.LongestWin {
+		if t.code(i) == frame.CodeWin && t.distance(i) == t.stats.LongestWin {
 			p, ok = t.position(i)
 			return p, t.result(i), ok
 		}

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
@@ -50,7 +51,7 @@ func (t *Tables) verifyTable(ctx context.Context, tab *Table, threads int) error
 // verifySlot checks slot i of tab, using moves as scratch.
 func (t *Tables) verifySlot(tab *Table, i uint64, moves *engine.MoveList) error {
 	g, ok := tab.layout.Position(i)
-	if unused := tab.code(i) == codeUnused; unused || !ok {
+	if unused := tab.code(i) == frame.CodeUnused; unused || !ok {
 		if unused != !ok {
 			return fmt.Errorf("slot %d: marked unused %v, holds a position %v", i, unused, ok)
 		}
@@ -82,7 +83,7 @@ func (t *Tables) verifySlot(tab *Table, i uint64, moves *engine.MoveList) error 
 // sameValues checks that every used slot of tab has its value in w.
 func (w *WDLTable) sameValues(tab *Table) error {
 	for i := range tab.layout.Size {
-		if c := tab.code(i); c != codeUnused && w.code(i) != c {
+		if c := tab.code(i); c != frame.CodeUnused && w.code(i) != c {
 			return fmt.Errorf("slot %d: %v, the full table says %v", i, codeWDL[w.code(i)], codeWDL[c])
 		}
 	}
