@@ -27,14 +27,14 @@ const (
 
 // fileSize is the size of a table file of n slots with distances of the
 // given width.
-func fileSize(n uint64, width int) uint64 {
+func FileSize(n uint64, width int) uint64 {
 	return headerSize + (n+3)/4 + n*uint64(width) + frame.ChecksumSize
 }
 
 // encode is the table's file contents.
 func (t *Table) encode() []byte {
 	var b bytes.Buffer
-	b.Grow(int(fileSize(t.layout.Size, t.width)))
+	b.Grow(int(FileSize(t.layout.Size, t.width)))
 	t.writeTo(&b) // a bytes.Buffer does not fail
 	return b.Bytes()
 }
@@ -42,7 +42,7 @@ func (t *Table) encode() []byte {
 // writeTo writes the table's file contents to w, without holding a copy.
 func (t *Table) writeTo(w io.Writer) error {
 	le := binary.LittleEndian
-	s := signatureOfCounts(t.layout.Count)
+	s := SignatureOf(t.layout.Count)
 	head := make([]byte, 0, headerSize)
 	head = append(head, Magic...)
 	head = le.AppendUint32(head, Version)
@@ -68,7 +68,7 @@ func (t *Table) writeTo(w io.Writer) error {
 
 // decodeSignature reads the signature that appendCounts wrote at the
 // start of b, which must be one of a table.
-func decodeSignature(b []byte) (Signature, error) {
+func DecodeSignature(b []byte) (Signature, error) {
 	s := Signature{int(b[0]), int(b[1]), int(b[2]), int(b[3])}
 	if !s.valid() || s.Pieces() > MaxTablePieces {
 		return s, fmt.Errorf("corrupt header: bad signature %d %d %d %d", b[0], b[1], b[2], b[3])
@@ -92,7 +92,7 @@ func decodeHeader(b []byte) (header, error) {
 		return h, err
 	}
 	var err error
-	if h.sig, err = decodeSignature(b[12:]); err != nil {
+	if h.sig, err = DecodeSignature(b[12:]); err != nil {
 		return h, err
 	}
 	h.slots = le.Uint64(b[16:])
@@ -133,7 +133,7 @@ func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	want := fileSize(h.slots, h.width)
+	want := FileSize(h.slots, h.width)
 	if uint64(len(data)) < want {
 		return nil, nil, fmt.Errorf("truncated: %d bytes, the header of table %v announces %d", len(data), h.sig, want)
 	}

@@ -4,6 +4,7 @@ package egtb
 
 import (
 	"github.com/dameo/dameo/egtb/internal/layout"
+	"github.com/dameo/dameo/egtb/internal/tbtest"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
@@ -38,14 +39,14 @@ func TestIndexRoundTrip(t *testing.T) {
 			if !ok {
 				return
 			}
-			if signatureOf(&g) != s {
-				t.Fatalf("%v slot %d: position of material %v", s, i, signatureOf(&g))
+			if SignatureOf(layout.CountsOf(&g)) != s {
+				t.Fatalf("%v slot %d: position of material %v", s, i, SignatureOf(layout.CountsOf(&g)))
 			}
 			if j := l.Index(g); j != i {
 				t.Fatalf("%v slot %d: position %#x has index %d", s, i, g, j)
 			}
 		}
-		if s.Pieces() <= builtPieces {
+		if s.Pieces() <= tbtest.BuiltPieces {
 			for i := range l.Size {
 				slot(i)
 			}
@@ -62,7 +63,7 @@ func TestIndexRoundTrip(t *testing.T) {
 // position and its mirror image share their slot, and no used slot is
 // left over.
 func TestIndexCoversEveryPosition(t *testing.T) {
-	for _, s := range Signatures(builtPieces) {
+	for _, s := range Signatures(tbtest.BuiltPieces) {
 		l := layout.Of(s.Counts())
 		seen := make([]bool, l.Size)
 		var distinct uint64

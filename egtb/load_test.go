@@ -163,7 +163,7 @@ func TestOpenErrors(t *testing.T) {
 // table of up to n pieces present.
 func TestMaxPiecesCountsCompleteSets(t *testing.T) {
 	all := Embedded().All()
-	if got := newTables(nil).MaxPieces(); got != 1 {
+	if got := NewTables(nil).MaxPieces(); got != 1 {
 		t.Errorf("no tables: MaxPieces %d", got)
 	}
 	var without []*Table
@@ -172,14 +172,14 @@ func TestMaxPiecesCountsCompleteSets(t *testing.T) {
 			without = append(without, tab)
 		}
 	}
-	if got := newTables(without).MaxPieces(); got != 2 {
+	if got := NewTables(without).MaxPieces(); got != 2 {
 		t.Errorf("without table 0120: MaxPieces %d, want 2", got)
 	}
 	// MostPieces counts every table loaded, complete sets or not.
-	if got := newTables(without).MostPieces(); got != 3 {
+	if got := NewTables(without).MostPieces(); got != 3 {
 		t.Errorf("without table 0120: MostPieces %d, want 3", got)
 	}
-	twos := newTables(nil)
+	twos := NewTables(nil)
 	for _, tab := range all {
 		if tab.Signature().Pieces() == 2 {
 			twos.add(tab)

@@ -23,7 +23,7 @@ type Tables struct {
 }
 
 // newTables is the set of the given tables (one per signature).
-func newTables(list []*Table) *Tables {
+func NewTables(list []*Table) *Tables {
 	t := &Tables{maxPieces: 1}
 	for _, tab := range list {
 		t.add(tab)
@@ -127,16 +127,16 @@ func (t *Tables) MostPieces() int {
 // needs no table: the side to move has lost if it has none, and otherwise
 // wins in 1 if it has a move. Probe allocates nothing.
 func (t *Tables) Probe(p *engine.Position) (r Result, ok bool) {
-	white, black, kings := whiteToMove(p)
+	white, black, kings := layout.WhiteToMove(p)
 	if r, ok := withoutTable(p, white, black); ok {
 		return r, true
 	}
-	return t.probeWhite(white, black, kings)
+	return t.ProbeWhite(white, black, kings)
 }
 
 // withoutTable is the value of p when one side has no piece, which needs
 // no table (ok false otherwise); white and black are p's pieces with White
-// to move (whiteToMove).
+// to move (layout.WhiteToMove).
 func withoutTable(p *engine.Position, white, black uint64) (r Result, ok bool) {
 	switch {
 	case white == 0:
@@ -166,7 +166,7 @@ func material(white, black, kings uint64) (g [layout.NumGroups]uint64, s Signatu
 
 // probeWhite is Probe for a position with White to move in which both
 // sides have pieces.
-func (t *Tables) probeWhite(white, black, kings uint64) (Result, bool) {
+func (t *Tables) ProbeWhite(white, black, kings uint64) (Result, bool) {
 	g, s, ok := material(white, black, kings)
 	if !ok {
 		return Result{}, false
@@ -187,7 +187,7 @@ func (t *Tables) WDLPieces() int { return t.wdlPieces }
 // its material if one is loaded, else from its full table; ok is false
 // when neither covers p. It allocates nothing.
 func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
-	white, black, kings := whiteToMove(p)
+	white, black, kings := layout.WhiteToMove(p)
 	if r, ok := withoutTable(p, white, black); ok {
 		return r.WDL, true
 	}
@@ -210,7 +210,7 @@ func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
 // p's table once, where Probe and then ProbeWDL would find it twice, and
 // allocates nothing.
 func (t *Tables) ProbeAny(p *engine.Position) (r Result, ok bool) {
-	white, black, kings := whiteToMove(p)
+	white, black, kings := layout.WhiteToMove(p)
 	if r, ok := withoutTable(p, white, black); ok {
 		return r, true
 	}

@@ -139,7 +139,7 @@ func TestProbeAllocatesNothing(t *testing.T) {
 // table, ProbeAny answers as Probe, else as ProbeWDL with UnknownDistance,
 // else not at all; it allocates nothing, whichever file answers.
 func TestProbeAnyFindsEitherFile(t *testing.T) {
-	tabs := newTables(nil)
+	tabs := NewTables(nil)
 	for i, tab := range Embedded().All() {
 		if i%3 == 0 {
 			tabs.add(tab)

@@ -7,7 +7,6 @@ package egtb
 import (
 	"fmt"
 	"github.com/dameo/dameo/egtb/internal/layout"
-	"math/bits"
 	"slices"
 )
 
@@ -49,8 +48,8 @@ func (s Signature) valid() bool {
 	return s.WhiteMen+s.WhiteKings > 0 && s.BlackMen+s.BlackKings > 0
 }
 
-// signatureOfCounts is the signature of these counts (see Counts).
-func signatureOfCounts(c [layout.NumGroups]int) Signature {
+// SignatureOf is the signature of these counts (see Counts).
+func SignatureOf(c [layout.NumGroups]int) Signature {
 	return Signature{c[0], c[1], c[2], c[3]}
 }
 
@@ -93,9 +92,10 @@ func ParseSignature(text string) (Signature, error) {
 }
 
 // FileName is the name of s's table file: the signature and ".egtb".
-func (s Signature) FileName() string { return s.String() + fileExt }
+func (s Signature) FileName() string { return s.String() + FileExt }
 
-const fileExt = ".egtb"
+// FileExt ends the name of a table file, after the signature.
+const FileExt = ".egtb"
 
 // Signatures lists every signature of 2 to maxPieces pieces in generation
 // order: by number of pieces, then number of men, so that the tables a
@@ -139,28 +139,6 @@ func Signatures(maxPieces int) []Signature {
 	return ordered
 }
 
-// signatureOf is the material of a position's groups.
-func signatureOf(g *[layout.NumGroups]uint64) Signature {
-	return Signature{bits.OnesCount64(g[0]), bits.OnesCount64(g[1]), bits.OnesCount64(g[2]), bits.OnesCount64(g[3])}
-}
-
-// Units are the signatures of 2 to maxPieces pieces grouped as they are
-// generated: each with its swap (alone when symmetric), in the order of
-// Signatures.
-func Units(maxPieces int) [][]Signature {
-	var units [][]Signature
-	sigs := Signatures(maxPieces)
-	for i := 0; i < len(sigs); {
-		unit := []Signature{sigs[i]}
-		if w := sigs[i].Swap(); w != sigs[i] {
-			unit = append(unit, w) // Signatures puts it next
-		}
-		i += len(unit)
-		units = append(units, unit)
-	}
-	return units
-}
-
 // Needs lists the tables that a capture or a promotion from a position
 // of s (White to move) can lead into, as signatures of the position after
 // the move seen with White to move (the colour swap). A move that takes
@@ -178,20 +156,6 @@ func (s Signature) Needs() []Signature {
 		}
 	}
 	return needs
-}
-
-// lastUses is, for each signature needed by a unit, the number of the last
-// unit that needs it.
-func lastUses(units [][]Signature) map[Signature]int {
-	last := map[Signature]int{}
-	for n, unit := range units {
-		for _, s := range unit {
-			for _, need := range s.Needs() {
-				last[need] = n
-			}
-		}
-	}
-	return last
 }
 
 // Size is the number of slots of s's table: its positions with White to

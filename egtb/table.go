@@ -12,17 +12,6 @@ import (
 	"github.com/dameo/dameo/engine"
 )
 
-// codeOf is the code of a position's value.
-func codeOf(w WDL) int {
-	switch w {
-	case Win:
-		return frame.CodeWin
-	case Loss:
-		return frame.CodeLoss
-	}
-	return frame.CodeDraw
-}
-
 // Table is the solved table of one signature. It is read-only and safe for
 // concurrent use.
 type Table struct {
@@ -34,6 +23,13 @@ type Table struct {
 	check  *deferredCheck // the file's check still to make, or nil
 }
 
+// NewTable is the table of signature s made, by a generator, from its
+// slots' values in the file's encoding (frame's 2-bit codes; distances of
+// width bytes, little-endian) and their counts.
+func NewTable(s Signature, codes, dtw []byte, width int, stats Stats) *Table {
+	return &Table{layout: layout.Of(s.Counts()), codes: codes, dtw: dtw, width: width, stats: stats}
+}
+
 // Stats are the counts of a table's positions by value and its longest
 // distances.
 type Stats struct {
@@ -42,7 +38,7 @@ type Stats struct {
 }
 
 // add counts a position worth r.
-func (s *Stats) add(r Result) {
+func (s *Stats) Add(r Result) {
 	switch r.WDL {
 	case Win:
 		s.Wins++
@@ -56,7 +52,7 @@ func (s *Stats) add(r Result) {
 }
 
 // merge adds o's counts to s.
-func (s *Stats) merge(o Stats) {
+func (s *Stats) Merge(o Stats) {
 	s.Wins += o.Wins
 	s.Draws += o.Draws
 	s.Losses += o.Losses
@@ -66,7 +62,7 @@ func (s *Stats) merge(o Stats) {
 }
 
 // Signature is the table's material.
-func (t *Table) Signature() Signature { return signatureOfCounts(t.layout.Count) }
+func (t *Table) Signature() Signature { return SignatureOf(t.layout.Count) }
 
 // Size is the number of slots.
 func (t *Table) Size() uint64 { return t.layout.Size }

@@ -20,7 +20,7 @@ import (
 func (t *Tables) Verify(ctx context.Context, threads int, progress func(tab *Table, elapsed time.Duration)) error {
 	for _, tab := range t.All() {
 		start := time.Now()
-		if err := t.verifyTable(ctx, tab, threads); err != nil {
+		if err := t.VerifyTable(ctx, tab, threads); err != nil {
 			return fmt.Errorf("table %v: %w", tab.Signature(), err)
 		}
 		if w := t.wdl[tab.Signature().code()]; w != nil {
@@ -36,7 +36,7 @@ func (t *Tables) Verify(ctx context.Context, threads int, progress func(tab *Tab
 }
 
 // verifyTable checks every slot of tab against its successors in t.
-func (t *Tables) verifyTable(ctx context.Context, tab *Table, threads int) error {
+func (t *Tables) VerifyTable(ctx context.Context, tab *Table, threads int) error {
 	lists := make([]engine.MoveList, max(threads, 1))
 	return layout.ForChunks(ctx, threads, tab.layout.Size, func(w int, lo, hi uint64) error {
 		for i := lo; i < hi; i++ {
@@ -64,7 +64,7 @@ func (t *Tables) verifySlot(tab *Table, i uint64, moves *engine.MoveList) error 
 		w2, b2, k2 := engine.WhitePlay(white, black, kings, m)
 		r := Result{Loss, 0} // Black has no piece left
 		if b2 != 0 {
-			if r, ok = t.probeWhite(layout.Flip(b2), layout.Flip(w2), layout.Flip(k2)); !ok {
+			if r, ok = t.ProbeWhite(layout.Flip(b2), layout.Flip(w2), layout.Flip(k2)); !ok {
 				p, _ := tab.position(i)
 				return fmt.Errorf("%v: the move %s leads to a position without a table", &p, p.FormatMove(m))
 			}

@@ -39,7 +39,6 @@
 package egtb
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -57,8 +56,9 @@ const (
 	WDLMagic = "DAMEOWL\x1a"
 	// WDLVersion is the WDL format version this package reads and writes.
 	WDLVersion = 1
+	// WDLExt ends the name of a WDL file, after the signature (0201.wdl).
+	WDLExt = ".wdl"
 
-	wdlExt        = ".wdl"
 	wdlHeaderSize = 64
 	blockSlots    = 4096
 
@@ -77,7 +77,7 @@ type WDLTable struct {
 }
 
 // Signature is the table's material.
-func (w *WDLTable) Signature() Signature { return signatureOfCounts(w.layout.Count) }
+func (w *WDLTable) Signature() Signature { return SignatureOf(w.layout.Count) }
 
 // Size is the number of slots.
 func (w *WDLTable) Size() uint64 { return w.layout.Size }
@@ -174,7 +174,7 @@ func (t *Table) encodeWDL(out io.Writer) error {
 		}
 	}
 	le := binary.LittleEndian
-	s := signatureOfCounts(t.layout.Count)
+	s := SignatureOf(t.layout.Count)
 	head := make([]byte, 0, wdlHeaderSize)
 	head = append(head, WDLMagic...)
 	head = le.AppendUint32(head, WDLVersion)
@@ -200,21 +200,7 @@ func (t *Table) encodeWDL(out io.Writer) error {
 // WriteWDLFile writes t's values as a WDL file to path, through a
 // temporary file renamed into place.
 func (t *Table) WriteWDLFile(path string) error {
-	return writeAtomically(path, WDLMagic, t.encodeWDL)
-}
-
-// writeAtomically writes a file that begins with magic through a
-// temporary file renamed into place (internal/safefile), so that a reader
-// never sees half of it, buffered; a symbolic link to a file of another
-// kind is refused.
-func writeAtomically(path, magic string, write func(io.Writer) error) error {
-	return safefile.WriteOwn(path, magic, func(f io.Writer) error {
-		w := bufio.NewWriterSize(f, 1<<20)
-		if err := write(w); err != nil {
-			return err
-		}
-		return w.Flush()
-	})
+	return safefile.WriteOwn(path, WDLMagic, t.encodeWDL)
 }
 
 // wdlHeader is the decoded fixed-size start of a WDL file.
@@ -238,7 +224,7 @@ func decodeWDLHeader(b []byte) (wdlHeader, error) {
 		return h, err
 	}
 	var err error
-	if h.sig, err = decodeSignature(b[12:]); err != nil {
+	if h.sig, err = DecodeSignature(b[12:]); err != nil {
 		return h, err
 	}
 	if h.slots = le.Uint64(b[16:]); h.slots != Size(h.sig) {

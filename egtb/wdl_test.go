@@ -34,7 +34,7 @@ func TestWDLFilesHoldTheValues(t *testing.T) {
 	dir := t.TempDir()
 	kinds := map[uint64]int{}
 	for _, tab := range Embedded().All() {
-		path := filepath.Join(dir, tab.Signature().String()+wdlExt)
+		path := filepath.Join(dir, tab.Signature().String()+WDLExt)
 		if err := tab.WriteWDLFile(path); err != nil {
 			t.Fatal(err)
 		}
@@ -107,7 +107,7 @@ func TestVerifyComparesWDLFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := newTables(Embedded().All())
+	set := NewTables(Embedded().All())
 	set.addWDL(bad)
 	if err := set.Verify(context.Background(), 1, nil); err == nil || !strings.Contains(err.Error(), "WDL table 1010") {
 		t.Errorf("Verify with a wrong WDL value: %v", err)
@@ -151,7 +151,7 @@ func tableWithEveryKind() *Table {
 func TestLoadWDLFileRejectsBadFiles(t *testing.T) {
 	tab := tableWithEveryKind()
 	good := wdlBytes(t, tab)
-	name := tab.Signature().String() + wdlExt
+	name := tab.Signature().String() + WDLExt
 	edit := func(f func(b []byte) []byte) []byte { return f(bytes.Clone(good)) }
 	blocks := int((tab.Size() + blockSlots - 1) / blockSlots)
 	payload := wdlHeaderSize + 8*blocks
@@ -218,7 +218,7 @@ func BenchmarkProbeWDL(b *testing.B) {
 	if dir == "" {
 		dir = b.TempDir()
 		for _, tab := range Embedded().All() {
-			if err := tab.WriteWDLFile(filepath.Join(dir, tab.Signature().String()+wdlExt)); err != nil {
+			if err := tab.WriteWDLFile(filepath.Join(dir, tab.Signature().String()+WDLExt)); err != nil {
 				b.Fatal(err)
 			}
 		}

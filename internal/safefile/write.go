@@ -6,6 +6,7 @@
 package safefile
 
 import (
+	"bufio"
 	"bytes"
 	"errors"
 	"fmt"
@@ -18,8 +19,8 @@ import (
 // maxLinks is the most symbolic links followed to resolve a target.
 const maxLinks = 40
 
-// WriteAtomic writes the file path with write, replacing it whole once
-// write has succeeded. A symbolic link is written through: the file it
+// WriteAtomic writes the file path with write (buffered), replacing it
+// whole once write has succeeded. A symbolic link is written through: the file it
 // names is replaced (or created), the link kept.
 func WriteAtomic(path string, write func(io.Writer) error) error {
 	return WriteOwn(path, "", write)
@@ -39,7 +40,10 @@ func WriteOwn(path, magic string, write func(io.Writer) error) error {
 		return err
 	}
 	defer tmp.unlock()
-	err = write(tmp.f)
+	buf := bufio.NewWriterSize(tmp.f, 1<<16)
+	if err = write(buf); err == nil {
+		err = buf.Flush()
+	}
 	if cerr := tmp.f.Close(); err == nil {
 		err = cerr
 	}

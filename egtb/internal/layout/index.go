@@ -465,3 +465,8 @@ func (x *PartialIndex) Index(set uint64) uint64 {
 	}
 	return orbit + min(x.rest[0]+own[0], x.rest[1]+own[1])
 }
+
+// CountsOf are the numbers of pieces of a position's groups.
+func CountsOf(g *[NumGroups]uint64) [NumGroups]int {
+	return [NumGroups]int{bits.OnesCount64(g[0]), bits.OnesCount64(g[1]), bits.OnesCount64(g[2]), bits.OnesCount64(g[3])}
+}

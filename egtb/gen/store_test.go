@@ -2,10 +2,11 @@
 // when it opens, and a table name linked to a file of another kind refused
 // before anything is solved or written through the link.
 
-package egtb
+package gen
 
 import (
 	"context"
+	"github.com/dameo/dameo/egtb"
 	"os"
 	"path/filepath"
 	"strings"
@@ -37,7 +38,7 @@ func TestStoreRefusesALinkToAnotherFile(t *testing.T) {
 		if err := os.WriteFile(notes, []byte("my notes\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		sig := Signature{WhiteKings: 1, BlackKings: 1}
+		sig := egtb.Signature{WhiteKings: 1, BlackKings: 1}
 		if err := os.Symlink("notes.txt", filepath.Join(dir, sig.FileName())); err != nil {
 			t.Fatal(err)
 		}

@@ -31,12 +31,13 @@
 // anything else (another unit, other sizes, a wave out of range, a bad
 // checksum, a size other than the header announces) is refused.
 
-package egtb
+package gen
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/egtb/internal/frame"
 	"hash/crc32"
 	"io"
@@ -57,13 +58,13 @@ const (
 type Checkpoints interface {
 	// SaveCheckpoint replaces the checkpoint of sig with what write
 	// writes, whole or not at all.
-	SaveCheckpoint(sig Signature, write func(io.Writer) error) error
+	SaveCheckpoint(sig egtb.Signature, write func(io.Writer) error) error
 	// LoadCheckpoint reads the checkpoint of sig with read and reports
 	// whether read accepted it: false when there is none or read refuses
 	// it (the unit then starts from its first wave).
-	LoadCheckpoint(sig Signature, read func(io.Reader) error) bool
+	LoadCheckpoint(sig egtb.Signature, read func(io.Reader) error) bool
 	// RemoveCheckpoint removes the checkpoint of sig, if there is one.
-	RemoveCheckpoint(sig Signature) error
+	RemoveCheckpoint(sig egtb.Signature) error
 }
 
 // checkpointBuffer is the size of the buffer through which the codes are
@@ -128,7 +129,7 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 			for t, out := range s.out {
 				out.clearCodes()
 				clear(out.dtw)
-				s.stats[t] = Stats{}
+				s.stats[t] = egtb.Stats{}
 			}
 		}
 	}()
@@ -155,16 +156,16 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 	if _, err := io.ReadFull(in, records); err != nil {
 		return 0, 0, frame.ShortFile(err)
 	}
-	var sigs, unit []Signature
+	var sigs, unit []egtb.Signature
 	for t := range int(tables) {
-		sig, err := decodeSignature(records[checkpointTableSize*t:])
+		sig, err := egtb.DecodeSignature(records[checkpointTableSize*t:])
 		if err != nil {
 			return 0, 0, err
 		}
 		sigs = append(sigs, sig)
 	}
 	for _, l := range s.slicing.layouts {
-		unit = append(unit, signatureOfCounts(l.Count))
+		unit = append(unit, egtb.SignatureOf(l.Count))
 	}
 	if !slices.Equal(sigs, unit) {
 		return 0, 0, fmt.Errorf("the checkpoint of tables %v, not of %v", sigs, unit)
@@ -173,11 +174,11 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 		return 0, 0, fmt.Errorf("corrupt header: wave %d, want 1 to %d", wave, waves-1)
 	}
 	// What is read into, and kept once the checksum is good.
-	stats, widths, dtws := make([]Stats, tables), make([]int, tables), make([][]byte, tables)
+	stats, widths, dtws := make([]egtb.Stats, tables), make([]int, tables), make([][]byte, tables)
 	for t, out := range s.out {
 		b := records[checkpointTableSize*t:]
 		if slots := le.Uint64(b[8:]); slots != out.layout.Size {
-			return 0, 0, fmt.Errorf("corrupt header: %d slots, table %v has %d", slots, signatureOfCounts(out.layout.Count), out.layout.Size)
+			return 0, 0, fmt.Errorf("corrupt header: %d slots, table %v has %d", slots, egtb.SignatureOf(out.layout.Count), out.layout.Size)
 		}
 		switch widths[t] = int(le.Uint32(b[4:])); widths[t] {
 		case 1:
@@ -187,7 +188,7 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 		default:
 			return 0, 0, fmt.Errorf("corrupt header: distance width %d bytes, want 1 or 2", widths[t])
 		}
-		stats[t] = Stats{
+		stats[t] = egtb.Stats{
 			Wins: le.Uint64(b[16:]), Draws: le.Uint64(b[24:]), Losses: le.Uint64(b[32:]),
 			LongestWin: int(le.Uint32(b[40:])), LongestLoss: int(le.Uint32(b[44:])),
 		}

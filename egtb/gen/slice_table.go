@@ -2,10 +2,11 @@
 // table's own encoding, written by the goroutines that solve the slices of
 // a wave and read by those of later waves.
 
-package egtb
+package gen
 
 import (
 	"encoding/binary"
+	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"sync/atomic"
@@ -41,16 +42,16 @@ func (w *tableWriter) clearCodes() {
 }
 
 // result is the value of slot i, and whether its slice is solved.
-func (w *tableWriter) result(i uint64) (Result, bool) {
+func (w *tableWriter) result(i uint64) (egtb.Result, bool) {
 	switch int(w.codes[i/32].Load()>>(2*(i%32))) & 3 {
 	case frame.CodeWin:
-		return Result{Win, w.distance(i)}, true
+		return egtb.Result{WDL: egtb.Win, DTW: w.distance(i)}, true
 	case frame.CodeLoss:
-		return Result{Loss, w.distance(i)}, true
+		return egtb.Result{WDL: egtb.Loss, DTW: w.distance(i)}, true
 	case frame.CodeDraw:
-		return Result{Draw, 0}, true
+		return egtb.Result{WDL: egtb.Draw, DTW: 0}, true
 	}
-	return Result{}, false
+	return egtb.Result{}, false
 }
 
 func (w *tableWriter) distance(i uint64) int {
@@ -69,7 +70,7 @@ type slotDistance struct {
 
 // set writes the value r of slot i, appending to long a distance that
 // does not fit in a byte while the table's distances take one.
-func (w *tableWriter) set(i uint64, r Result, long *[]slotDistance) {
+func (w *tableWriter) set(i uint64, r egtb.Result, long *[]slotDistance) {
 	code := codeOf(r.WDL)
 	// The slot's bits are those of codeUnused: clear the bits code lacks.
 	w.codes[i/32].And(^(uint64(frame.CodeUnused&^code) << (2 * (i % 32))))
@@ -103,11 +104,11 @@ func (w *tableWriter) widen(long []slotDistance) {
 
 // table is the finished table, with the given counts of its positions
 // (the unused slots are the rest).
-func (w *tableWriter) table(stats Stats) *Table {
+func (w *tableWriter) table(stats egtb.Stats) *egtb.Table {
 	codes := make([]byte, 8*len(w.codes))
 	for i := range w.codes {
 		binary.LittleEndian.PutUint64(codes[8*i:], w.codes[i].Load())
 	}
 	stats.Unused = w.layout.Size - stats.Wins - stats.Draws - stats.Losses
-	return &Table{layout: w.layout, codes: codes[:(w.layout.Size+3)/4], dtw: w.dtw, width: w.width, stats: stats}
+	return egtb.NewTable(egtb.SignatureOf(w.layout.Count), codes[:(w.layout.Size+3)/4], w.dtw, w.width, stats)
 }

@@ -3,7 +3,7 @@
 // captures and promotions lead into. Values propagate backwards from the
 // positions already decided, level by level of distance, through un-moves.
 
-package egtb
+package gen
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sync/atomic"
 
+	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
@@ -19,7 +20,7 @@ import (
 // solver solves one signature together with its swap: the unit's slots are
 // those of its one or two tables, one after the other.
 type solver struct {
-	done    *Tables
+	done    *egtb.Tables
 	layouts []*layout.Layout
 	base    []uint64 // first unit slot of each table
 	// state is written plainly by initialization (each slot by one
@@ -51,7 +52,7 @@ type workerScratch struct {
 	states            []uint32 // the states of the predecessors being updated
 }
 
-func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]*Table, error) {
+func solve(ctx context.Context, done *egtb.Tables, unit []egtb.Signature, threads int) ([]*egtb.Table, error) {
 	s := &solver{done: done}
 	var total uint64
 	for _, sig := range unit {
@@ -125,7 +126,7 @@ func solve(ctx context.Context, done *Tables, unit []Signature, threads int) ([]
 			losses[l] = append(losses[l], slots...)
 		}
 	}
-	tabs := make([]*Table, len(s.layouts))
+	tabs := make([]*egtb.Table, len(s.layouts))
 	for t := range tabs {
 		var err error
 		if tabs[t], err = s.table(ctx, t, threads); err != nil {
@@ -209,7 +210,7 @@ func (s *solver) initializeSlot(w *workerScratch, u uint64, t int, slots *layout
 	}
 	st, err := s.initialState(w, t, g)
 	if err != nil {
-		return slotError(signatureOfCounts(s.layouts[t].Count), u-s.base[t], err)
+		return slotError(egtb.SignatureOf(s.layouts[t].Count), u-s.base[t], err)
 	}
 	s.state[u] = st
 	if status, level, ok := w.exits.settled(int(st & countMask)); ok {
@@ -258,7 +259,7 @@ func (s *solver) initialState(w *workerScratch, t int, g *[layout.NumGroups]uint
 		switch {
 		case leavesUnit(captures, kings, m):
 			// A capture or a promotion: the successor is in a finished table.
-			r, err := s.done.playedResult(white, black, kings, m)
+			r, err := playedResult(s.done, white, black, kings, m)
 			if err != nil {
 				return 0, err
 			}
@@ -382,7 +383,7 @@ func (s *solver) countWin(w *workerScratch, p, old uint32, level int) (bool, err
 		st, at, err := afterWin(old, level)
 		if err != nil {
 			t, i := s.tableOf(uint64(p))
-			return false, slotError(signatureOfCounts(s.layouts[t].Count), i, err)
+			return false, slotError(egtb.SignatureOf(s.layouts[t].Count), i, err)
 		}
 		if st == old {
 			return false, nil
@@ -404,10 +405,10 @@ func (s *solver) countWin(w *workerScratch, p, old uint32, level int) (bool, err
 
 // table packs the final states of table t, on threads goroutines;
 // undecided slots are draws.
-func (s *solver) table(ctx context.Context, t, threads int) (*Table, error) {
+func (s *solver) table(ctx context.Context, t, threads int) (*egtb.Table, error) {
 	l := s.layouts[t]
 	states := s.state[s.base[t] : s.base[t]+l.Size]
-	tab := &Table{layout: l, codes: make([]byte, (l.Size+3)/4), width: 1}
+	codes, width := make([]byte, (l.Size+3)/4), 1
 	var wide atomic.Bool // a distance takes two bytes
 	if err := layout.ForChunks(ctx, threads, l.Size, func(_ int, lo, hi uint64) error {
 		for _, st := range states[lo:hi] {
@@ -421,10 +422,10 @@ func (s *solver) table(ctx context.Context, t, threads int) (*Table, error) {
 		return nil, err
 	}
 	if wide.Load() {
-		tab.width = 2
+		width = 2
 	}
-	tab.dtw = make([]byte, l.Size*uint64(tab.width))
-	stats := make([]Stats, threads) // by worker
+	dtw := make([]byte, l.Size*uint64(width))
+	stats := make([]egtb.Stats, threads) // by worker
 	// Chunks hold whole bytes of codes (chunkSize is a multiple of 4).
 	if err := layout.ForChunks(ctx, threads, l.Size, func(w int, lo, hi uint64) error {
 		own := &stats[w]
@@ -435,22 +436,23 @@ func (s *solver) table(ctx context.Context, t, threads int) (*Table, error) {
 				own.Unused++
 			} else {
 				r := resultOf(st)
-				own.add(r)
+				own.Add(r)
 				code, d = codeOf(r.WDL), r.DTW
 			}
-			tab.codes[i/4] |= byte(code) << (2 * (i % 4))
-			if tab.width == 1 {
-				tab.dtw[i] = byte(d)
+			codes[i/4] |= byte(code) << (2 * (i % 4))
+			if width == 1 {
+				dtw[i] = byte(d)
 			} else {
-				tab.dtw[2*i], tab.dtw[2*i+1] = byte(d), byte(d>>8)
+				dtw[2*i], dtw[2*i+1] = byte(d), byte(d>>8)
 			}
 		}
 		return nil
 	}); err != nil {
 		return nil, err
 	}
+	var all egtb.Stats
 	for _, x := range stats {
-		tab.stats.merge(x)
+		all.Merge(x)
 	}
-	return tab, nil
+	return egtb.NewTable(egtb.SignatureOf(l.Count), codes, dtw, width, all), nil
 }

@@ -2,7 +2,7 @@
 // a slot: the other groups' digits are the slot's, and the moved group's
 // colex rank is computed from sums over the pieces that stay.
 
-package egtb
+package gen
 
 import (
 	"github.com/dameo/dameo/egtb/internal/layout"

@@ -2,11 +2,13 @@
 // slice_solve.go), after the units whose tables it needs, found finished
 // or saved through a Storage, verified if asked, and reported.
 
-package egtb
+package gen
 
 import (
 	"context"
 	"fmt"
+	"github.com/dameo/dameo/egtb"
+	"maps"
 	"slices"
 	"time"
 )
@@ -19,7 +21,7 @@ type BuildOptions struct {
 	Threads int
 	// Only, if set, builds just the table of this signature and its swap,
 	// taking the tables they need from Storage.
-	Only *Signature
+	Only *egtb.Signature
 	// MaxMemory, if not 0, bounds the generator's estimated memory for one
 	// unit (see Plan): a larger unit is refused before it is started.
 	MaxMemory uint64
@@ -52,7 +54,7 @@ type BuildOptions struct {
 	// Resumed, if set, is called when the sliced solver goes on with a
 	// unit from its checkpoint: the waves solved of the unit's waves, and
 	// the positions solved (where Solving's count goes on from).
-	Resumed func(unit []Signature, wave, waves int, solved uint64)
+	Resumed func(unit []egtb.Signature, wave, waves int, solved uint64)
 }
 
 // Storage keeps the tables of a build, and the checkpoints of the units
@@ -63,9 +65,9 @@ type Storage interface {
 	// is none: a signature and its swap whose tables are both finished are
 	// not solved again, and later tables that need a table saved read it
 	// back rather than Build keep it in memory.
-	Finished(Signature) (*Table, error)
+	Finished(egtb.Signature) (*egtb.Table, error)
 	// Save writes a solved table; an error stops the build.
-	Save(*Table) error
+	Save(*egtb.Table) error
 	// Checkpoints keep the state of a unit that the sliced solver solves
 	// between its waves, so that a build interrupted in the middle of the
 	// unit goes on from its last checkpoint: the unit's tables are the
@@ -76,10 +78,10 @@ type Storage interface {
 
 // Report describes one solved table.
 type Report struct {
-	Table *Table
+	Table *egtb.Table
 	// With is the colour-swapped signature solved together with the
 	// table, the table's own when it is symmetric.
-	With Signature
+	With egtb.Signature
 	// Kept: the table was finished before and not solved again.
 	Kept bool
 	// Elapsed is the time taken to solve (and verify) the pair.
@@ -90,15 +92,15 @@ type Report struct {
 // Signatures, holding in memory only the finished tables that the tables
 // still to solve lead into.
 func Build(ctx context.Context, o BuildOptions) error {
-	if o.Pieces < 2 || o.Pieces > MaxTablePieces {
-		return fmt.Errorf("pieces must be 2 to %d, not %d", MaxTablePieces, o.Pieces)
+	if o.Pieces < 2 || o.Pieces > egtb.MaxTablePieces {
+		return fmt.Errorf("pieces must be 2 to %d, not %d", egtb.MaxTablePieces, o.Pieces)
 	}
 	if o.Threads < 1 {
 		return fmt.Errorf("threads must be at least 1, not %d", o.Threads)
 	}
 	units := Units(o.Pieces)
 	lastUse := lastUses(units)
-	done := newTables(nil)
+	finished := map[egtb.Signature]*egtb.Table{} // those that units still to solve need
 	for n, unit := range units {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -107,10 +109,11 @@ func Build(ctx context.Context, o BuildOptions) error {
 			if !slices.Contains(unit, *o.Only) {
 				continue
 			}
-			if err := loadNeeds(done, unit, o.Storage); err != nil {
+			if err := loadNeeds(finished, unit, o.Storage); err != nil {
 				return err
 			}
 		}
+		done := egtb.NewTables(slices.Collect(maps.Values(finished)))
 		start := time.Now()
 		tabs, kept, err := finishedUnit(unit, o.Storage)
 		if err != nil {
@@ -122,7 +125,7 @@ func Build(ctx context.Context, o BuildOptions) error {
 				need = slicedMemory(unit, o.Threads)
 			}
 			if o.Sliced && unitHasMen(unit) {
-				solver = func(ctx context.Context, done *Tables, unit []Signature, _ int) ([]*Table, error) {
+				solver = func(ctx context.Context, done *egtb.Tables, unit []egtb.Signature, _ int) ([]*egtb.Table, error) {
 					return solveSliced(ctx, done, unit, &o)
 				}
 			}
@@ -157,29 +160,29 @@ func Build(ctx context.Context, o BuildOptions) error {
 		}
 		for _, t := range tabs {
 			if lastUse[t.Signature()] > n {
-				done.add(t)
+				finished[t.Signature()] = t
 			}
 			if o.Progress != nil {
 				o.Progress(Report{Table: t, With: t.Signature().Swap(), Kept: kept, Elapsed: time.Since(start)})
 			}
 		}
-		for _, t := range done.All() {
-			if lastUse[t.Signature()] <= n {
-				done.remove(t.Signature())
+		for s := range finished {
+			if lastUse[s] <= n {
+				delete(finished, s)
 			}
 		}
 	}
 	return nil
 }
 
-// loadNeeds adds to done the finished tables that unit needs.
-func loadNeeds(done *Tables, unit []Signature, storage Storage) error {
+// loadNeeds adds to finished the finished tables that unit needs.
+func loadNeeds(finished map[egtb.Signature]*egtb.Table, unit []egtb.Signature, storage Storage) error {
 	for _, s := range unit {
 		for _, need := range s.Needs() {
-			if done.Table(need) != nil {
+			if finished[need] != nil {
 				continue
 			}
-			var t *Table
+			var t *egtb.Table
 			var err error
 			if storage != nil {
 				t, err = storage.Finished(need)
@@ -190,18 +193,18 @@ func loadNeeds(done *Tables, unit []Signature, storage Storage) error {
 			case t == nil:
 				return fmt.Errorf("table %v needs table %v, which is not built (dameo egtb plan lists the order)", s, need)
 			}
-			done.add(t)
+			finished[need] = t
 		}
 	}
 	return nil
 }
 
 // finishedUnit is the unit's tables when storage has all of them.
-func finishedUnit(unit []Signature, storage Storage) ([]*Table, bool, error) {
+func finishedUnit(unit []egtb.Signature, storage Storage) ([]*egtb.Table, bool, error) {
 	if storage == nil {
 		return nil, false, nil
 	}
-	var tabs []*Table
+	var tabs []*egtb.Table
 	for _, s := range unit {
 		t, err := storage.Finished(s)
 		if err != nil || t == nil {
@@ -214,12 +217,43 @@ func finishedUnit(unit []Signature, storage Storage) ([]*Table, bool, error) {
 
 // verifyUnit checks a solved unit against its successors: the finished
 // tables and the unit itself.
-func verifyUnit(ctx context.Context, done *Tables, tabs []*Table, threads int) error {
-	with := newTables(append(done.All(), tabs...))
+func verifyUnit(ctx context.Context, done *egtb.Tables, tabs []*egtb.Table, threads int) error {
+	with := egtb.NewTables(append(done.All(), tabs...))
 	for _, t := range tabs {
-		if err := with.verifyTable(ctx, t, threads); err != nil {
+		if err := with.VerifyTable(ctx, t, threads); err != nil {
 			return fmt.Errorf("table %v fails verification: %w", t.Signature(), err)
 		}
 	}
 	return nil
+}
+
+// Units are the signatures of 2 to maxPieces pieces grouped as they are
+// generated: each with its swap (alone when symmetric), in the order of
+// Signatures.
+func Units(maxPieces int) [][]egtb.Signature {
+	var units [][]egtb.Signature
+	sigs := egtb.Signatures(maxPieces)
+	for i := 0; i < len(sigs); {
+		unit := []egtb.Signature{sigs[i]}
+		if w := sigs[i].Swap(); w != sigs[i] {
+			unit = append(unit, w) // Signatures puts it next
+		}
+		i += len(unit)
+		units = append(units, unit)
+	}
+	return units
+}
+
+// lastUses is, for each signature needed by a unit, the number of the last
+// unit that needs it.
+func lastUses(units [][]egtb.Signature) map[egtb.Signature]int {
+	last := map[egtb.Signature]int{}
+	for n, unit := range units {
+		for _, s := range unit {
+			for _, need := range s.Needs() {
+				last[need] = n
+			}
+		}
+	}
+	return last
 }

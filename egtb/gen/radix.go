@@ -4,7 +4,7 @@
 // pass placing every key in its byte's bucket by swaps, without a second
 // array; small buckets are left to slices.Sort.
 
-package egtb
+package gen
 
 import (
 	"math/bits"

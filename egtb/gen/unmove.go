@@ -4,7 +4,7 @@
 // same pair of tables and retrograde analysis walks them backwards. The
 // un-moves themselves are the engine's (engine.WhiteUnmoveSources).
 
-package egtb
+package gen
 
 import (
 	"math/bits"

@@ -1,13 +1,15 @@
 // Tests of the un-move generator against the engine's moves.
 
-package egtb
+package gen
 
 import (
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/egtb/internal/layout"
+	"github.com/dameo/dameo/egtb/internal/tbtest"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -19,25 +21,26 @@ import (
 func TestUnmovesMatchMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var u unmover
-	none := map[Signature]decidedSet{} // by signature, an empty set of its slots
+	none := map[egtb.Signature]decidedSet{} // by signature, an empty set of its slots
 	checked, positions := 0, 1000
-	if raceEnabled {
+	if tbtest.Race {
 		positions = 200
 	}
 	for range positions {
-		s := randomSignature(rng, 4)
-		p := randomPosition(t, rng, s)
-		white, black, kings := whiteToMove(&p)
+		all := egtb.Signatures(4)
+		s := all[rng.IntN(len(all))]
+		p := tbtest.RandomPosition(t, rng, s.Counts())
+		white, black, kings := layout.WhiteToMove(&p)
 		p, _ = engine.NewPosition(white, black, kings, engine.White)
 		pg := layout.Groups(white, black, kings)
-		s = signatureOf(&pg)
+		s = egtb.SignatureOf(layout.CountsOf(&pg))
 		from := layout.Of(s.Counts())
 		slot := from.Index(pg)
 		for _, m := range p.LegalMoves() {
 			q := p.Play(m)
-			cw, cb, ck := whiteToMove(&q)
+			cw, cb, ck := layout.WhiteToMove(&q)
 			cg := layout.Groups(cw, cb, ck)
-			if signatureOf(&cg) != s.Swap() {
+			if egtb.SignatureOf(layout.CountsOf(&cg)) != s.Swap() {
 				continue // a capture or promotion
 			}
 			into := layout.Of(s.Swap().Counts())
@@ -86,9 +89,9 @@ func hasQuietMoveTo(g, c [layout.NumGroups]uint64) bool {
 	}
 	for _, m := range p.LegalMoves() {
 		q := p.Play(m)
-		w, b, k := whiteToMove(&q)
+		w, b, k := layout.WhiteToMove(&q)
 		h := layout.Groups(w, b, k)
-		if quiet := signatureOf(&h) == signatureOf(&g).Swap(); quiet && (h == c || h == layout.MirrorGroups(c)) {
+		if quiet := egtb.SignatureOf(layout.CountsOf(&h)) == egtb.SignatureOf(layout.CountsOf(&g)).Swap(); quiet && (h == c || h == layout.MirrorGroups(c)) {
 			return true
 		}
 	}

@@ -1,24 +1,19 @@
 // The colour swap, which turns a position with Black to move into an
-// equivalent one with White to move (the board's symmetries themselves are
-// in internal/slots).
+// equivalent one with White to move.
 
-package egtb
+package layout
 
-import (
-	"github.com/dameo/dameo/engine"
+import "github.com/dameo/dameo/engine"
 
-	"github.com/dameo/dameo/egtb/internal/layout"
-)
-
-// whiteToMove are the white pieces, black pieces and kings of p seen with
+// WhiteToMove are the white pieces, black pieces and kings of p seen with
 // White to move: unchanged when White is to move, else with the colours
 // swapped and the board flipped top to bottom. Dameo's rules are symmetric
 // under this change, so the value of the position is the same.
-func whiteToMove(p *engine.Position) (white, black, kings uint64) {
+func WhiteToMove(p *engine.Position) (white, black, kings uint64) {
 	white, black = p.Pieces(engine.White), p.Pieces(engine.Black)
 	kings = p.Kings(engine.White) | p.Kings(engine.Black)
 	if p.SideToMove() == engine.Black {
-		return layout.Flip(black), layout.Flip(white), layout.Flip(kings)
+		return Flip(black), Flip(white), Flip(kings)
 	}
 	return white, black, kings
 }

@@ -5,7 +5,7 @@
 // the unit's tables are written; the working state is the slices' being
 // solved, not the unit's.
 
-package egtb
+package gen
 
 import (
 	"context"
@@ -16,6 +16,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
@@ -27,11 +28,11 @@ const ctxCheckEvery = 1 << 16
 
 // slicedSolver solves one unit slice by slice.
 type slicedSolver struct {
-	unit    []Signature
-	done    *Tables
+	unit    []egtb.Signature
+	done    *egtb.Tables
 	slicing *slicing
 	out     []*tableWriter // by table of the unit
-	stats   []Stats        // by table: the positions of the waves finished
+	stats   []egtb.Stats   // by table: the positions of the waves finished
 	scratch scratchPool
 }
 
@@ -50,7 +51,7 @@ type sliceScratch struct {
 	candidates []uint32
 	next       []uint32
 	long       [][]slotDistance // by table: distances to write once it is widened
-	stats      []Stats          // by table: the positions written
+	stats      []egtb.Stats     // by table: the positions written
 }
 
 // scratchPool hands out scratch, creating it only when none is free: as
@@ -68,7 +69,7 @@ func (p *scratchPool) get(tables int) *sliceScratch {
 		p.free = p.free[:n-1]
 		return w
 	}
-	w := &sliceScratch{long: make([][]slotDistance, tables), stats: make([]Stats, tables)}
+	w := &sliceScratch{long: make([][]slotDistance, tables), stats: make([]egtb.Stats, tables)}
 	p.made = append(p.made, w)
 	return w
 }
@@ -84,7 +85,7 @@ func (p *scratchPool) put(w *sliceScratch) {
 // o.Storage, it goes on from the unit's checkpoint if there is one,
 // telling o.Resumed, and writes one after a wave when o.CheckpointEvery
 // has passed since the start or the last one.
-func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOptions) ([]*Table, error) {
+func solveSliced(ctx context.Context, done *egtb.Tables, unit []egtb.Signature, o *BuildOptions) ([]*egtb.Table, error) {
 	s := newSlicedSolver(done, unit)
 	first, before := s.resume(unit, o)
 	var solved atomic.Uint64
@@ -135,7 +136,7 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOp
 			last, saved = time.Now(), solved.Load()
 		}
 	}
-	tabs := make([]*Table, len(s.out))
+	tabs := make([]*egtb.Table, len(s.out))
 	for t, out := range s.out {
 		tabs[t] = out.table(s.stats[t])
 	}
@@ -143,8 +144,8 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOp
 }
 
 // newSlicedSolver is the solver of unit, with its tables not written yet.
-func newSlicedSolver(done *Tables, unit []Signature) *slicedSolver {
-	s := &slicedSolver{unit: unit, done: done, slicing: newSlicing(unit), stats: make([]Stats, len(unit))}
+func newSlicedSolver(done *egtb.Tables, unit []egtb.Signature) *slicedSolver {
+	s := &slicedSolver{unit: unit, done: done, slicing: newSlicing(unit), stats: make([]egtb.Stats, len(unit))}
 	for _, l := range s.slicing.layouts {
 		s.out = append(s.out, newTableWriter(l))
 	}
@@ -154,7 +155,7 @@ func newSlicedSolver(done *Tables, unit []Signature) *slicedSolver {
 // resume reads the unit's checkpoint from o.Storage into s, if there
 // is one, and returns the wave to go on with and the positions solved
 // before it: 0 and 0 without.
-func (s *slicedSolver) resume(unit []Signature, o *BuildOptions) (wave int, solved uint64) {
+func (s *slicedSolver) resume(unit []egtb.Signature, o *BuildOptions) (wave int, solved uint64) {
 	if o.Storage == nil {
 		return 0, 0
 	}
@@ -179,8 +180,8 @@ func (s *slicedSolver) finishWave() {
 		for _, w := range s.scratch.made {
 			long = append(long, w.long[t]...)
 			w.long[t] = w.long[t][:0]
-			s.stats[t].merge(w.stats[t])
-			w.stats[t] = Stats{}
+			s.stats[t].Merge(w.stats[t])
+			w.stats[t] = egtb.Stats{}
 		}
 		out.widen(long)
 	}
@@ -201,7 +202,7 @@ func (s *slicedSolver) solveSlice(ctx context.Context, w *sliceScratch, sl *slic
 			if err := s.initialize(w, sl, k, u); err != nil {
 				l := s.slicing.layouts[h.table]
 				g, _ := h.position(u)
-				return slotError(signatureOfCounts(l.Count), l.Index(g), err)
+				return slotError(egtb.SignatureOf(l.Count), l.Index(g), err)
 			}
 		}
 	}
@@ -276,10 +277,10 @@ func (s *slicedSolver) initialize(w *sliceScratch, sl *slice, k int, u uint32) e
 			quiet++ // a king move, within the slice
 			continue
 		}
-		var r Result
+		var r egtb.Result
 		var err error
 		if leavesUnit(captures, kings, m) {
-			r, err = s.done.playedResult(white, black, kings, m)
+			r, err = playedResult(s.done, white, black, kings, m)
 		} else {
 			after := g
 			after[layout.GroupWhiteMen] ^= 1<<m.From | 1<<m.To
@@ -306,10 +307,10 @@ func (s *slicedSolver) initialize(w *sliceScratch, sl *slice, k int, u uint32) e
 
 // manMoveResult is the value, for White, of the man move m that leads to
 // after (Black to move), in a slice solved before.
-func (s *slicedSolver) manMoveResult(into int, after *[layout.NumGroups]uint64, m engine.Move) (Result, error) {
+func (s *slicedSolver) manMoveResult(into int, after *[layout.NumGroups]uint64, m engine.Move) (egtb.Result, error) {
 	r, ok := s.out[into].result(s.slicing.layouts[into].Index(swapColours(after)))
 	if !ok {
-		return Result{}, fmt.Errorf("the man move %v leads into a slice not solved yet", m)
+		return egtb.Result{}, fmt.Errorf("the man move %v leads into a slice not solved yet", m)
 	}
 	return r.Parent(), nil
 }
@@ -343,7 +344,7 @@ func (s *slicedSolver) propagate(w *sliceScratch, sl *slice, u uint32, level int
 				st, at, err := afterWin(st, level)
 				if err != nil {
 					l := s.slicing.layouts[back.table]
-					return slotError(signatureOfCounts(l.Count), l.Index(before), err)
+					return slotError(egtb.SignatureOf(l.Count), l.Index(before), err)
 				}
 				w.state[p] = st
 				switch {
@@ -377,7 +378,7 @@ func (s *slicedSolver) write(w *sliceScratch, sl *slice) {
 			}
 			r := resultOf(st)
 			s.out[h.table].set(l.Index(g), r, &w.long[h.table])
-			w.stats[h.table].add(r)
+			w.stats[h.table].Add(r)
 		}
 	}
 }

@@ -6,12 +6,14 @@
 // win loses, at its longest exit if that is later), the result a final
 // state gives, and the errors of a solve.
 
-package egtb
+package gen
 
 import (
 	"errors"
 	"fmt"
 
+	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
@@ -49,14 +51,14 @@ func decidedState(status uint32, level int) uint32 {
 }
 
 // resultOf is the value of a final state: undecided positions are draws.
-func resultOf(st uint32) Result {
+func resultOf(st uint32) egtb.Result {
 	switch statusOf(st) {
 	case statusWin:
-		return Result{Win, int(st >> distanceShift)}
+		return egtb.Result{WDL: egtb.Win, DTW: int(st >> distanceShift)}
 	case statusLoss:
-		return Result{Loss, int(st >> distanceShift)}
+		return egtb.Result{WDL: egtb.Loss, DTW: int(st >> distanceShift)}
 	}
-	return Result{Draw, 0}
+	return egtb.Result{WDL: egtb.Draw, DTW: 0}
 }
 
 // leavesUnit reports whether White's move m, in a position where captures
@@ -68,14 +70,14 @@ func leavesUnit(captures bool, kings uint64, m engine.Move) bool {
 
 // playedResult is the value, for White, of playing m (a capture or a
 // promotion) in the position of these pieces, from the finished tables.
-func (t *Tables) playedResult(white, black, kings uint64, m engine.Move) (Result, error) {
+func playedResult(t *egtb.Tables, white, black, kings uint64, m engine.Move) (egtb.Result, error) {
 	w2, b2, k2 := engine.WhitePlay(white, black, kings, m)
 	if b2 == 0 {
-		return Result{Win, 1}, nil // Black has no piece left
+		return egtb.Result{WDL: egtb.Win, DTW: 1}, nil // Black has no piece left
 	}
-	r, ok := t.probeWhite(layout.Flip(b2), layout.Flip(w2), layout.Flip(k2))
+	r, ok := t.ProbeWhite(layout.Flip(b2), layout.Flip(w2), layout.Flip(k2))
 	if !ok {
-		return Result{}, fmt.Errorf("the move %v needs a table not yet built", m)
+		return egtb.Result{}, fmt.Errorf("the move %v needs a table not yet built", m)
 	}
 	return r.Parent(), nil
 }
@@ -92,13 +94,13 @@ type exitValues struct {
 func newExitValues() exitValues { return exitValues{bestWin: maxDistance} }
 
 // add counts a move worth r to the side that plays it.
-func (e *exitValues) add(r Result) {
+func (e *exitValues) add(r egtb.Result) {
 	switch r.WDL {
-	case Win:
+	case egtb.Win:
 		e.bestWin, e.cannotLose = min(e.bestWin, r.DTW), true
-	case Draw:
+	case egtb.Draw:
 		e.cannotLose = true
-	case Loss:
+	case egtb.Loss:
 		e.longestLoss = max(e.longestLoss, r.DTW)
 	}
 }
@@ -170,15 +172,26 @@ func afterWin(st uint32, level int) (uint32, int, error) {
 }
 
 // slotError is err in the position of slot i of table sig.
-func slotError(sig Signature, i uint64, err error) error {
+func slotError(sig egtb.Signature, i uint64, err error) error {
 	return fmt.Errorf("table %v slot %d: %w", sig, i, err)
 }
 
 // checkLevel refuses a level of propagation beyond the distances a state
 // word holds.
-func checkLevel(unit []Signature, level int) error {
+func checkLevel(unit []egtb.Signature, level int) error {
 	if level >= maxDistance {
 		return fmt.Errorf("tables %v: distance beyond %d", unit, maxDistance)
 	}
 	return nil
+}
+
+// codeOf is the code of a position's value.
+func codeOf(w egtb.WDL) int {
+	switch w {
+	case egtb.Win:
+		return frame.CodeWin
+	case egtb.Loss:
+		return frame.CodeLoss
+	}
+	return frame.CodeDraw
 }

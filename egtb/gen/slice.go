@@ -5,11 +5,12 @@
 // men have less way to go: solved in order of the men's remaining way,
 // each slice needs only slices solved before it.
 
-package egtb
+package gen
 
 import (
 	"math/bits"
 
+	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
@@ -63,7 +64,7 @@ func abs(x int) int { return max(x, -x) }
 
 // unitHasMen reports whether the unit's positions have men (a unit of
 // kings alone is one slice).
-func unitHasMen(unit []Signature) bool { return unit[0].Men() > 0 }
+func unitHasMen(unit []egtb.Signature) bool { return unit[0].Men() > 0 }
 
 // slicing is the partition of a unit into slices. A slice is one or two
 // halves: the positions of one table with given men (a canonical
@@ -77,7 +78,7 @@ type slicing struct {
 	whiteMen, blackMen [][]uint64
 }
 
-func newSlicing(unit []Signature) *slicing {
+func newSlicing(unit []egtb.Signature) *slicing {
 	s := &slicing{}
 	for _, sig := range unit {
 		s.layouts = append(s.layouts, layout.Of(sig.Counts()))
