@@ -3,6 +3,7 @@
 package egtb
 
 import (
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"math/rand/v2"
 	"testing"
 )
@@ -13,25 +14,25 @@ import (
 func TestCursorDecodesEverySlot(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for _, s := range Signatures(4) {
-		l := layoutOf(s)
+		l := layout.Of(s.Counts())
 		walk := func(lo, hi uint64) {
-			c := l.cursor(lo)
+			c := l.Cursor(lo)
 			for i := lo; i < hi; i++ {
-				g, ok := c.position()
-				want, wantOK := l.position(i)
+				g, ok := c.Position()
+				want, wantOK := l.Position(i)
 				if ok != wantOK || ok && *g != want {
 					t.Fatalf("%v slot %d: cursor %#x %v, position %#x %v", s, i, g, ok, want, wantOK)
 				}
-				c.next()
+				c.Next()
 			}
 		}
 		if s.Pieces() <= 3 {
-			walk(0, l.size)
+			walk(0, l.Size)
 			continue
 		}
 		for range 20 {
-			lo := rng.Uint64N(l.size)
-			walk(lo, min(lo+5000, l.size))
+			lo := rng.Uint64N(l.Size)
+			walk(lo, min(lo+5000, l.Size))
 		}
 	}
 }

@@ -102,7 +102,7 @@
 // instead slice by slice of men placement (slice.go, slice_solve.go), in
 // the order of the men's advance, into the same tables in less memory,
 // and can leave a checkpoint between its waves (checkpoint.go,
-// BuildOptions.Checkpoints) that an interrupted build goes on from.
+// BuildOptions.Storage) that an interrupted build goes on from.
 // Verification against the successors is an option of
 // Build and the job of Tables.Verify. Plan prints the units with their
 // sizes and needs, for a cluster (deploy/slurm/egtb-build.sh).

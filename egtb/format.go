@@ -8,6 +8,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/dameo/dameo/egtb/internal/frame"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"hash/crc32"
 	"io"
 	"runtime"
@@ -20,22 +22,19 @@ const (
 	// Version is the format version this package reads and writes.
 	Version = 1
 
-	headerSize   = 64
-	checksumSize = 4
+	headerSize = 64
 )
-
-var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // fileSize is the size of a table file of n slots with distances of the
 // given width.
-func fileSize(n uint64, width int) uint64 {
-	return headerSize + (n+3)/4 + n*uint64(width) + checksumSize
+func FileSize(n uint64, width int) uint64 {
+	return headerSize + (n+3)/4 + n*uint64(width) + frame.ChecksumSize
 }
 
 // encode is the table's file contents.
 func (t *Table) encode() []byte {
 	var b bytes.Buffer
-	b.Grow(int(fileSize(t.layout.size, t.width)))
+	b.Grow(int(FileSize(t.layout.Size, t.width)))
 	t.writeTo(&b) // a bytes.Buffer does not fail
 	return b.Bytes()
 }
@@ -43,12 +42,12 @@ func (t *Table) encode() []byte {
 // writeTo writes the table's file contents to w, without holding a copy.
 func (t *Table) writeTo(w io.Writer) error {
 	le := binary.LittleEndian
-	s := t.layout.sig
+	s := SignatureOf(t.layout.Count)
 	head := make([]byte, 0, headerSize)
 	head = append(head, Magic...)
 	head = le.AppendUint32(head, Version)
-	head = appendSignature(head, s)
-	head = le.AppendUint64(head, t.layout.size)
+	head = frame.AppendCounts(head, s.Counts())
+	head = le.AppendUint64(head, t.layout.Size)
 	head = le.AppendUint32(head, uint32(t.width))
 	head = le.AppendUint32(head, uint32(t.stats.LongestWin))
 	head = le.AppendUint32(head, uint32(t.stats.LongestLoss))
@@ -56,7 +55,7 @@ func (t *Table) writeTo(w io.Writer) error {
 	head = le.AppendUint64(head, t.stats.Wins)
 	head = le.AppendUint64(head, t.stats.Draws)
 	head = le.AppendUint64(head, t.stats.Losses)
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(frame.Castagnoli)
 	for _, part := range [][]byte{head, t.codes, t.dtw} {
 		crc.Write(part)
 		if _, err := w.Write(part); err != nil {
@@ -67,45 +66,14 @@ func (t *Table) writeTo(w io.Writer) error {
 	return err
 }
 
-// checkStart checks the start b of a file of a format (what names it):
-// its magic bytes, then that b holds the whole header of size bytes, then
-// the format version that follows the magic bytes.
-func checkStart(b []byte, magic, what string, size int, version uint32) error {
-	if len(b) < len(magic) || string(b[:len(magic)]) != magic {
-		return fmt.Errorf("not a dameo %s (bad magic bytes)", what)
-	}
-	if len(b) < size {
-		return fmt.Errorf("truncated: %d bytes, shorter than the %d-byte header", len(b), size)
-	}
-	if v := binary.LittleEndian.Uint32(b[len(magic):]); v != version {
-		return fmt.Errorf("format version %d, this program reads version %d", v, version)
-	}
-	return nil
-}
-
-// appendSignature appends the four bytes of s in a header: white men,
-// white kings, black men, black kings.
-func appendSignature(b []byte, s Signature) []byte {
-	return append(b, byte(s.WhiteMen), byte(s.WhiteKings), byte(s.BlackMen), byte(s.BlackKings))
-}
-
-// decodeSignature reads the signature that appendSignature wrote at the
+// decodeSignature reads the signature that appendCounts wrote at the
 // start of b, which must be one of a table.
-func decodeSignature(b []byte) (Signature, error) {
+func DecodeSignature(b []byte) (Signature, error) {
 	s := Signature{int(b[0]), int(b[1]), int(b[2]), int(b[3])}
 	if !s.valid() || s.Pieces() > MaxTablePieces {
 		return s, fmt.Errorf("corrupt header: bad signature %d %d %d %d", b[0], b[1], b[2], b[3])
 	}
 	return s, nil
-}
-
-// checkChecksum is nil when the checksum stored at the end of a file is
-// the one computed of the bytes before it, else the error saying so.
-func checkChecksum(stored, computed uint32) error {
-	if stored != computed {
-		return fmt.Errorf("bad checksum %08x, computed %08x: the file is corrupt", stored, computed)
-	}
-	return nil
 }
 
 // header is the decoded fixed-size start of a table file.
@@ -120,11 +88,11 @@ type header struct {
 func decodeHeader(b []byte) (header, error) {
 	le := binary.LittleEndian
 	var h header
-	if err := checkStart(b, Magic, "endgame table", headerSize, Version); err != nil {
+	if err := frame.CheckStart(b, Magic, "endgame table", headerSize, Version); err != nil {
 		return h, err
 	}
 	var err error
-	if h.sig, err = decodeSignature(b[12:]); err != nil {
+	if h.sig, err = DecodeSignature(b[12:]); err != nil {
 		return h, err
 	}
 	h.slots = le.Uint64(b[16:])
@@ -165,24 +133,24 @@ func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	want := fileSize(h.slots, h.width)
+	want := FileSize(h.slots, h.width)
 	if uint64(len(data)) < want {
 		return nil, nil, fmt.Errorf("truncated: %d bytes, the header of table %v announces %d", len(data), h.sig, want)
 	}
 	if uint64(len(data)) > want {
 		return nil, nil, fmt.Errorf("corrupt: %d bytes, the header of table %v announces %d", len(data), h.sig, want)
 	}
-	body := data[:len(data)-checksumSize]
+	body := data[:len(data)-frame.ChecksumSize]
 	codesEnd := headerSize + (h.slots+3)/4
 	t = &Table{
-		layout: layoutOf(h.sig),
+		layout: layout.Of(h.sig.Counts()),
 		codes:  data[headerSize:codesEnd:codesEnd],
 		dtw:    data[codesEnd:len(body):len(body)],
 		width:  h.width,
 		stats:  h.stats,
 	}
 	check = func() error {
-		if err := checkChecksum(binary.LittleEndian.Uint32(data[len(body):]), crc32.Checksum(body, castagnoli)); err != nil {
+		if err := frame.CheckChecksum(binary.LittleEndian.Uint32(data[len(body):]), crc32.Checksum(body, frame.Castagnoli)); err != nil {
 			return err
 		}
 		if err := t.checkSlots(); err != nil {
@@ -199,7 +167,7 @@ func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 // parts on every processor; the first bad slot is reported.
 func (t *Table) checkSlots() error {
 	parts := 1
-	if t.layout.size >= 1<<20 {
+	if t.layout.Size >= 1<<20 {
 		parts = runtime.GOMAXPROCS(0)
 	}
 	return t.checkSlotsIn(parts)
@@ -207,7 +175,7 @@ func (t *Table) checkSlots() error {
 
 // checkSlotsIn is checkSlots in the given number of parts.
 func (t *Table) checkSlotsIn(parts int) error {
-	n := t.layout.size
+	n := t.layout.Size
 	stats := make([]Stats, parts)
 	errs := make([]error, parts)
 	var wg sync.WaitGroup
@@ -240,19 +208,19 @@ func (t *Table) checkRange(lo, hi uint64) (Stats, error) {
 	for i := lo; i < hi; i++ {
 		d := t.distance(i)
 		switch t.code(i) {
-		case codeWin:
+		case frame.CodeWin:
 			st.Wins++
 			st.LongestWin = max(st.LongestWin, d)
 			if d%2 != 1 {
 				return st, fmt.Errorf("slot %d: win with even distance %d", i, d)
 			}
-		case codeLoss:
+		case frame.CodeLoss:
 			st.Losses++
 			st.LongestLoss = max(st.LongestLoss, d)
 			if d%2 != 0 {
 				return st, fmt.Errorf("slot %d: loss with odd distance %d", i, d)
 			}
-		case codeDraw:
+		case frame.CodeDraw:
 			st.Draws++
 			if d != 0 {
 				return st, fmt.Errorf("slot %d: draw with distance %d", i, d)

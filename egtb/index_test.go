@@ -3,21 +3,23 @@
 package egtb
 
 import (
+	"github.com/dameo/dameo/egtb/internal/layout"
+	"github.com/dameo/dameo/egtb/internal/tbtest"
 	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
 
 func TestColexRoundTrip(t *testing.T) {
-	for _, d := range groupDomain {
+	for _, d := range layout.GroupDomain {
 		for k := 0; k <= 3; k++ {
-			n := binomial[d.squares][k]
+			n := layout.Binomial[d.Squares][k]
 			for r := range n {
-				s := uncolex(r, k, d.offset, d.squares)
-				if bits.OnesCount64(s) != k || s>>d.offset>>d.squares != 0 || s&(1<<d.offset-1) != 0 {
+				s := layout.Uncolex(r, k, d.Offset, d.Squares)
+				if bits.OnesCount64(s) != k || s>>d.Offset>>d.Squares != 0 || s&(1<<d.Offset-1) != 0 {
 					t.Fatalf("uncolex(%d, %d, %+v) = %#x: not %d squares of the domain", r, k, d, s, k)
 				}
-				if got := colex(s, d.offset); got != r {
+				if got := layout.Colex(s, d.Offset); got != r {
 					t.Fatalf("colex(uncolex(%d)) = %d (k %d, domain %+v)", r, got, k, d)
 				}
 			}
@@ -31,27 +33,27 @@ func TestColexRoundTrip(t *testing.T) {
 func TestIndexRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, s := range Signatures(4) {
-		l := layoutOf(s)
+		l := layout.Of(s.Counts())
 		slot := func(i uint64) {
-			g, ok := l.position(i)
+			g, ok := l.Position(i)
 			if !ok {
 				return
 			}
-			if signatureOf(&g) != s {
-				t.Fatalf("%v slot %d: position of material %v", s, i, signatureOf(&g))
+			if SignatureOf(layout.CountsOf(&g)) != s {
+				t.Fatalf("%v slot %d: position of material %v", s, i, SignatureOf(layout.CountsOf(&g)))
 			}
-			if j := l.index(g); j != i {
+			if j := l.Index(g); j != i {
 				t.Fatalf("%v slot %d: position %#x has index %d", s, i, g, j)
 			}
 		}
-		if s.Pieces() <= builtPieces {
-			for i := range l.size {
+		if s.Pieces() <= tbtest.BuiltPieces {
+			for i := range l.Size {
 				slot(i)
 			}
 			continue
 		}
 		for range 20000 {
-			slot(rng.Uint64N(l.size))
+			slot(rng.Uint64N(l.Size))
 		}
 	}
 }
@@ -61,20 +63,20 @@ func TestIndexRoundTrip(t *testing.T) {
 // position and its mirror image share their slot, and no used slot is
 // left over.
 func TestIndexCoversEveryPosition(t *testing.T) {
-	for _, s := range Signatures(builtPieces) {
-		l := layoutOf(s)
-		seen := make([]bool, l.size)
+	for _, s := range Signatures(tbtest.BuiltPieces) {
+		l := layout.Of(s.Counts())
+		seen := make([]bool, l.Size)
 		var distinct uint64
-		forEachPlacement(s, func(g [numGroups]uint64) {
-			i := l.index(g)
-			if i >= l.size {
-				t.Fatalf("%v: index %d of %#x beyond size %d", s, i, g, l.size)
+		forEachPlacement(s, func(g [layout.NumGroups]uint64) {
+			i := l.Index(g)
+			if i >= l.Size {
+				t.Fatalf("%v: index %d of %#x beyond size %d", s, i, g, l.Size)
 			}
-			if m := mirrorGroups(g); l.index(m) != i {
-				t.Fatalf("%v: %#x and its mirror image have slots %d and %d", s, g, i, l.index(m))
+			if m := layout.MirrorGroups(g); l.Index(m) != i {
+				t.Fatalf("%v: %#x and its mirror image have slots %d and %d", s, g, i, l.Index(m))
 			}
-			h, ok := l.position(i)
-			if !ok || (h != g && h != mirrorGroups(g)) {
+			h, ok := l.Position(i)
+			if !ok || (h != g && h != layout.MirrorGroups(g)) {
 				t.Fatalf("%v: slot %d of %#x holds %#x (used %v)", s, i, g, h, ok)
 			}
 			if !seen[i] {
@@ -83,8 +85,8 @@ func TestIndexCoversEveryPosition(t *testing.T) {
 			}
 		})
 		var used uint64
-		for i := range l.size {
-			if _, ok := l.position(i); ok {
+		for i := range l.Size {
+			if _, ok := l.Position(i); ok {
 				used++
 			}
 		}
@@ -96,12 +98,12 @@ func TestIndexCoversEveryPosition(t *testing.T) {
 
 // forEachPlacement calls f with every placement of s's groups on
 // distinct squares of their domains.
-func forEachPlacement(s Signature, f func([numGroups]uint64)) {
-	var g [numGroups]uint64
-	counts := s.counts()
+func forEachPlacement(s Signature, f func([layout.NumGroups]uint64)) {
+	var g [layout.NumGroups]uint64
+	counts := s.Counts()
 	var place func(group, from int, occupied uint64)
 	place = func(group, from int, occupied uint64) {
-		if group == numGroups {
+		if group == layout.NumGroups {
 			f(g)
 			return
 		}
@@ -109,8 +111,8 @@ func forEachPlacement(s Signature, f func([numGroups]uint64)) {
 			place(group+1, 0, occupied)
 			return
 		}
-		d := groupDomain[group]
-		for sq := max(from, d.offset); sq < d.offset+d.squares; sq++ {
+		d := layout.GroupDomain[group]
+		for sq := max(from, d.Offset); sq < d.Offset+d.Squares; sq++ {
 			b := uint64(1) << sq
 			if occupied&b != 0 {
 				continue
@@ -153,7 +155,7 @@ func TestDivisorDividesExactly(t *testing.T) {
 		divisors = append(divisors, 2+rng.Uint64N(1<<32-1), 2+rng.Uint64N(1<<16))
 	}
 	for _, d := range divisors {
-		v := newDivisor(d)
+		v := layout.NewDivisor(d)
 		numbers := []uint64{0, 1, d - 1, d, d + 1, 1<<32 - 1, (1<<32 - 1) / d * d, (1<<32-1)/d*d - 1}
 		for range 200 {
 			numbers = append(numbers, rng.Uint64N(1<<32))
@@ -162,12 +164,12 @@ func TestDivisorDividesExactly(t *testing.T) {
 			if n >= 1<<32 {
 				continue
 			}
-			if got := v.divide(n, d); got != n/d {
+			if got := v.Divide(n, d); got != n/d {
 				t.Fatalf("%d / %d: %d, want %d", n, d, got, n/d)
 			}
 		}
 	}
-	if got := (divisor{}).divide(1<<40+5, 3); got != (1<<40+5)/3 {
+	if got := (layout.Divisor{}).Divide(1<<40+5, 3); got != (1<<40+5)/3 {
 		t.Fatalf("the zero divisor gives %d", got)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"sync"
 
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/internal/safefile"
 )
 
@@ -28,7 +29,7 @@ func LoadFile(path string) (*Table, error) {
 func loadTableFile(path string) (t *Table, check func() error, err error) {
 	return loadMapped(path, headerSize, func(head []byte) (Signature, uint64, error) {
 		h, err := decodeHeader(head)
-		return h.sig, fileSize(h.slots, h.width), err
+		return h.sig, FileSize(h.slots, h.width), err
 	}, decodeHeadOnly)
 }
 
@@ -58,7 +59,7 @@ func loadMapped[T any](path string, headerSize int, header func([]byte) (Signatu
 		defer f.Close()
 		head := make([]byte, headerSize)
 		n, err := io.ReadFull(f, head)
-		if err != nil && !truncated(err) {
+		if err != nil && !frame.Truncated(err) {
 			return nil, nil, err
 		}
 		if n == 0 {
@@ -131,7 +132,7 @@ func openChecked(dir string, report func(error)) (*Tables, error) {
 		return nil, err
 	}
 	if len(t.list) == 0 && !t.hasWDL() {
-		return nil, fmt.Errorf("endgame tables: no table files (such as 0101%s or 0101%s) in %s", fileExt, wdlExt, dir)
+		return nil, fmt.Errorf("endgame tables: no table files (such as 0101%s or 0101%s) in %s", FileExt, WDLExt, dir)
 	}
 	return t, nil
 }
@@ -181,7 +182,7 @@ func open(dir string, report func(error)) (*Tables, error) {
 			return nil, fmt.Errorf("table %s: holds table %v, not the one its name says (wrong signature)", path, sig)
 		}
 	}
-	t := newTables(list)
+	t := NewTables(list)
 	for _, w := range wdls {
 		t.addWDL(w)
 	}
@@ -190,7 +191,7 @@ func open(dir string, report func(error)) (*Tables, error) {
 
 // WriteFile writes t to path, through a temporary file renamed into place
 // so that a reader never sees half a table.
-func (t *Table) WriteFile(path string) error { return writeAtomically(path, t.writeTo) }
+func (t *Table) WriteFile(path string) error { return safefile.WriteOwn(path, Magic, t.writeTo) }
 
 // EmbeddedPieces is the number of pieces up to which the tables are
 // embedded in the program.
@@ -236,5 +237,5 @@ func decodeFS(fsys fs.FS, dir string) (*Tables, error) {
 		}
 		list = append(list, t)
 	}
-	return newTables(list), nil
+	return NewTables(list), nil
 }

@@ -6,6 +6,7 @@ package egtb
 import (
 	"bytes"
 	"encoding/binary"
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"hash/crc32"
 	"os"
 	"path/filepath"
@@ -50,16 +51,16 @@ func TestWriteAndLoadFile(t *testing.T) {
 // reseal recomputes the checksum of a changed file, so that a deeper
 // check has to find the damage.
 func reseal(data []byte) []byte {
-	body := data[:len(data)-checksumSize]
-	binary.LittleEndian.PutUint32(data[len(body):], crc32.Checksum(body, castagnoli))
+	body := data[:len(data)-frame.ChecksumSize]
+	binary.LittleEndian.PutUint32(data[len(body):], crc32.Checksum(body, frame.Castagnoli))
 	return data
 }
 
 func TestLoadFileRejectsBadFiles(t *testing.T) {
 	good := sampleTable(t).encode()
 	edit := func(f func(b []byte) []byte) []byte { return f(bytes.Clone(good)) }
-	firstWin := firstSlot(sampleTable(t), codeWin)
-	firstUnused := firstSlot(sampleTable(t), codeUnused)
+	firstWin := firstSlot(sampleTable(t), frame.CodeWin)
+	firstUnused := firstSlot(sampleTable(t), frame.CodeUnused)
 	codesStart := uint64(headerSize)
 	dtwStart := codesStart + (Size(Signature{1, 0, 1, 0})+3)/4
 	for _, c := range []struct {
@@ -113,7 +114,7 @@ func TestCheckSlotsInParts(t *testing.T) {
 	if err := good.checkSlotsIn(3); err != nil {
 		t.Fatal(err)
 	}
-	for _, i := range []uint64{firstSlot(good, codeWin), good.Size() - 1 - firstSlot(good, codeWin)} {
+	for _, i := range []uint64{firstSlot(good, frame.CodeWin), good.Size() - 1 - firstSlot(good, frame.CodeWin)} {
 		bad := *good
 		bad.dtw = bytes.Clone(good.dtw)
 		bad.dtw[i]++
@@ -162,7 +163,7 @@ func TestOpenErrors(t *testing.T) {
 // table of up to n pieces present.
 func TestMaxPiecesCountsCompleteSets(t *testing.T) {
 	all := Embedded().All()
-	if got := newTables(nil).MaxPieces(); got != 1 {
+	if got := NewTables(nil).MaxPieces(); got != 1 {
 		t.Errorf("no tables: MaxPieces %d", got)
 	}
 	var without []*Table
@@ -171,14 +172,14 @@ func TestMaxPiecesCountsCompleteSets(t *testing.T) {
 			without = append(without, tab)
 		}
 	}
-	if got := newTables(without).MaxPieces(); got != 2 {
+	if got := NewTables(without).MaxPieces(); got != 2 {
 		t.Errorf("without table 0120: MaxPieces %d, want 2", got)
 	}
 	// MostPieces counts every table loaded, complete sets or not.
-	if got := newTables(without).MostPieces(); got != 3 {
+	if got := NewTables(without).MostPieces(); got != 3 {
 		t.Errorf("without table 0120: MostPieces %d, want 3", got)
 	}
-	twos := newTables(nil)
+	twos := NewTables(nil)
 	for _, tab := range all {
 		if tab.Signature().Pieces() == 2 {
 			twos.add(tab)

@@ -7,6 +7,8 @@ import (
 	"math/bits"
 	"slices"
 
+	"github.com/dameo/dameo/egtb/internal/frame"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -21,7 +23,7 @@ type Tables struct {
 }
 
 // newTables is the set of the given tables (one per signature).
-func newTables(list []*Table) *Tables {
+func NewTables(list []*Table) *Tables {
 	t := &Tables{maxPieces: 1}
 	for _, tab := range list {
 		t.add(tab)
@@ -125,16 +127,16 @@ func (t *Tables) MostPieces() int {
 // needs no table: the side to move has lost if it has none, and otherwise
 // wins in 1 if it has a move. Probe allocates nothing.
 func (t *Tables) Probe(p *engine.Position) (r Result, ok bool) {
-	white, black, kings := whiteToMove(p)
+	white, black, kings := layout.WhiteToMove(p)
 	if r, ok := withoutTable(p, white, black); ok {
 		return r, true
 	}
-	return t.probeWhite(white, black, kings)
+	return t.ProbeWhite(white, black, kings)
 }
 
 // withoutTable is the value of p when one side has no piece, which needs
 // no table (ok false otherwise); white and black are p's pieces with White
-// to move (whiteToMove).
+// to move (layout.WhiteToMove).
 func withoutTable(p *engine.Position, white, black uint64) (r Result, ok bool) {
 	switch {
 	case white == 0:
@@ -151,9 +153,9 @@ func withoutTable(p *engine.Position, white, black uint64) (r Result, ok bool) {
 // material is the groups of a position with White to move and their
 // signature; ok is false when a group holds more pieces than a table can
 // (MaxGroup).
-func material(white, black, kings uint64) (g [numGroups]uint64, s Signature, ok bool) {
-	g = groups(white, black, kings)
-	for i, c := range [numGroups]*int{&s.WhiteMen, &s.WhiteKings, &s.BlackMen, &s.BlackKings} {
+func material(white, black, kings uint64) (g [layout.NumGroups]uint64, s Signature, ok bool) {
+	g = layout.Groups(white, black, kings)
+	for i, c := range [layout.NumGroups]*int{&s.WhiteMen, &s.WhiteKings, &s.BlackMen, &s.BlackKings} {
 		*c = bits.OnesCount64(g[i])
 		if *c > MaxGroup {
 			return g, s, false
@@ -164,7 +166,7 @@ func material(white, black, kings uint64) (g [numGroups]uint64, s Signature, ok 
 
 // probeWhite is Probe for a position with White to move in which both
 // sides have pieces.
-func (t *Tables) probeWhite(white, black, kings uint64) (Result, bool) {
+func (t *Tables) ProbeWhite(white, black, kings uint64) (Result, bool) {
 	g, s, ok := material(white, black, kings)
 	if !ok {
 		return Result{}, false
@@ -173,7 +175,7 @@ func (t *Tables) probeWhite(white, black, kings uint64) (Result, bool) {
 	if tab == nil || !tab.check.passed() {
 		return Result{}, false
 	}
-	return tab.result(tab.layout.index(g)), true
+	return tab.result(tab.layout.Index(g)), true
 }
 
 // WDLPieces is the largest number of pieces such that ProbeWDL answers
@@ -185,7 +187,7 @@ func (t *Tables) WDLPieces() int { return t.wdlPieces }
 // its material if one is loaded, else from its full table; ok is false
 // when neither covers p. It allocates nothing.
 func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
-	white, black, kings := whiteToMove(p)
+	white, black, kings := layout.WhiteToMove(p)
 	if r, ok := withoutTable(p, white, black); ok {
 		return r.WDL, true
 	}
@@ -197,7 +199,7 @@ func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
 		return wt.value(g), true
 	}
 	if tab := t.bySig[s.code()]; tab != nil && tab.check.passed() {
-		return codeWDL[tab.code(tab.layout.index(g))&3], true
+		return codeWDL[tab.code(tab.layout.Index(g))&3], true
 	}
 	return Draw, false
 }
@@ -208,7 +210,7 @@ func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
 // p's table once, where Probe and then ProbeWDL would find it twice, and
 // allocates nothing.
 func (t *Tables) ProbeAny(p *engine.Position) (r Result, ok bool) {
-	white, black, kings := whiteToMove(p)
+	white, black, kings := layout.WhiteToMove(p)
 	if r, ok := withoutTable(p, white, black); ok {
 		return r, true
 	}
@@ -217,7 +219,7 @@ func (t *Tables) ProbeAny(p *engine.Position) (r Result, ok bool) {
 		return Result{}, false
 	}
 	if tab := t.bySig[s.code()]; tab != nil && tab.check.passed() {
-		return tab.result(tab.layout.index(g)), true
+		return tab.result(tab.layout.Index(g)), true
 	}
 	if wt := t.wdl[s.code()]; wt != nil && wt.check.passed() {
 		w := wt.value(g)
@@ -227,7 +229,7 @@ func (t *Tables) ProbeAny(p *engine.Position) (r Result, ok bool) {
 }
 
 // codeWDL is the value of each code (unused slots hold no position).
-var codeWDL = [4]WDL{codeDraw: Draw, codeWin: Win, codeLoss: Loss, codeUnused: Draw}
+var codeWDL = [4]WDL{frame.CodeDraw: Draw, frame.CodeWin: Win, frame.CodeLoss: Loss, frame.CodeUnused: Draw}
 
 // MoveResult is a legal move and its value for the side that plays it.
 type MoveResult struct {

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -76,9 +77,9 @@ func TestProbeSymmetry(t *testing.T) {
 			w, b, k uint64
 			side    engine.Color
 		}{
-			{"mirror", mirror(w), mirror(b), mirror(k), side},
-			{"colour swap", flip(b), flip(w), flip(k), side.Other()},
-			{"both", mirror(flip(b)), mirror(flip(w)), mirror(flip(k)), side.Other()},
+			{"mirror", layout.Mirror(w), layout.Mirror(b), layout.Mirror(k), side},
+			{"colour swap", layout.Flip(b), layout.Flip(w), layout.Flip(k), side.Other()},
+			{"both", layout.Mirror(layout.Flip(b)), layout.Mirror(layout.Flip(w)), layout.Mirror(layout.Flip(k)), side.Other()},
 		}
 		want, ok := tabs.Probe(&p)
 		if !ok {
@@ -138,7 +139,7 @@ func TestProbeAllocatesNothing(t *testing.T) {
 // table, ProbeAny answers as Probe, else as ProbeWDL with UnknownDistance,
 // else not at all; it allocates nothing, whichever file answers.
 func TestProbeAnyFindsEitherFile(t *testing.T) {
-	tabs := newTables(nil)
+	tabs := NewTables(nil)
 	for i, tab := range Embedded().All() {
 		if i%3 == 0 {
 			tabs.add(tab)

@@ -6,7 +6,7 @@ package egtb
 
 import (
 	"fmt"
-	"math/bits"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"slices"
 )
 
@@ -20,7 +20,7 @@ type Signature struct {
 
 // MaxGroup bounds each of a signature's four counts (a limit of the index
 // arithmetic, far above any table that can be built).
-const MaxGroup = 7
+const MaxGroup = layout.MaxGroup
 
 // MaxTablePieces is the most pieces a table may have: the limit of the
 // generator's memory and of the loader's trust in a header.
@@ -40,7 +40,7 @@ func (s Signature) Swap() Signature {
 // valid reports whether s names a table: counts within bounds and both
 // sides with at least one piece.
 func (s Signature) valid() bool {
-	for _, n := range s.counts() {
+	for _, n := range s.Counts() {
 		if n < 0 || n > MaxGroup {
 			return false
 		}
@@ -48,9 +48,14 @@ func (s Signature) valid() bool {
 	return s.WhiteMen+s.WhiteKings > 0 && s.BlackMen+s.BlackKings > 0
 }
 
-// counts are the four counts in group order.
-func (s Signature) counts() [numGroups]int {
-	return [numGroups]int{s.WhiteMen, s.WhiteKings, s.BlackMen, s.BlackKings}
+// SignatureOf is the signature of these counts (see Counts).
+func SignatureOf(c [layout.NumGroups]int) Signature {
+	return Signature{c[0], c[1], c[2], c[3]}
+}
+
+// Counts are the four counts in group order (the counts of a layout).
+func (s Signature) Counts() [layout.NumGroups]int {
+	return [layout.NumGroups]int{s.WhiteMen, s.WhiteKings, s.BlackMen, s.BlackKings}
 }
 
 // code is a dense number for s, used to index arrays of tables.
@@ -87,9 +92,10 @@ func ParseSignature(text string) (Signature, error) {
 }
 
 // FileName is the name of s's table file: the signature and ".egtb".
-func (s Signature) FileName() string { return s.String() + fileExt }
+func (s Signature) FileName() string { return s.String() + FileExt }
 
-const fileExt = ".egtb"
+// FileExt ends the name of a table file, after the signature.
+const FileExt = ".egtb"
 
 // Signatures lists every signature of 2 to maxPieces pieces in generation
 // order: by number of pieces, then number of men, so that the tables a
@@ -133,28 +139,6 @@ func Signatures(maxPieces int) []Signature {
 	return ordered
 }
 
-// signatureOf is the material of a position's groups.
-func signatureOf(g *[numGroups]uint64) Signature {
-	return Signature{bits.OnesCount64(g[0]), bits.OnesCount64(g[1]), bits.OnesCount64(g[2]), bits.OnesCount64(g[3])}
-}
-
-// Units are the signatures of 2 to maxPieces pieces grouped as they are
-// generated: each with its swap (alone when symmetric), in the order of
-// Signatures.
-func Units(maxPieces int) [][]Signature {
-	var units [][]Signature
-	sigs := Signatures(maxPieces)
-	for i := 0; i < len(sigs); {
-		unit := []Signature{sigs[i]}
-		if w := sigs[i].Swap(); w != sigs[i] {
-			unit = append(unit, w) // Signatures puts it next
-		}
-		i += len(unit)
-		units = append(units, unit)
-	}
-	return units
-}
-
 // Needs lists the tables that a capture or a promotion from a position
 // of s (White to move) can lead into, as signatures of the position after
 // the move seen with White to move (the colour swap). A move that takes
@@ -174,16 +158,11 @@ func (s Signature) Needs() []Signature {
 	return needs
 }
 
-// lastUses is, for each signature needed by a unit, the number of the last
-// unit that needs it.
-func lastUses(units [][]Signature) map[Signature]int {
-	last := map[Signature]int{}
-	for n, unit := range units {
-		for _, s := range unit {
-			for _, need := range s.Needs() {
-				last[need] = n
-			}
-		}
+// Size is the number of slots of s's table: its positions with White to
+// move up to the mirror, and a few slots without a position.
+func Size(s Signature) uint64 {
+	if !s.valid() {
+		return 0
 	}
-	return last
+	return layout.Of(s.Counts()).Size
 }

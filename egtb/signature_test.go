@@ -3,6 +3,7 @@
 package egtb
 
 import (
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"slices"
 	"testing"
 )
@@ -39,8 +40,8 @@ func TestSignatureOrder(t *testing.T) {
 		}
 		// Captures remove a piece of either colour; promotions crown a man.
 		var after []Signature
-		c := s.counts()
-		for g := range numGroups {
+		c := s.Counts()
+		for g := range layout.NumGroups {
 			if c[g] > 0 {
 				d := c
 				d[g]--

@@ -7,26 +7,27 @@ import (
 	"encoding/binary"
 	"runtime"
 
+	"github.com/dameo/dameo/egtb/internal/frame"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
-)
-
-// Value codes, two bits per slot.
-const (
-	codeDraw   = 0
-	codeWin    = 1
-	codeLoss   = 2
-	codeUnused = 3 // a slot without a position
 )
 
 // Table is the solved table of one signature. It is read-only and safe for
 // concurrent use.
 type Table struct {
-	layout *layout
+	layout *layout.Layout
 	codes  []byte // 2 bits per slot, slot i in bits 2(i%4)..2(i%4)+1 of byte i/4
 	dtw    []byte // width bytes per slot, little-endian
 	width  int    // 1 or 2
 	stats  Stats
 	check  *deferredCheck // the file's check still to make, or nil
+}
+
+// NewTable is the table of signature s made, by a generator, from its
+// slots' values in the file's encoding (frame's 2-bit codes; distances of
+// width bytes, little-endian) and their counts.
+func NewTable(s Signature, codes, dtw []byte, width int, stats Stats) *Table {
+	return &Table{layout: layout.Of(s.Counts()), codes: codes, dtw: dtw, width: width, stats: stats}
 }
 
 // Stats are the counts of a table's positions by value and its longest
@@ -37,7 +38,7 @@ type Stats struct {
 }
 
 // add counts a position worth r.
-func (s *Stats) add(r Result) {
+func (s *Stats) Add(r Result) {
 	switch r.WDL {
 	case Win:
 		s.Wins++
@@ -51,7 +52,7 @@ func (s *Stats) add(r Result) {
 }
 
 // merge adds o's counts to s.
-func (s *Stats) merge(o Stats) {
+func (s *Stats) Merge(o Stats) {
 	s.Wins += o.Wins
 	s.Draws += o.Draws
 	s.Losses += o.Losses
@@ -61,10 +62,10 @@ func (s *Stats) merge(o Stats) {
 }
 
 // Signature is the table's material.
-func (t *Table) Signature() Signature { return t.layout.sig }
+func (t *Table) Signature() Signature { return SignatureOf(t.layout.Count) }
 
 // Size is the number of slots.
-func (t *Table) Size() uint64 { return t.layout.size }
+func (t *Table) Size() uint64 { return t.layout.Size }
 
 // Stats are the table's counts and longest distances.
 func (t *Table) Stats() Stats { return t.stats }
@@ -81,9 +82,9 @@ func (t *Table) distance(i uint64) int {
 // result is the value of slot i, which holds a position.
 func (t *Table) result(i uint64) Result {
 	switch t.code(i) {
-	case codeWin:
+	case frame.CodeWin:
 		return Result{Win, t.distance(i)}
-	case codeLoss:
+	case frame.CodeLoss:
 		return Result{Loss, t.distance(i)}
 	}
 	return Result{Draw, 0}
@@ -92,12 +93,12 @@ func (t *Table) result(i uint64) Result {
 // position is the position of slot i, with White to move, and whether the
 // slot holds one.
 func (t *Table) position(i uint64) (engine.Position, bool) {
-	g, ok := t.layout.position(i)
+	g, ok := t.layout.Position(i)
 	if !ok {
 		return engine.Position{}, false
 	}
-	p, err := engine.NewPosition(g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings],
-		g[groupWhiteKings]|g[groupBlackKings], engine.White)
+	p, err := engine.NewPosition(g[layout.GroupWhiteMen]|g[layout.GroupWhiteKings], g[layout.GroupBlackMen]|g[layout.GroupBlackKings],
+		g[layout.GroupWhiteKings]|g[layout.GroupBlackKings], engine.White)
 	return p, err == nil
 }
 
@@ -113,8 +114,8 @@ func (t *Table) LongestWin() (p engine.Position, r Result, ok bool) {
 	if t.stats.Wins == 0 {
 		return p, r, false
 	}
-	for i := range t.layout.size {
-		if t.code(i) == codeWin && t.distance(i) == t.stats.LongestWin {
+	for i := range t.layout.Size {
+		if t.code(i) == frame.CodeWin && t.distance(i) == t.stats.LongestWin {
 			p, ok = t.position(i)
 			return p, t.result(i), ok
 		}

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/dameo/dameo/egtb/internal/frame"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -18,7 +20,7 @@ import (
 func (t *Tables) Verify(ctx context.Context, threads int, progress func(tab *Table, elapsed time.Duration)) error {
 	for _, tab := range t.All() {
 		start := time.Now()
-		if err := t.verifyTable(ctx, tab, threads); err != nil {
+		if err := t.VerifyTable(ctx, tab, threads); err != nil {
 			return fmt.Errorf("table %v: %w", tab.Signature(), err)
 		}
 		if w := t.wdl[tab.Signature().code()]; w != nil {
@@ -34,9 +36,9 @@ func (t *Tables) Verify(ctx context.Context, threads int, progress func(tab *Tab
 }
 
 // verifyTable checks every slot of tab against its successors in t.
-func (t *Tables) verifyTable(ctx context.Context, tab *Table, threads int) error {
+func (t *Tables) VerifyTable(ctx context.Context, tab *Table, threads int) error {
 	lists := make([]engine.MoveList, max(threads, 1))
-	return forChunks(ctx, threads, tab.layout.size, func(w int, lo, hi uint64) error {
+	return layout.ForChunks(ctx, threads, tab.layout.Size, func(w int, lo, hi uint64) error {
 		for i := lo; i < hi; i++ {
 			if err := t.verifySlot(tab, i, &lists[w]); err != nil {
 				return err
@@ -48,21 +50,21 @@ func (t *Tables) verifyTable(ctx context.Context, tab *Table, threads int) error
 
 // verifySlot checks slot i of tab, using moves as scratch.
 func (t *Tables) verifySlot(tab *Table, i uint64, moves *engine.MoveList) error {
-	g, ok := tab.layout.position(i)
-	if unused := tab.code(i) == codeUnused; unused || !ok {
+	g, ok := tab.layout.Position(i)
+	if unused := tab.code(i) == frame.CodeUnused; unused || !ok {
 		if unused != !ok {
 			return fmt.Errorf("slot %d: marked unused %v, holds a position %v", i, unused, ok)
 		}
 		return nil
 	}
-	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+	white, black, kings := g[layout.GroupWhiteMen]|g[layout.GroupWhiteKings], g[layout.GroupBlackMen]|g[layout.GroupBlackKings], g[layout.GroupWhiteKings]|g[layout.GroupBlackKings]
 	engine.WhiteMoves(white, black, kings, moves)
 	best := Result{Loss, 0}
 	for j, m := range moves.Slice() {
 		w2, b2, k2 := engine.WhitePlay(white, black, kings, m)
 		r := Result{Loss, 0} // Black has no piece left
 		if b2 != 0 {
-			if r, ok = t.probeWhite(flip(b2), flip(w2), flip(k2)); !ok {
+			if r, ok = t.ProbeWhite(layout.Flip(b2), layout.Flip(w2), layout.Flip(k2)); !ok {
 				p, _ := tab.position(i)
 				return fmt.Errorf("%v: the move %s leads to a position without a table", &p, p.FormatMove(m))
 			}
@@ -80,8 +82,8 @@ func (t *Tables) verifySlot(tab *Table, i uint64, moves *engine.MoveList) error 
 
 // sameValues checks that every used slot of tab has its value in w.
 func (w *WDLTable) sameValues(tab *Table) error {
-	for i := range tab.layout.size {
-		if c := tab.code(i); c != codeUnused && w.code(i) != c {
+	for i := range tab.layout.Size {
+		if c := tab.code(i); c != frame.CodeUnused && w.code(i) != c {
 			return fmt.Errorf("slot %d: %v, the full table says %v", i, codeWDL[w.code(i)], codeWDL[c])
 		}
 	}

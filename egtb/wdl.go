@@ -39,7 +39,6 @@
 package egtb
 
 import (
-	"bufio"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -47,6 +46,8 @@ import (
 	"io"
 	"math/bits"
 
+	"github.com/dameo/dameo/egtb/internal/frame"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/internal/safefile"
 )
 
@@ -55,8 +56,9 @@ const (
 	WDLMagic = "DAMEOWL\x1a"
 	// WDLVersion is the WDL format version this package reads and writes.
 	WDLVersion = 1
+	// WDLExt ends the name of a WDL file, after the signature (0201.wdl).
+	WDLExt = ".wdl"
 
-	wdlExt        = ".wdl"
 	wdlHeaderSize = 64
 	blockSlots    = 4096
 
@@ -68,22 +70,22 @@ const (
 // WDLTable is the values of one signature's table, compressed. It is
 // read-only and safe for concurrent use.
 type WDLTable struct {
-	layout  *layout
+	layout  *layout.Layout
 	index   []byte // 8 bytes per block
 	payload []byte
 	check   *deferredCheck // the file's check still to make, or nil
 }
 
 // Signature is the table's material.
-func (w *WDLTable) Signature() Signature { return w.layout.sig }
+func (w *WDLTable) Signature() Signature { return SignatureOf(w.layout.Count) }
 
 // Size is the number of slots.
-func (w *WDLTable) Size() uint64 { return w.layout.size }
+func (w *WDLTable) Size() uint64 { return w.layout.Size }
 
 // value is the win, draw or loss of the position of groups g, which has
 // the table's material.
-func (w *WDLTable) value(g [numGroups]uint64) WDL {
-	return codeWDL[w.code(w.layout.index(g))&3]
+func (w *WDLTable) value(g [layout.NumGroups]uint64) WDL {
+	return codeWDL[w.code(w.layout.Index(g))&3]
 }
 
 // code is the stored value of slot i: codeDraw, codeWin or codeLoss (for an
@@ -117,7 +119,7 @@ func blockLength(kind int, n uint64) uint64 {
 
 // encodeWDL writes the values of t as a WDL file to out.
 func (t *Table) encodeWDL(out io.Writer) error {
-	n := t.layout.size
+	n := t.layout.Size
 	blocks := (n + blockSlots - 1) / blockSlots
 	index := make([]byte, 8*blocks)
 	var payload []byte
@@ -135,11 +137,11 @@ func (t *Table) encodeWDL(out io.Writer) error {
 			}
 		}
 		if len(values) == 0 {
-			values = []int{codeDraw} // only unused slots
+			values = []int{frame.CodeDraw} // only unused slots
 		}
 		// An unused slot takes the first value present.
 		value := func(i uint64) int {
-			if c := t.code(i); c != codeUnused {
+			if c := t.code(i); c != frame.CodeUnused {
 				return c
 			}
 			return values[0]
@@ -172,19 +174,19 @@ func (t *Table) encodeWDL(out io.Writer) error {
 		}
 	}
 	le := binary.LittleEndian
-	s := t.layout.sig
+	s := SignatureOf(t.layout.Count)
 	head := make([]byte, 0, wdlHeaderSize)
 	head = append(head, WDLMagic...)
 	head = le.AppendUint32(head, WDLVersion)
-	head = appendSignature(head, s)
+	head = frame.AppendCounts(head, s.Counts())
 	head = le.AppendUint64(head, n)
 	head = le.AppendUint32(head, blockSlots)
 	head = le.AppendUint32(head, 0)
-	head = le.AppendUint64(head, counts[codeWin])
-	head = le.AppendUint64(head, counts[codeDraw])
-	head = le.AppendUint64(head, counts[codeLoss])
+	head = le.AppendUint64(head, counts[frame.CodeWin])
+	head = le.AppendUint64(head, counts[frame.CodeDraw])
+	head = le.AppendUint64(head, counts[frame.CodeLoss])
 	head = le.AppendUint64(head, uint64(len(payload)))
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(frame.Castagnoli)
 	for _, part := range [][]byte{head, index, payload} {
 		crc.Write(part)
 		if _, err := out.Write(part); err != nil {
@@ -198,20 +200,7 @@ func (t *Table) encodeWDL(out io.Writer) error {
 // WriteWDLFile writes t's values as a WDL file to path, through a
 // temporary file renamed into place.
 func (t *Table) WriteWDLFile(path string) error {
-	return writeAtomically(path, t.encodeWDL)
-}
-
-// writeAtomically writes a file through a temporary file renamed into
-// place (internal/safefile), so that a reader never sees half of it,
-// buffered.
-func writeAtomically(path string, write func(io.Writer) error) error {
-	return safefile.WriteAtomic(path, func(f io.Writer) error {
-		w := bufio.NewWriterSize(f, 1<<20)
-		if err := write(w); err != nil {
-			return err
-		}
-		return w.Flush()
-	})
+	return safefile.WriteOwn(path, WDLMagic, t.encodeWDL)
 }
 
 // wdlHeader is the decoded fixed-size start of a WDL file.
@@ -224,18 +213,18 @@ type wdlHeader struct {
 
 // wdlFileSize is the size of a WDL file with the header's slots and payload.
 func (h *wdlHeader) fileSize() uint64 {
-	return wdlHeaderSize + 8*((h.slots+blockSlots-1)/blockSlots) + h.payload + checksumSize
+	return wdlHeaderSize + 8*((h.slots+blockSlots-1)/blockSlots) + h.payload + frame.ChecksumSize
 }
 
 // decodeWDLHeader checks and reads the first wdlHeaderSize bytes of a file.
 func decodeWDLHeader(b []byte) (wdlHeader, error) {
 	le := binary.LittleEndian
 	var h wdlHeader
-	if err := checkStart(b, WDLMagic, "WDL table", wdlHeaderSize, WDLVersion); err != nil {
+	if err := frame.CheckStart(b, WDLMagic, "WDL table", wdlHeaderSize, WDLVersion); err != nil {
 		return h, err
 	}
 	var err error
-	if h.sig, err = decodeSignature(b[12:]); err != nil {
+	if h.sig, err = DecodeSignature(b[12:]); err != nil {
 		return h, err
 	}
 	if h.slots = le.Uint64(b[16:]); h.slots != Size(h.sig) {
@@ -247,9 +236,9 @@ func decodeWDLHeader(b []byte) (wdlHeader, error) {
 	if le.Uint32(b[28:]) != 0 {
 		return h, errors.New("corrupt header: reserved field is not 0")
 	}
-	h.counts[codeWin], h.counts[codeDraw], h.counts[codeLoss] = le.Uint64(b[32:]), le.Uint64(b[40:]), le.Uint64(b[48:])
-	if h.counts[codeWin] > h.slots || h.counts[codeDraw] > h.slots-h.counts[codeWin] || h.counts[codeLoss] != h.slots-h.counts[codeWin]-h.counts[codeDraw] {
-		return h, fmt.Errorf("corrupt header: %d wins, %d draws and %d losses in %d slots", h.counts[codeWin], h.counts[codeDraw], h.counts[codeLoss], h.slots)
+	h.counts[frame.CodeWin], h.counts[frame.CodeDraw], h.counts[frame.CodeLoss] = le.Uint64(b[32:]), le.Uint64(b[40:]), le.Uint64(b[48:])
+	if h.counts[frame.CodeWin] > h.slots || h.counts[frame.CodeDraw] > h.slots-h.counts[frame.CodeWin] || h.counts[frame.CodeLoss] != h.slots-h.counts[frame.CodeWin]-h.counts[frame.CodeDraw] {
+		return h, fmt.Errorf("corrupt header: %d wins, %d draws and %d losses in %d slots", h.counts[frame.CodeWin], h.counts[frame.CodeDraw], h.counts[frame.CodeLoss], h.slots)
 	}
 	// A payload never exceeds 2 bits a slot and a byte a block.
 	if h.payload = le.Uint64(b[56:]); h.payload > h.slots/4+2*((h.slots+blockSlots-1)/blockSlots) {
@@ -277,11 +266,11 @@ func decodeWDLHeadOnly(data []byte) (w *WDLTable, check func() error, err error)
 		}
 		return nil, nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, len(data), h.sig, want)
 	}
-	body := data[:len(data)-checksumSize]
+	body := data[:len(data)-frame.ChecksumSize]
 	indexEnd := wdlHeaderSize + 8*((h.slots+blockSlots-1)/blockSlots)
-	w = &WDLTable{layout: layoutOf(h.sig), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
+	w = &WDLTable{layout: layout.Of(h.sig.Counts()), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
 	check = func() error {
-		if err := checkChecksum(binary.LittleEndian.Uint32(data[len(body):]), crc32.Checksum(body, castagnoli)); err != nil {
+		if err := frame.CheckChecksum(binary.LittleEndian.Uint32(data[len(body):]), crc32.Checksum(body, frame.Castagnoli)); err != nil {
 			return err
 		}
 		if err := w.checkBlocks(&h); err != nil {
@@ -307,7 +296,7 @@ func (w *WDLTable) checkBlocks(h *wdlHeader) error {
 			return fmt.Errorf("block %d: bad index word %#x", b, word)
 		case kind == kindUniform && at != 0, kind != kindUniform && at != offset:
 			return fmt.Errorf("block %d: payload offset %d, want %d", b, at, offset)
-		case value > codeLoss || kind == kindAll && value != 0:
+		case value > frame.CodeLoss || kind == kindAll && value != 0:
 			return fmt.Errorf("block %d: bad value %d", b, value)
 		}
 		length := blockLength(kind, slots)
@@ -321,7 +310,7 @@ func (w *WDLTable) checkBlocks(h *wdlHeader) error {
 			counts[value] += slots
 		case kindTwo:
 			other := int(block[0])
-			if other <= value || other > codeLoss {
+			if other <= value || other > frame.CodeLoss {
 				return fmt.Errorf("block %d: values %d and %d", b, value, other)
 			}
 			ones := uint64(0)
@@ -336,7 +325,7 @@ func (w *WDLTable) checkBlocks(h *wdlHeader) error {
 		default:
 			for j := range slots {
 				c := block[j/4] >> (2 * (j % 4)) & 3
-				if c == codeUnused {
+				if c == frame.CodeUnused {
 					return fmt.Errorf("block %d: bad code 3", b)
 				}
 				counts[c]++
@@ -351,7 +340,7 @@ func (w *WDLTable) checkBlocks(h *wdlHeader) error {
 	}
 	if [3]uint64(counts[:3]) != h.counts {
 		return fmt.Errorf("blocks hold %d wins, %d draws and %d losses, the header says %d, %d and %d",
-			counts[codeWin], counts[codeDraw], counts[codeLoss], h.counts[codeWin], h.counts[codeDraw], h.counts[codeLoss])
+			counts[frame.CodeWin], counts[frame.CodeDraw], counts[frame.CodeLoss], h.counts[frame.CodeWin], h.counts[frame.CodeDraw], h.counts[frame.CodeLoss])
 	}
 	return nil
 }

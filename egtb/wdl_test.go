@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -33,7 +34,7 @@ func TestWDLFilesHoldTheValues(t *testing.T) {
 	dir := t.TempDir()
 	kinds := map[uint64]int{}
 	for _, tab := range Embedded().All() {
-		path := filepath.Join(dir, tab.Signature().String()+wdlExt)
+		path := filepath.Join(dir, tab.Signature().String()+WDLExt)
 		if err := tab.WriteWDLFile(path); err != nil {
 			t.Fatal(err)
 		}
@@ -42,7 +43,7 @@ func TestWDLFilesHoldTheValues(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := range tab.Size() {
-			if c := tab.code(i); c != codeUnused && w.code(i) != c {
+			if c := tab.code(i); c != frame.CodeUnused && w.code(i) != c {
 				t.Fatalf("table %v slot %d: WDL file holds %d, the table %d", tab.Signature(), i, w.code(i), c)
 			}
 		}
@@ -100,13 +101,13 @@ func TestVerifyComparesWDLFiles(t *testing.T) {
 	}
 	changed := *tab
 	changed.codes = bytes.Clone(tab.codes)
-	i := firstSlot(tab, codeWin)
-	changed.codes[i/4] ^= byte(codeWin^codeLoss) << (2 * (i % 4))
+	i := firstSlot(tab, frame.CodeWin)
+	changed.codes[i/4] ^= byte(frame.CodeWin^frame.CodeLoss) << (2 * (i % 4))
 	bad, err := decodeWDL(wdlBytes(t, &changed))
 	if err != nil {
 		t.Fatal(err)
 	}
-	set := newTables(Embedded().All())
+	set := NewTables(Embedded().All())
 	set.addWDL(bad)
 	if err := set.Verify(context.Background(), 1, nil); err == nil || !strings.Contains(err.Error(), "WDL table 1010") {
 		t.Errorf("Verify with a wrong WDL value: %v", err)
@@ -141,7 +142,7 @@ func tableWithEveryKind() *Table {
 	tab := *Embedded().Table(Signature{0, 1, 1, 1})
 	tab.codes = bytes.Clone(tab.codes)
 	for i := range uint64(3 * blockSlots) {
-		code := [3]int{codeWin, codeWin + int(i%2), int(i % 3)}[i/blockSlots]
+		code := [3]int{frame.CodeWin, frame.CodeWin + int(i%2), int(i % 3)}[i/blockSlots]
 		tab.codes[i/4] = tab.codes[i/4]&^(3<<(2*(i%4))) | byte(code)<<(2*(i%4))
 	}
 	return &tab
@@ -150,7 +151,7 @@ func tableWithEveryKind() *Table {
 func TestLoadWDLFileRejectsBadFiles(t *testing.T) {
 	tab := tableWithEveryKind()
 	good := wdlBytes(t, tab)
-	name := tab.Signature().String() + wdlExt
+	name := tab.Signature().String() + WDLExt
 	edit := func(f func(b []byte) []byte) []byte { return f(bytes.Clone(good)) }
 	blocks := int((tab.Size() + blockSlots - 1) / blockSlots)
 	payload := wdlHeaderSize + 8*blocks
@@ -217,7 +218,7 @@ func BenchmarkProbeWDL(b *testing.B) {
 	if dir == "" {
 		dir = b.TempDir()
 		for _, tab := range Embedded().All() {
-			if err := tab.WriteWDLFile(filepath.Join(dir, tab.Signature().String()+wdlExt)); err != nil {
+			if err := tab.WriteWDLFile(filepath.Join(dir, tab.Signature().String()+WDLExt)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -250,7 +251,7 @@ func FuzzDecodeWDL(f *testing.F) {
 		}
 		// A table the decoder accepts can be probed in every slot.
 		for i := range w.Size() {
-			if c := w.code(i); c > codeLoss {
+			if c := w.code(i); c > frame.CodeLoss {
 				t.Fatalf("slot %d: code %d", i, c)
 			}
 		}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/gen"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -79,8 +80,11 @@ func embeddedAnd(t *testing.T, sig egtb.Signature) *egtb.Tables {
 			t.Fatal(err)
 		}
 	}
-	store := egtb.NewStore(dir, true, func(err error) { t.Error(err) })
-	if err := egtb.Build(context.Background(), egtb.BuildOptions{Pieces: sig.Pieces(), Threads: 1, Only: &sig, Finished: store.Finished, Save: store.Save}); err != nil {
+	store, err := gen.OpenStore(dir, true, func(err error) { t.Error(err) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := gen.Build(context.Background(), gen.BuildOptions{Pieces: sig.Pieces(), Threads: 1, Only: &sig, Storage: store}); err != nil {
 		t.Fatal(err)
 	}
 	tabs, err := egtb.Open(dir)

@@ -15,7 +15,6 @@ import (
 	"io/fs"
 	"net"
 	"net/http"
-	"os"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -24,6 +23,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -284,7 +284,7 @@ func (s *Server) saveGame(g *pdn.Game) error {
 	}
 	s.fileMu.Lock()
 	defer s.fileMu.Unlock()
-	f, err := os.OpenFile(s.cfg.PDNFile, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := safefile.OpenAppend(s.cfg.PDNFile, 0o644)
 	if err != nil {
 		return err
 	}

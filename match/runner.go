@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/hubclient"
+	"github.com/dameo/dameo/internal/safefile"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -81,7 +82,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		m.rep.warn(w)
 	}
 	if cfg.PDN != "" {
-		f, err := os.OpenFile(cfg.PDN, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+		f, err := safefile.OpenAppend(cfg.PDN, 0o644)
 		if err != nil {
 			return nil, fmt.Errorf("pdn file: %v", err)
 		}

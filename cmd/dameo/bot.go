@@ -15,6 +15,7 @@ import (
 
 	"github.com/dameo/dameo/bot"
 	"github.com/dameo/dameo/hubclient"
+	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/match"
 )
 
@@ -56,7 +57,7 @@ func (c *botCmd) Run() error {
 		return usageError{err}
 	}
 	if c.Log != "" {
-		f, err := os.OpenFile(c.Log, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o600)
+		f, err := safefile.OpenAppend(c.Log, 0o600)
 		if err != nil {
 			return usageError{fmt.Errorf("--log: %v", err)}
 		}
@@ -88,6 +89,10 @@ func (c *botCmd) Run() error {
 	}
 }
 
+// maxTokenFile bounds the size of --token-file: a token is some tens of
+// bytes, and a device such as /dev/zero would never end.
+const maxTokenFile = 4096
+
 // config builds the bot's configuration from the flags.
 func (c *botCmd) config() (bot.Config, error) {
 	concurrency, err := parallel("concurrency", c.Concurrency)
@@ -104,9 +109,9 @@ func (c *botCmd) config() (bot.Config, error) {
 		ResignOnInterrupt: c.OnInterrupt == "resign",
 		Log:               os.Stderr,
 	}
-	token, err := os.ReadFile(c.TokenFile)
+	token, err := safefile.ReadFile(c.TokenFile, maxTokenFile)
 	if err != nil {
-		return cfg, fmt.Errorf("--token-file: cannot read %s", c.TokenFile)
+		return cfg, fmt.Errorf("--token-file: cannot read %s: %v", c.TokenFile, err)
 	}
 	if cfg.Token = strings.TrimSpace(string(token)); cfg.Token == "" {
 		return cfg, fmt.Errorf("--token-file: %s is empty", c.TokenFile)

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/gen"
 )
 
 type egtbCmd struct {
@@ -74,7 +75,7 @@ func (c *egtbBuildCmd) Run() error {
 	var bytes int64
 	var tables, slots int
 	total := 0
-	for _, unit := range egtb.Units(c.Pieces) {
+	for _, unit := range gen.Units(c.Pieces) {
 		for _, s := range unit {
 			if only == nil || s == *only || s == only.Swap() {
 				total += int(egtb.Size(s))
@@ -82,17 +83,18 @@ func (c *egtbBuildCmd) Run() error {
 		}
 	}
 	progress := startProgressLines(os.Stderr, "egtb build: slots", 0, total, progressEvery)
-	store := egtb.NewStore(dir, c.Resume || only != nil, func(err error) { fmt.Fprintln(os.Stderr, err) })
-	err = egtb.Build(ctx, egtb.BuildOptions{
+	store, err := gen.OpenStore(dir, c.Resume || only != nil, func(err error) { fmt.Fprintln(os.Stderr, err) })
+	if err != nil {
+		return err
+	}
+	err = gen.Build(ctx, gen.BuildOptions{
 		Pieces:          c.Pieces,
 		Threads:         threads,
 		Verify:          c.Verify,
 		Sliced:          c.Sliced,
 		Only:            only,
 		MaxMemory:       uint64(c.Memory) << 30,
-		Finished:        store.Finished,
-		Save:            store.Save,
-		Checkpoints:     store,
+		Storage:         store,
 		CheckpointEvery: c.CheckpointEvery.duration(),
 		Solving: func(solved uint64) {
 			progress.set(min(slots+int(solved), total))
@@ -102,7 +104,7 @@ func (c *egtbBuildCmd) Run() error {
 			progress.set(min(slots+int(solved), total))
 			fmt.Fprintf(os.Stderr, "%v (with %v): resumed from its checkpoint, %d of %d waves solved, %d positions\n", unit[0], unit[len(unit)-1], wave, waves, solved)
 		},
-		Progress: func(r egtb.Report) {
+		Progress: func(r gen.Report) {
 			st := r.Table.Stats()
 			tables++
 			slots += int(r.Table.Size())
@@ -152,7 +154,7 @@ type egtbPlanCmd struct {
 }
 
 func (c *egtbPlanCmd) Run() error {
-	if err := inRange("pieces", int64(c.Pieces), 2, egtb.PlanPieces); err != nil {
+	if err := inRange("pieces", int64(c.Pieces), 2, gen.PlanPieces); err != nil {
 		return err
 	}
 	threads, err := parallel("threads", c.Threads)
@@ -160,10 +162,10 @@ func (c *egtbPlanCmd) Run() error {
 		return err
 	}
 	if c.Sliced {
-		fmt.Print(egtb.PlanSliced(c.Pieces, threads))
+		fmt.Print(gen.PlanSliced(c.Pieces, threads))
 		return nil
 	}
-	fmt.Print(egtb.Plan(c.Pieces))
+	fmt.Print(gen.Plan(c.Pieces))
 	return nil
 }
 

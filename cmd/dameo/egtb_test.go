@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/gen"
 )
 
 func TestEgtbProbeOutput(t *testing.T) {
@@ -151,7 +152,7 @@ func TestEgtbBuildDefaultDirResumeAndTable(t *testing.T) {
 
 // TestEgtbBuildResumesSlicedCheckpoint: with --table and --sliced, build
 // goes on with a unit from the checkpoint that a stopped build left (one
-// stopped here through egtb.Build, halfway), says so on standard
+// stopped here through gen.Build, halfway), says so on standard
 // error, writes the embedded tables and removes the checkpoint.
 func TestEgtbBuildResumesSlicedCheckpoint(t *testing.T) {
 	dir, sig := t.TempDir(), egtb.Signature{WhiteMen: 1, BlackMen: 1, BlackKings: 1}
@@ -162,12 +163,15 @@ func TestEgtbBuildResumesSlicedCheckpoint(t *testing.T) {
 			}
 		}
 	}
-	store := egtb.NewStore(dir, true, nil)
+	store, err := gen.OpenStore(dir, true, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	half := (egtb.Size(sig) + egtb.Size(sig.Swap())) / 2
-	err := egtb.Build(ctx, egtb.BuildOptions{Pieces: 3, Threads: 1, Only: &sig, Sliced: true,
-		Finished: store.Finished, Save: store.Save, Checkpoints: store,
+	err = gen.Build(ctx, gen.BuildOptions{Pieces: 3, Threads: 1, Only: &sig, Sliced: true,
+		Storage: store,
 		Solving: func(solved uint64) {
 			if solved > half {
 				cancel()
@@ -209,8 +213,8 @@ func mustEncode(t *testing.T, tab *egtb.Table) []byte {
 func TestEgtbPlan(t *testing.T) {
 	out, errOut, code := run(t, "egtb", "plan", "--pieces", "3")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if code != 0 || len(lines) != len(egtb.Units(3)) {
-		t.Fatalf("plan: status %d, %d lines for %d units\n%s%s", code, len(lines), len(egtb.Units(3)), out, errOut)
+	if code != 0 || len(lines) != len(gen.Units(3)) {
+		t.Fatalf("plan: status %d, %d lines for %d units\n%s%s", code, len(lines), len(gen.Units(3)), out, errOut)
 	}
 	if !regexp.MustCompile(`^unit 0 0101 slots 2048 memory \d+ file 2628 needs -$`).MatchString(lines[0]) {
 		t.Errorf("plan line 0: %q", lines[0])

@@ -11,6 +11,7 @@ import (
 	"github.com/alecthomas/kong"
 	"github.com/dameo/dameo/bench"
 	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/gen"
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/search"
 )
@@ -25,7 +26,7 @@ var limitVars = kong.Vars{
 	"max_hash":         strconv.Itoa(search.MaxHashMiB),
 	"max_multipv":      strconv.Itoa(search.MaxMultiPV),
 	"max_table_pieces": strconv.Itoa(egtb.MaxTablePieces),
-	"max_plan_pieces":  strconv.Itoa(egtb.PlanPieces),
+	"max_plan_pieces":  strconv.Itoa(gen.PlanPieces),
 	"max_table_memory": strconv.Itoa(maxTableMemory),
 	"no_progress":      strconv.Itoa(engine.NoProgressLimit),
 }

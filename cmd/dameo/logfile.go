@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"os"
 	"sync/atomic"
+
+	"github.com/dameo/dameo/internal/safefile"
 )
 
 // logFile is a --log file.
@@ -17,9 +19,10 @@ type logFile struct {
 	failed atomic.Bool
 }
 
-// openLog opens the --log file path for appending, creating it if needed.
+// openLog opens the --log file path for appending, creating it if needed;
+// a FIFO or a device is refused at once.
 func openLog(path string) (*logFile, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := safefile.OpenAppend(path, 0o644)
 	if err != nil {
 		return nil, usageError{fmt.Errorf("--log: %v", err)}
 	}
@@ -39,10 +42,10 @@ func (l *logFile) Write(p []byte) (int, error) {
 func (l *logFile) Close() error { return l.f.Close() }
 
 // checkAppendable checks at start-up that the file of flag can be opened
-// for appending (it is created if missing), so that a bad path is refused
-// before any work is done.
+// for appending (it is created if missing), so that a bad path (a FIFO, a
+// device) is refused before any work is done.
 func checkAppendable(flag, path string) error {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := safefile.OpenAppend(path, 0o644)
 	if err != nil {
 		return usageError{fmt.Errorf("--%s: %v", flag, err)}
 	}

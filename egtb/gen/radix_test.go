@@ -1,6 +1,6 @@
 // Tests of the radix sort against slices.Sort.
 
-package egtb
+package gen
 
 import (
 	"math/rand/v2"

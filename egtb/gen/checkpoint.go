@@ -31,12 +31,14 @@
 // anything else (another unit, other sizes, a wave out of range, a bad
 // checksum, a size other than the header announces) is refused.
 
-package egtb
+package gen
 
 import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/internal/frame"
 	"hash/crc32"
 	"io"
 	"slices"
@@ -56,13 +58,13 @@ const (
 type Checkpoints interface {
 	// SaveCheckpoint replaces the checkpoint of sig with what write
 	// writes, whole or not at all.
-	SaveCheckpoint(sig Signature, write func(io.Writer) error) error
+	SaveCheckpoint(sig egtb.Signature, write func(io.Writer) error) error
 	// LoadCheckpoint reads the checkpoint of sig with read and reports
 	// whether read accepted it: false when there is none or read refuses
 	// it (the unit then starts from its first wave).
-	LoadCheckpoint(sig Signature, read func(io.Reader) error) bool
+	LoadCheckpoint(sig egtb.Signature, read func(io.Reader) error) bool
 	// RemoveCheckpoint removes the checkpoint of sig, if there is one.
-	RemoveCheckpoint(sig Signature) error
+	RemoveCheckpoint(sig egtb.Signature) error
 }
 
 // checkpointBuffer is the size of the buffer through which the codes are
@@ -84,16 +86,16 @@ func (s *slicedSolver) writeCheckpoint(w io.Writer, wave int, solved uint64) err
 	head = le.AppendUint64(head, solved)
 	for t, out := range s.out {
 		st := s.stats[t]
-		head = appendSignature(head, out.layout.sig)
+		head = frame.AppendCounts(head, out.layout.Count)
 		head = le.AppendUint32(head, uint32(out.width))
-		head = le.AppendUint64(head, out.layout.size)
+		head = le.AppendUint64(head, out.layout.Size)
 		head = le.AppendUint64(head, st.Wins)
 		head = le.AppendUint64(head, st.Draws)
 		head = le.AppendUint64(head, st.Losses)
 		head = le.AppendUint32(head, uint32(st.LongestWin))
 		head = le.AppendUint32(head, uint32(st.LongestLoss))
 	}
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(frame.Castagnoli)
 	body := io.MultiWriter(w, crc)
 	if _, err := body.Write(head); err != nil {
 		return err
@@ -127,19 +129,19 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 			for t, out := range s.out {
 				out.clearCodes()
 				clear(out.dtw)
-				s.stats[t] = Stats{}
+				s.stats[t] = egtb.Stats{}
 			}
 		}
 	}()
 	le := binary.LittleEndian
-	crc := crc32.New(castagnoli)
+	crc := crc32.New(frame.Castagnoli)
 	in := io.TeeReader(r, crc) // what the checksum covers
 	head := make([]byte, checkpointHeaderSize)
 	n, err := io.ReadFull(in, head)
-	if err != nil && !truncated(err) {
+	if err != nil && !frame.Truncated(err) {
 		return 0, 0, err
 	}
-	if err := checkStart(head[:n], checkpointMagic, "checkpoint", checkpointHeaderSize, checkpointVersion); err != nil {
+	if err := frame.CheckStart(head[:n], checkpointMagic, "checkpoint", checkpointHeaderSize, checkpointVersion); err != nil {
 		return 0, 0, err
 	}
 	tables := le.Uint32(head[12:])
@@ -152,18 +154,18 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 	wave, solved = int(le.Uint32(head[16:])), le.Uint64(head[24:])
 	records := make([]byte, checkpointTableSize*tables)
 	if _, err := io.ReadFull(in, records); err != nil {
-		return 0, 0, shortFile(err)
+		return 0, 0, frame.ShortFile(err)
 	}
-	var sigs, unit []Signature
+	var sigs, unit []egtb.Signature
 	for t := range int(tables) {
-		sig, err := decodeSignature(records[checkpointTableSize*t:])
+		sig, err := egtb.DecodeSignature(records[checkpointTableSize*t:])
 		if err != nil {
 			return 0, 0, err
 		}
 		sigs = append(sigs, sig)
 	}
 	for _, l := range s.slicing.layouts {
-		unit = append(unit, l.sig)
+		unit = append(unit, egtb.SignatureOf(l.Count))
 	}
 	if !slices.Equal(sigs, unit) {
 		return 0, 0, fmt.Errorf("the checkpoint of tables %v, not of %v", sigs, unit)
@@ -172,21 +174,21 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 		return 0, 0, fmt.Errorf("corrupt header: wave %d, want 1 to %d", wave, waves-1)
 	}
 	// What is read into, and kept once the checksum is good.
-	stats, widths, dtws := make([]Stats, tables), make([]int, tables), make([][]byte, tables)
+	stats, widths, dtws := make([]egtb.Stats, tables), make([]int, tables), make([][]byte, tables)
 	for t, out := range s.out {
 		b := records[checkpointTableSize*t:]
-		if slots := le.Uint64(b[8:]); slots != out.layout.size {
-			return 0, 0, fmt.Errorf("corrupt header: %d slots, table %v has %d", slots, out.layout.sig, out.layout.size)
+		if slots := le.Uint64(b[8:]); slots != out.layout.Size {
+			return 0, 0, fmt.Errorf("corrupt header: %d slots, table %v has %d", slots, egtb.SignatureOf(out.layout.Count), out.layout.Size)
 		}
 		switch widths[t] = int(le.Uint32(b[4:])); widths[t] {
 		case 1:
 			dtws[t] = out.dtw
 		case 2:
-			dtws[t] = make([]byte, 2*out.layout.size)
+			dtws[t] = make([]byte, 2*out.layout.Size)
 		default:
 			return 0, 0, fmt.Errorf("corrupt header: distance width %d bytes, want 1 or 2", widths[t])
 		}
-		stats[t] = Stats{
+		stats[t] = egtb.Stats{
 			Wins: le.Uint64(b[16:]), Draws: le.Uint64(b[24:]), Losses: le.Uint64(b[32:]),
 			LongestWin: int(le.Uint32(b[40:])), LongestLoss: int(le.Uint32(b[44:])),
 		}
@@ -196,7 +198,7 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 		for i := 0; i < len(out.codes); {
 			words := min(len(buf)/8, len(out.codes)-i)
 			if _, err := io.ReadFull(in, buf[:8*words]); err != nil {
-				return 0, 0, shortFile(err)
+				return 0, 0, frame.ShortFile(err)
 			}
 			for j := range words {
 				out.codes[i+j].Store(le.Uint64(buf[8*j:]))
@@ -204,14 +206,14 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 			i += words
 		}
 		if _, err := io.ReadFull(in, dtws[t]); err != nil {
-			return 0, 0, shortFile(err)
+			return 0, 0, frame.ShortFile(err)
 		}
 	}
-	var sum [checksumSize]byte
+	var sum [frame.ChecksumSize]byte
 	if _, err := io.ReadFull(r, sum[:]); err != nil {
-		return 0, 0, shortFile(err)
+		return 0, 0, frame.ShortFile(err)
 	}
-	if err := checkChecksum(le.Uint32(sum[:]), crc.Sum32()); err != nil {
+	if err := frame.CheckChecksum(le.Uint32(sum[:]), crc.Sum32()); err != nil {
 		return 0, 0, err
 	}
 	if n, _ := io.ReadFull(r, sum[:1]); n != 0 {
@@ -222,19 +224,4 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 		s.stats[t] = stats[t]
 	}
 	return wave, solved, nil
-}
-
-// truncated reports whether err is io.ReadFull's for a file that ends
-// before the bytes it reads.
-func truncated(err error) bool {
-	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
-}
-
-// shortFile is err, or when the file ended before its bytes the error that
-// says it is truncated.
-func shortFile(err error) error {
-	if truncated(err) {
-		return errors.New("truncated: shorter than its header announces")
-	}
-	return err
 }

@@ -1,7 +1,7 @@
 // Tables of a domain, built once and shared: the tables that indexing
 // keeps for a group of k pieces on squares offset..offset+squares-1.
 
-package egtb
+package layout
 
 import "sync"
 

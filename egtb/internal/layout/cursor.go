@@ -2,16 +2,16 @@
 // division once, and each next slot's by adding one to the innermost
 // digit, with carries.
 
-package egtb
+package layout
 
 import "math/bits"
 
 // slotCursor walks the slots of a layout in order, holding the current
 // slot's digits and groups.
-type slotCursor struct {
-	l *layout
-	slotDigits
-	g      [numGroups]uint64
+type SlotCursor struct {
+	l *Layout
+	SlotDigits
+	g      [NumGroups]uint64
 	pieces int
 	// the innermost group with pieces (l.digits[0]), its number of sets
 	// and its sets by rank (nil when not tabled)
@@ -21,15 +21,15 @@ type slotCursor struct {
 }
 
 // cursor is a slotCursor at slot i (< size).
-func (l *layout) cursor(i uint64) slotCursor {
-	c := slotCursor{l: l, pieces: l.sig.Pieces(), inner: l.digits[0]}
+func (l *Layout) Cursor(i uint64) SlotCursor {
+	c := SlotCursor{l: l, pieces: l.pieces(), inner: l.digits[0]}
 	c.innerRadix, c.innerSets = l.radix[c.inner], l.sets[c.inner]
-	c.orbit = l.restDivisor.divide(i, l.restSize)
-	c.rest = i - c.orbit*l.restSize
-	c.g[l.lead] = l.orbits.set[c.orbit]
-	higher := c.rest
+	c.Orbit = l.restDivisor.Divide(i, l.RestSize)
+	c.Rest = i - c.Orbit*l.RestSize
+	c.g[l.Lead] = l.Orbits.set[c.Orbit]
+	higher := c.Rest
 	for _, j := range l.digits {
-		c.ranks[j] = higher % l.radix[j]
+		c.Ranks[j] = higher % l.radix[j]
 		higher /= l.radix[j]
 		c.setGroup(j)
 	}
@@ -37,34 +37,34 @@ func (l *layout) cursor(i uint64) slotCursor {
 }
 
 // setGroup sets group j's set from its rank.
-func (c *slotCursor) setGroup(j int) {
+func (c *SlotCursor) setGroup(j int) {
 	if sets := c.l.sets[j]; sets != nil {
-		c.g[j] = sets[c.ranks[j]]
+		c.g[j] = sets[c.Ranks[j]]
 		return
 	}
-	d := groupDomain[j]
-	c.g[j] = uncolex(c.ranks[j], c.l.count[j], d.offset, d.squares)
+	d := GroupDomain[j]
+	c.g[j] = Uncolex(c.Ranks[j], c.l.Count[j], d.Offset, d.Squares)
 }
 
 // position is layout.position of the current slot, its groups valid
 // until the cursor moves.
-func (c *slotCursor) position() (*[numGroups]uint64, bool) {
+func (c *SlotCursor) Position() (*[NumGroups]uint64, bool) {
 	g := &c.g
 	if bits.OnesCount64(g[0]|g[1]|g[2]|g[3]) != c.pieces {
 		return g, false // groups overlap
 	}
-	if c.l.orbits.symmetric[c.orbit] {
-		return g, c.rest <= c.l.mirroredRest(g, &c.ranks)
+	if c.l.Orbits.Symmetric[c.Orbit] {
+		return g, c.Rest <= c.l.MirroredRest(g, &c.Ranks)
 	}
 	return g, true
 }
 
 // next moves to the next slot (when there is one: past the last slot the
 // cursor is not to be read).
-func (c *slotCursor) next() {
-	c.rest++
-	if r := c.ranks[c.inner&3] + 1; r < c.innerRadix && c.innerSets != nil {
-		c.ranks[c.inner&3], c.g[c.inner&3] = r, c.innerSets[r]
+func (c *SlotCursor) Next() {
+	c.Rest++
+	if r := c.Ranks[c.inner&3] + 1; r < c.innerRadix && c.innerSets != nil {
+		c.Ranks[c.inner&3], c.g[c.inner&3] = r, c.innerSets[r]
 		return
 	}
 	c.carry()
@@ -72,18 +72,18 @@ func (c *slotCursor) next() {
 
 // carry is next past the innermost digit's last set, or with its sets
 // not tabled.
-func (c *slotCursor) carry() {
+func (c *SlotCursor) carry() {
 	for _, j := range c.l.digits {
-		if c.ranks[j]++; c.ranks[j] < c.l.radix[j] {
+		if c.Ranks[j]++; c.Ranks[j] < c.l.radix[j] {
 			c.setGroup(j)
 			return
 		}
-		c.ranks[j] = 0
+		c.Ranks[j] = 0
 		c.setGroup(j)
 	}
 	// Every digit carried: the next orbit.
-	c.rest = 0
-	if c.orbit++; c.orbit < uint64(len(c.l.orbits.set)) {
-		c.g[c.l.lead] = c.l.orbits.set[c.orbit]
+	c.Rest = 0
+	if c.Orbit++; c.Orbit < uint64(len(c.l.Orbits.set)) {
+		c.g[c.l.Lead] = c.l.Orbits.set[c.Orbit]
 	}
 }

@@ -2,10 +2,12 @@
 // memory, and the tables each needs, for a scheduler (deploy/slurm) that
 // builds units as separate jobs once the jobs they depend on are done.
 
-package egtb
+package gen
 
 import (
 	"fmt"
+	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"strings"
 )
 
@@ -23,16 +25,16 @@ const bytesPerSlot = 10
 const bytesPerPlacement = 12
 
 // unitSlots is the number of slots of a unit's tables.
-func unitSlots(unit []Signature) uint64 {
+func unitSlots(unit []egtb.Signature) uint64 {
 	var n uint64
 	for _, s := range unit {
-		n += Size(s)
+		n += egtb.Size(s)
 	}
 	return n
 }
 
 // unitMemory is solve's estimated peak memory for a unit.
-func unitMemory(unit []Signature) uint64 { return unitSlots(unit) * bytesPerSlot }
+func unitMemory(unit []egtb.Signature) uint64 { return unitSlots(unit) * bytesPerSlot }
 
 // slicedMemory is the estimated peak memory of a build with
 // BuildOptions.Sliced for a unit, on threads goroutines. A unit of kings
@@ -40,22 +42,22 @@ func unitMemory(unit []Signature) uint64 { return unitSlots(unit) * bytesPerSlot
 // written (a byte of distance and 2 bits of code a slot, the codes copied
 // once at the end) and the working state of the slices solved at once, a
 // slice on each goroutine at most, each of at most two halves.
-func slicedMemory(unit []Signature, threads int) uint64 {
+func slicedMemory(unit []egtb.Signature, threads int) uint64 {
 	if !unitHasMen(unit) {
 		return unitMemory(unit)
 	}
 	slots := unitSlots(unit)
 	s := unit[0]
-	largest := 2 * binomial[64][s.WhiteKings] * binomial[64][s.BlackKings]
+	largest := 2 * layout.Binomial[64][s.WhiteKings] * layout.Binomial[64][s.BlackKings]
 	return slots + slots/2 + uint64(min(threads, mostSlicesAtOnce(unit)))*largest*bytesPerPlacement
 }
 
 // mostSlicesAtOnce bounds the number of slices of a wave of the unit:
 // counted when the unit has at most 2^20 placements of men (a few men,
 // large slices), else the number of placements.
-func mostSlicesAtOnce(unit []Signature) int {
+func mostSlicesAtOnce(unit []egtb.Signature) int {
 	s := unit[0]
-	placements := binomial[groupDomain[groupWhiteMen].squares][s.WhiteMen] * binomial[groupDomain[groupBlackMen].squares][s.BlackMen]
+	placements := layout.Binomial[layout.GroupDomain[layout.GroupWhiteMen].Squares][s.WhiteMen] * layout.Binomial[layout.GroupDomain[layout.GroupBlackMen].Squares][s.BlackMen]
 	if placements > 1<<20 {
 		return int(placements)
 	}
@@ -87,18 +89,18 @@ func Plan(n int) string { return plan(n, unitMemory) }
 // on threads goroutines (with one-byte distances: a table whose
 // distances take two bytes needs 3 bytes a slot more while it is widened).
 func PlanSliced(n, threads int) string {
-	return plan(n, func(unit []Signature) uint64 { return slicedMemory(unit, threads) })
+	return plan(n, func(unit []egtb.Signature) uint64 { return slicedMemory(unit, threads) })
 }
 
-func plan(n int, memory func(unit []Signature) uint64) string {
+func plan(n int, memory func(unit []egtb.Signature) uint64) string {
 	var b strings.Builder
 	for k, unit := range Units(n) {
 		var names, needs []string
 		file := uint64(0)
-		seen := map[Signature]bool{}
+		seen := map[egtb.Signature]bool{}
 		for _, s := range unit {
 			names = append(names, s.String())
-			file += fileSize(Size(s), 1)
+			file += egtb.FileSize(egtb.Size(s), 1)
 			for _, need := range s.Needs() {
 				if !seen[need] {
 					seen[need] = true

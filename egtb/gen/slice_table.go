@@ -2,17 +2,20 @@
 // table's own encoding, written by the goroutines that solve the slices of
 // a wave and read by those of later waves.
 
-package egtb
+package gen
 
 import (
 	"encoding/binary"
+	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/internal/frame"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"sync/atomic"
 )
 
 // tableWriter holds a table's values as its slices are solved. A slot not
 // written yet reads as unused.
 type tableWriter struct {
-	layout *layout
+	layout *layout.Layout
 	// codes are the table's 2-bit codes, 32 slots a word: goroutines that
 	// write slots of one word load and change it atomically.
 	codes []atomic.Uint64
@@ -22,8 +25,8 @@ type tableWriter struct {
 	width int
 }
 
-func newTableWriter(l *layout) *tableWriter {
-	w := &tableWriter{layout: l, codes: make([]atomic.Uint64, (l.size+31)/32), dtw: make([]byte, l.size), width: 1}
+func newTableWriter(l *layout.Layout) *tableWriter {
+	w := &tableWriter{layout: l, codes: make([]atomic.Uint64, (l.Size+31)/32), dtw: make([]byte, l.Size), width: 1}
 	w.clearCodes()
 	return w
 }
@@ -33,22 +36,22 @@ func (w *tableWriter) clearCodes() {
 	for i := range w.codes {
 		w.codes[i].Store(^uint64(0))
 	}
-	if tail := w.layout.size % 32; tail != 0 {
+	if tail := w.layout.Size % 32; tail != 0 {
 		w.codes[len(w.codes)-1].Store(1<<(2*tail) - 1) // no codes past the last slot
 	}
 }
 
 // result is the value of slot i, and whether its slice is solved.
-func (w *tableWriter) result(i uint64) (Result, bool) {
+func (w *tableWriter) result(i uint64) (egtb.Result, bool) {
 	switch int(w.codes[i/32].Load()>>(2*(i%32))) & 3 {
-	case codeWin:
-		return Result{Win, w.distance(i)}, true
-	case codeLoss:
-		return Result{Loss, w.distance(i)}, true
-	case codeDraw:
-		return Result{Draw, 0}, true
+	case frame.CodeWin:
+		return egtb.Result{WDL: egtb.Win, DTW: w.distance(i)}, true
+	case frame.CodeLoss:
+		return egtb.Result{WDL: egtb.Loss, DTW: w.distance(i)}, true
+	case frame.CodeDraw:
+		return egtb.Result{WDL: egtb.Draw, DTW: 0}, true
 	}
-	return Result{}, false
+	return egtb.Result{}, false
 }
 
 func (w *tableWriter) distance(i uint64) int {
@@ -67,16 +70,10 @@ type slotDistance struct {
 
 // set writes the value r of slot i, appending to long a distance that
 // does not fit in a byte while the table's distances take one.
-func (w *tableWriter) set(i uint64, r Result, long *[]slotDistance) {
-	code := codeDraw
-	switch r.WDL {
-	case Win:
-		code = codeWin
-	case Loss:
-		code = codeLoss
-	}
+func (w *tableWriter) set(i uint64, r egtb.Result, long *[]slotDistance) {
+	code := codeOf(r.WDL)
 	// The slot's bits are those of codeUnused: clear the bits code lacks.
-	w.codes[i/32].And(^(uint64(codeUnused&^code) << (2 * (i % 32))))
+	w.codes[i/32].And(^(uint64(frame.CodeUnused&^code) << (2 * (i % 32))))
 	switch {
 	case w.width == 2:
 		binary.LittleEndian.PutUint16(w.dtw[2*i:], uint16(r.DTW))
@@ -107,11 +104,11 @@ func (w *tableWriter) widen(long []slotDistance) {
 
 // table is the finished table, with the given counts of its positions
 // (the unused slots are the rest).
-func (w *tableWriter) table(stats Stats) *Table {
+func (w *tableWriter) table(stats egtb.Stats) *egtb.Table {
 	codes := make([]byte, 8*len(w.codes))
 	for i := range w.codes {
 		binary.LittleEndian.PutUint64(codes[8*i:], w.codes[i].Load())
 	}
-	stats.Unused = w.layout.size - stats.Wins - stats.Draws - stats.Losses
-	return &Table{layout: w.layout, codes: codes[:(w.layout.size+3)/4], dtw: w.dtw, width: w.width, stats: stats}
+	stats.Unused = w.layout.Size - stats.Wins - stats.Draws - stats.Losses
+	return egtb.NewTable(egtb.SignatureOf(w.layout.Count), codes[:(w.layout.Size+3)/4], w.dtw, w.width, stats)
 }

@@ -2,7 +2,7 @@
 // an order that man moves respect, and the solver writes the tables that
 // solve writes, byte for byte.
 
-package egtb
+package gen
 
 import (
 	"bytes"
@@ -14,27 +14,30 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/internal/layout"
+	"github.com/dameo/dameo/egtb/internal/tbtest"
 	"github.com/dameo/dameo/engine"
 )
 
-// TestSolveSlicedEqualsSolve solves every unit of up to builtPieces
+// TestSolveSlicedEqualsSolve solves every unit of up to tbtest.BuiltPieces
 // pieces, and one of three pieces with men of both colours, both ways.
 func TestSolveSlicedEqualsSolve(t *testing.T) {
-	units := Units(builtPieces)
-	if builtPieces < 3 {
-		units = append(units, []Signature{{1, 0, 1, 1}, {1, 1, 1, 0}})
+	units := Units(tbtest.BuiltPieces)
+	if tbtest.BuiltPieces < 3 {
+		units = append(units, []egtb.Signature{{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 1}, {WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 0}})
 	}
 	for _, unit := range units {
-		want, err := solve(context.Background(), Embedded(), unit, 2)
+		want, err := solve(context.Background(), egtb.Embedded(), unit, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := solveSliced(context.Background(), Embedded(), unit, &BuildOptions{Threads: 2})
+		got, err := solveSliced(context.Background(), egtb.Embedded(), unit, &BuildOptions{Threads: 2})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := range want {
-			if !bytes.Equal(got[i].encode(), want[i].encode()) {
+			if !bytes.Equal(encode(t, got[i]), encode(t, want[i])) {
 				t.Errorf("table %v: the sliced solver's file differs (stats %+v, solve's %+v)", want[i].Signature(), got[i].Stats(), want[i].Stats())
 			}
 		}
@@ -46,15 +49,15 @@ func TestSolveSlicedEqualsSolve(t *testing.T) {
 // stay in the slice, and its other quiet man moves lead into slices of
 // earlier waves.
 func TestSlicesPartitionInOrder(t *testing.T) {
-	units := Units(builtPieces)
-	if !raceEnabled && !testing.Short() {
-		units = append(units, []Signature{{1, 1, 1, 1}}, []Signature{{2, 0, 2, 0}})
+	units := Units(tbtest.BuiltPieces)
+	if !tbtest.Race && !testing.Short() {
+		units = append(units, []egtb.Signature{{WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 1}}, []egtb.Signature{{WhiteMen: 2, WhiteKings: 0, BlackMen: 2, BlackKings: 0}})
 	}
 	for _, unit := range units {
 		s := newSlicing(unit)
 		seen := make([][]bool, len(s.layouts))
 		for t, l := range s.layouts {
-			seen[t] = make([]bool, l.size)
+			seen[t] = make([]bool, l.Size)
 		}
 		var moves engine.MoveList
 		for wave := range s.waves() {
@@ -75,12 +78,12 @@ func TestSlicesPartitionInOrder(t *testing.T) {
 						if got, w := s.sliceKey(h.table, &g); got != key || w != wave {
 							t.Fatalf("%v: position %#x of slice %+v (wave %d) has the key %+v (wave %d)", unit, g, key, wave, got, w)
 						}
-						mirrored := mirrorGroups(g)
-						if seen[h.table][l.index(g)] && (h.men.mirrored() != h.men || h.local(&mirrored) >= u) {
-							t.Fatalf("%v: slot %d of table %v in two slices", unit, l.index(g), l.sig)
+						mirrored := layout.MirrorGroups(g)
+						if seen[h.table][l.Index(g)] && (h.men.mirrored() != h.men || h.local(&mirrored) >= u) {
+							t.Fatalf("%v: slot %d of table %v in two slices", unit, l.Index(g), egtb.SignatureOf(l.Count))
 						}
-						seen[h.table][l.index(g)] = true
-						white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+						seen[h.table][l.Index(g)] = true
+						white, black, kings := g[layout.GroupWhiteMen]|g[layout.GroupWhiteKings], g[layout.GroupBlackMen]|g[layout.GroupBlackKings], g[layout.GroupWhiteKings]|g[layout.GroupBlackKings]
 						captures := engine.WhiteMoves(white, black, kings, &moves)
 						for _, m := range moves.Slice() {
 							if leavesUnit(captures, kings, m) {
@@ -90,9 +93,9 @@ func TestSlicesPartitionInOrder(t *testing.T) {
 							moved := uint64(1)<<m.From | uint64(1)<<m.To
 							manMove := kings&moved == 0
 							if manMove {
-								after[groupWhiteMen] ^= moved
+								after[layout.GroupWhiteMen] ^= moved
 							} else {
-								after[groupWhiteKings] ^= moved
+								after[layout.GroupWhiteKings] ^= moved
 							}
 							next := swapColours(&after)
 							got, w := s.sliceKey(into, &next)
@@ -114,9 +117,9 @@ func TestSlicesPartitionInOrder(t *testing.T) {
 			}
 		}
 		for t2, l := range s.layouts {
-			for i := range l.size {
-				if _, ok := l.position(i); ok != seen[t2][i] {
-					t.Fatalf("%v: slot %d of table %v holds a position %v, in a slice %v", unit, i, l.sig, ok, seen[t2][i])
+			for i := range l.Size {
+				if _, ok := l.Position(i); ok != seen[t2][i] {
+					t.Fatalf("%v: slot %d of table %v holds a position %v, in a slice %v", unit, i, egtb.SignatureOf(l.Count), ok, seen[t2][i])
 				}
 			}
 		}
@@ -141,13 +144,13 @@ func (c *cancelAfter) Err() error {
 // middle of a unit, the sliced solver returns the context's error and no
 // table.
 func TestSolveSlicedStopsWhenCancelled(t *testing.T) {
-	unit := []Signature{{1, 0, 1, 1}, {1, 1, 1, 0}}
+	unit := []egtb.Signature{{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 1}, {WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 0}}
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	midway := &cancelAfter{Context: context.Background()}
 	midway.left.Store(500)
 	for _, ctx := range []context.Context{cancelled, midway} {
-		tabs, err := solveSliced(ctx, Embedded(), unit, &BuildOptions{Threads: 2})
+		tabs, err := solveSliced(ctx, egtb.Embedded(), unit, &BuildOptions{Threads: 2})
 		if !errors.Is(err, context.Canceled) || tabs != nil {
 			t.Errorf("solveSliced cancelled: %d tables, error %v", len(tabs), err)
 		}
@@ -161,11 +164,11 @@ func TestSolveSlicedStopsWhenCancelled(t *testing.T) {
 // embedded tables, in build order, with the SHA-256 of each table's file
 // as solve writes it (at the commit that added solveSliced).
 var menUnits = []goldenUnit{
-	{[]Signature{{1, 1, 0, 2}, {0, 2, 1, 1}}, []string{
+	{[]egtb.Signature{{WhiteMen: 1, WhiteKings: 1, BlackMen: 0, BlackKings: 2}, {WhiteMen: 0, WhiteKings: 2, BlackMen: 1, BlackKings: 1}}, []string{
 		"316cb2f271014ecd551e17b7628357e6995c6189fdc3a5722d6b6a6c1ed216c0",
 		"e2603f56a78d31caa22db313f51b65627d0bc27d8c2434e18a9489a7fab9550e",
 	}},
-	{[]Signature{{1, 1, 1, 1}}, []string{ // men of both colours
+	{[]egtb.Signature{{WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 1}}, []string{ // men of both colours
 		"fcebf93b779d4aaea5f70fc2d32fea91ca0061fbf5f1c7a36afae6112ae03a4d",
 	}},
 }
@@ -175,10 +178,10 @@ var menUnits = []goldenUnit{
 // kings-only units they need with solve, which Build uses for them), and
 // compares their files with solve's.
 func TestSolveSlicedReproduces4PieceTables(t *testing.T) {
-	if raceEnabled || testing.Short() {
+	if tbtest.Race || testing.Short() {
 		t.Skip("solves 17 million slots")
 	}
-	checkGolden(t, append(goldenUnits, menUnits...), func(ctx context.Context, done *Tables, unit []Signature, threads int) ([]*Table, error) {
+	checkGolden(t, append(goldenUnits, menUnits...), func(ctx context.Context, done *egtb.Tables, unit []egtb.Signature, threads int) ([]*egtb.Table, error) {
 		if !unitHasMen(unit) {
 			return solve(ctx, done, unit, threads)
 		}
@@ -187,18 +190,18 @@ func TestSolveSlicedReproduces4PieceTables(t *testing.T) {
 }
 
 // TestBuildSlicedReproducesEmbedded: Build with Sliced writes the
-// embedded tables (those of up to builtPieces pieces).
+// embedded tables (those of up to tbtest.BuiltPieces pieces).
 func TestBuildSlicedReproducesEmbedded(t *testing.T) {
 	saved := 0
-	err := Build(context.Background(), BuildOptions{Pieces: builtPieces, Threads: 2, Sliced: true,
-		Save: func(tab *Table) error {
+	err := Build(context.Background(), BuildOptions{Pieces: tbtest.BuiltPieces, Threads: 2, Sliced: true,
+		Storage: &savedTables{save: func(tab *egtb.Table) error {
 			saved++
-			if want := Embedded().Table(tab.Signature()); !bytes.Equal(tab.encode(), want.encode()) {
+			if want := egtb.Embedded().Table(tab.Signature()); !bytes.Equal(encode(t, tab), encode(t, want)) {
 				t.Errorf("table %v differs from the embedded one", tab.Signature())
 			}
 			return nil
-		}})
-	if err != nil || saved != len(Signatures(builtPieces)) {
+		}}})
+	if err != nil || saved != len(egtb.Signatures(tbtest.BuiltPieces)) {
 		t.Fatalf("Build: %d tables saved, error %v", saved, err)
 	}
 }
@@ -232,16 +235,16 @@ func TestPlanSliced(t *testing.T) {
 // take a byte is kept until widen, which gives every distance two bytes;
 // a slot not written reads as not solved.
 func TestTableWriterWidens(t *testing.T) {
-	w := newTableWriter(layoutOf(Signature{0, 1, 0, 1}))
+	w := newTableWriter(layout.Of(egtb.Signature{WhiteMen: 0, WhiteKings: 1, BlackMen: 0, BlackKings: 1}.Counts()))
 	var long []slotDistance
-	w.set(5, Result{Win, 3}, &long)
-	w.set(6, Result{Loss, 300}, &long)
+	w.set(5, egtb.Result{WDL: egtb.Win, DTW: 3}, &long)
+	w.set(6, egtb.Result{WDL: egtb.Loss, DTW: 300}, &long)
 	if len(long) != 1 || w.width != 1 {
 		t.Fatalf("before widen: width %d, %d long distances", w.width, len(long))
 	}
 	w.widen(long)
-	w.set(7, Result{Win, 301}, &long)
-	for slot, want := range map[uint64]Result{5: {Win, 3}, 6: {Loss, 300}, 7: {Win, 301}} {
+	w.set(7, egtb.Result{WDL: egtb.Win, DTW: 301}, &long)
+	for slot, want := range map[uint64]egtb.Result{5: {WDL: egtb.Win, DTW: 3}, 6: {WDL: egtb.Loss, DTW: 300}, 7: {WDL: egtb.Win, DTW: 301}} {
 		if got, ok := w.result(slot); !ok || got != want {
 			t.Errorf("slot %d: %v, %v; want %v", slot, got, ok, want)
 		}
@@ -249,9 +252,15 @@ func TestTableWriterWidens(t *testing.T) {
 	if _, ok := w.result(8); ok {
 		t.Error("a slot not written reads as solved")
 	}
-	tab := w.table(Stats{Wins: 2, Losses: 1})
-	if tab.width != 2 || tab.result(6) != (Result{Loss, 300}) || tab.code(8) != codeUnused || tab.Stats().Unused != tab.Size()-3 {
-		t.Errorf("table: width %d, slot 6 %v, slot 8 code %d, stats %+v", tab.width, tab.result(6), tab.code(8), tab.Stats())
+	tab := w.table(egtb.Stats{Wins: 2, Losses: 1})
+	g, _ := w.layout.Position(6)
+	p, err := engine.NewPosition(g[0]|g[1], g[2]|g[3], g[1]|g[3], engine.White)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := egtb.NewTables([]*egtb.Table{tab}).Probe(&p)
+	if n := len(encode(t, tab)); n != int(egtb.FileSize(tab.Size(), 2)) || r != (egtb.Result{WDL: egtb.Loss, DTW: 300}) || tab.Stats().Unused != tab.Size()-3 {
+		t.Errorf("table: file of %d bytes, slot 6 %v, stats %+v", n, r, tab.Stats())
 	}
 }
 
@@ -259,9 +268,9 @@ func TestTableWriterWidens(t *testing.T) {
 // checks the progress it reports: called once a slice, and ending within
 // 3% of the unit's slots (BuildOptions.Solving says why not on them).
 func TestSolveSlicedReportsProgress(t *testing.T) {
-	for _, unit := range [][]Signature{{{1, 0, 1, 1}, {1, 1, 1, 0}}, {{2, 0, 0, 1}, {0, 1, 2, 0}}} {
+	for _, unit := range [][]egtb.Signature{{{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 1}, {WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 0}}, {{WhiteMen: 2, WhiteKings: 0, BlackMen: 0, BlackKings: 1}, {WhiteMen: 0, WhiteKings: 1, BlackMen: 2, BlackKings: 0}}} {
 		var calls, most atomic.Uint64
-		if _, err := solveSliced(context.Background(), Embedded(), unit, &BuildOptions{Threads: 2, Solving: func(solved uint64) {
+		if _, err := solveSliced(context.Background(), egtb.Embedded(), unit, &BuildOptions{Threads: 2, Solving: func(solved uint64) {
 			calls.Add(1)
 			for m := most.Load(); solved > m && !most.CompareAndSwap(m, solved); m = most.Load() {
 			}

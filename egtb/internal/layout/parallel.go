@@ -1,10 +1,9 @@
 // Splitting a range of slots among goroutines.
 
-package egtb
+package layout
 
 import (
 	"context"
-	"sync"
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
@@ -12,18 +11,18 @@ import (
 
 // chunkSize is the number of slots a goroutine takes at a time, a
 // multiple of 64 (whole bytes of table codes, whole words of bit sets).
-const chunkSize = 1 << 14
+const ChunkSize = 1 << 14
 
 // forChunks calls work(worker, lo, hi) for consecutive chunks [lo, hi) of
 // [0, n) on the given number of goroutines, numbered 0..threads-1; a
 // goroutine's calls never overlap. It stops at the first error or when ctx
 // is cancelled.
-func forChunks(ctx context.Context, threads int, n uint64, work func(worker int, lo, hi uint64) error) error {
-	return forChunksOf(ctx, threads, n, chunkSize, work)
+func ForChunks(ctx context.Context, threads int, n uint64, work func(worker int, lo, hi uint64) error) error {
+	return ForChunksOf(ctx, threads, n, ChunkSize, work)
 }
 
 // forChunksOf is forChunks with chunks of size items (at least 1).
-func forChunksOf(ctx context.Context, threads int, n, size uint64, work func(worker int, lo, hi uint64) error) error {
+func ForChunksOf(ctx context.Context, threads int, n, size uint64, work func(worker int, lo, hi uint64) error) error {
 	var next atomic.Uint64
 	g, ctx := errgroup.WithContext(ctx)
 	for w := range max(threads, 1) {
@@ -43,16 +42,4 @@ func forChunksOf(ctx context.Context, threads int, n, size uint64, work func(wor
 		})
 	}
 	return g.Wait()
-}
-
-// sortInParts sorts each of threads consecutive parts of list, the parts
-// in parallel: within each part the order a sort gives, without a sort of
-// the whole list on one goroutine.
-func sortInParts(threads int, list []uint32) {
-	part := max((len(list)+threads-1)/threads, 1)
-	var wg sync.WaitGroup
-	for lo := 0; lo < len(list); lo += part {
-		wg.Go(func() { radixSort(list[lo:min(lo+part, len(list))]) })
-	}
-	wg.Wait()
 }

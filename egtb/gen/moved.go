@@ -2,9 +2,10 @@
 // a slot: the other groups' digits are the slot's, and the moved group's
 // colex rank is computed from sums over the pieces that stay.
 
-package egtb
+package gen
 
 import (
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"math/bits"
 	"slices"
 )
@@ -29,7 +30,7 @@ type movedRank struct {
 // them all, every fixed square takes the place above its own; each fixed
 // square that the new one passes goes back to its own place.
 func (x *movedRank) reset(fixed uint64, offset int) {
-	x.fixed, x.terms = fixed, &colexTerm[offset>>3&1]
+	x.fixed, x.terms = fixed, &layout.ColexTerm[offset>>3&1]
 	var sum uint64
 	i := 0
 	for set := fixed; set != 0; set &= set - 1 {
@@ -63,8 +64,8 @@ func nextRun(squares, fixed *uint64) uint64 {
 // one piece): the other groups' digits are the slot's, and only the moved
 // group's rank is computed, incrementally (movedRank).
 type movedIndex struct {
-	l     *layout
-	g     *[numGroups]uint64 // the position's groups
+	l     *layout.Layout
+	g     *[layout.NumGroups]uint64 // the position's groups
 	group int
 	lead  bool
 	// by how the mirror applies (keepAsIs, mirrorAll, mirrorIfSmaller):
@@ -86,23 +87,23 @@ type movedIndex struct {
 // reset makes x the movedIndex of layout l, whose table starts at unit
 // slot base, for the position of slot, whose groups are g (kept until the
 // next reset) and digits d, varying group.
-func (x *movedIndex) reset(l *layout, base, slot uint64, g *[numGroups]uint64, d *slotDigits, group int) {
-	x.l, x.g, x.group, x.lead, x.base = l, g, group, group == l.lead, base
-	x.symmetric = !x.lead && l.orbits.symmetric[d.orbit]
+func (x *movedIndex) reset(l *layout.Layout, base, slot uint64, g *[layout.NumGroups]uint64, d *layout.SlotDigits, group int) {
+	x.l, x.g, x.group, x.lead, x.base = l, g, group, group == l.Lead, base
+	x.symmetric = !x.lead && l.Orbits.Symmetric[d.Orbit]
 	if x.lead {
-		mirrored := l.mirroredRest(g, &d.ranks)
-		x.offsets = [4]uint64{keepAsIs: base + d.rest, mirrorAll: base + mirrored, mirrorIfSmaller: base + min(d.rest, mirrored)}
-		x.scale = l.restSize
+		mirrored := l.MirroredRest(g, &d.Ranks)
+		x.offsets = [4]uint64{layout.KeepAsIs: base + d.Rest, layout.MirrorAll: base + mirrored, layout.MirrorIfSmaller: base + min(d.Rest, mirrored)}
+		x.scale = l.RestSize
 		return
 	}
-	x.scale = l.stride[group]
-	x.offsets[keepAsIs] = base + slot - d.ranks[group]*x.scale
+	x.scale = l.Stride[group]
+	x.offsets[layout.KeepAsIs] = base + slot - d.Ranks[group]*x.scale
 }
 
 // move starts the slots of the positions in which the piece on square
 // from has moved.
 func (x *movedIndex) move(from int) {
-	x.rank.reset(x.g[x.group]&^(1<<(from&63)), groupDomain[x.group].offset)
+	x.rank.reset(x.g[x.group]&^(1<<(from&63)), layout.GroupDomain[x.group].Offset)
 }
 
 // maxSources, a power of two, bounds the squares that one piece's
@@ -140,7 +141,7 @@ func (x *movedIndex) appendOrbits(out *[maxSources]uint64, squares uint64, skip 
 	for j := 0; squares != 0; j++ {
 		run := nextRun(&squares, &fixed)
 		// by the moving piece's term: its orbit's number << 2 | how the mirror applies
-		byRank, terms := x.l.orbits.byRank[x.rank.fixedTerms[j&7]:], &x.rank.terms[j&7]
+		byRank, terms := x.l.Orbits.ByRank[x.rank.fixedTerms[j&7]:], &x.rank.terms[j&7]
 		for ; run != 0; run &= run - 1 {
 			v := uint64(byRank[terms[bits.TrailingZeros64(run)&63]])
 			if i := v>>2*scale + offsets[v&3]; !skip.has(i) {
@@ -155,7 +156,7 @@ func (x *movedIndex) appendOrbits(out *[maxSources]uint64, squares uint64, skip 
 // mirror as it is.
 func (x *movedIndex) appendRanks(out *[maxSources]uint64, squares uint64, skip decidedSet) (int, uint64) {
 	fixed, n, kept := x.rank.fixed, 0, uint64(0)
-	scale, offset := x.scale, x.offsets[keepAsIs]
+	scale, offset := x.scale, x.offsets[layout.KeepAsIs]
 	for j := 0; squares != 0; j++ {
 		run := nextRun(&squares, &fixed)
 		// the slot but for the moving piece's term
@@ -175,7 +176,7 @@ func (x *movedIndex) appendMirroredIndexes(dst []uint64, squares uint64, skip de
 	g, kept := *x.g, uint64(0)
 	for ; squares != 0; squares &= squares - 1 {
 		g[x.group] = x.rank.fixed | squares&-squares
-		if i := x.base + x.l.index(g); !skip.has(i) {
+		if i := x.base + x.l.Index(g); !skip.has(i) {
 			dst = append(dst, i)
 			kept |= squares & -squares
 		}

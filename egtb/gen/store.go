@@ -4,7 +4,7 @@
 // it, and kept from an interrupted build when resuming, as is the
 // checkpoint of a unit the sliced solver was solving (.partial).
 
-package egtb
+package gen
 
 import (
 	"bufio"
@@ -17,6 +17,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/internal/safefile"
 )
 
@@ -26,22 +27,26 @@ type Store struct {
 	resume bool
 	warn   func(error)
 	mu     sync.Mutex
-	saved  map[Signature]bool
+	saved  map[egtb.Signature]bool
 }
 
-// NewStore is the store of directory dir. With resume, the tables the
-// directory holds are finished tables (checked as they are loaded; a
-// damaged one is reported to warn and counts as missing).
-func NewStore(dir string, resume bool, warn func(error)) *Store {
-	return &Store{dir: dir, resume: resume, warn: warn, saved: map[Signature]bool{}}
+// OpenStore is the store of directory dir, without the temporary files
+// that writes cut short by an interrupted build left there. With resume,
+// the tables the directory holds are finished tables (checked as they are
+// loaded; a damaged one is reported to warn and counts as missing).
+func OpenStore(dir string, resume bool, warn func(error)) (*Store, error) {
+	if _, err := safefile.RemoveTemporaries(dir); err != nil {
+		return nil, fmt.Errorf("removing the temporary files of an interrupted build: %w", err)
+	}
+	return &Store{dir: dir, resume: resume, warn: warn, saved: map[egtb.Signature]bool{}}, nil
 }
 
 // Save writes t's table file and WDL file.
-func (s *Store) Save(t *Table) error {
-	if err := t.WriteFile(s.path(t.Signature(), fileExt)); err != nil {
+func (s *Store) Save(t *egtb.Table) error {
+	if err := t.WriteFile(s.path(t.Signature(), egtb.FileExt)); err != nil {
 		return err
 	}
-	if err := t.WriteWDLFile(s.path(t.Signature(), wdlExt)); err != nil {
+	if err := t.WriteWDLFile(s.path(t.Signature(), egtb.WDLExt)); err != nil {
 		return err
 	}
 	s.mu.Lock()
@@ -53,30 +58,33 @@ func (s *Store) Save(t *Table) error {
 // Finished is the table of sig saved by this store, or with resume the one
 // the directory holds, memory-mapped; nil when there is none. A finished
 // table without its WDL file (or with a damaged one) gets it written.
-func (s *Store) Finished(sig Signature) (*Table, error) {
+func (s *Store) Finished(sig egtb.Signature) (*egtb.Table, error) {
 	s.mu.Lock()
 	saved := s.saved[sig]
 	s.mu.Unlock()
 	if !saved && !s.resume {
-		return nil, nil
+		return nil, s.writable(sig)
 	}
-	t, err := LoadFile(s.path(sig, fileExt))
+	t, err := egtb.LoadFile(s.path(sig, egtb.FileExt))
 	switch {
 	case err == nil:
 	case saved:
 		return nil, err
 	default:
+		if err := s.writable(sig); err != nil {
+			return nil, err
+		}
 		if !errors.Is(err, fs.ErrNotExist) && s.warn != nil {
 			s.warn(fmt.Errorf("%w: building it again", err))
 		}
 		return nil, nil
 	}
 	if !saved {
-		if _, err := LoadWDLFile(s.path(sig, wdlExt)); err != nil {
+		if _, err := egtb.LoadWDLFile(s.path(sig, egtb.WDLExt)); err != nil {
 			if !errors.Is(err, fs.ErrNotExist) && s.warn != nil {
 				s.warn(fmt.Errorf("%w: writing it again", err))
 			}
-			if err := t.WriteWDLFile(s.path(sig, wdlExt)); err != nil {
+			if err := t.WriteWDLFile(s.path(sig, egtb.WDLExt)); err != nil {
 				return nil, err
 			}
 		}
@@ -84,17 +92,26 @@ func (s *Store) Finished(sig Signature) (*Table, error) {
 	return t, nil
 }
 
+// writable is nil when the files of sig can be written: a symbolic link
+// to a file that is not a table is refused before the table is solved.
+func (s *Store) writable(sig egtb.Signature) error {
+	if err := safefile.CheckOwnTarget(s.path(sig, egtb.FileExt), egtb.Magic); err != nil {
+		return err
+	}
+	return safefile.CheckOwnTarget(s.path(sig, egtb.WDLExt), egtb.WDLMagic)
+}
+
 // SaveCheckpoint writes the checkpoint of the unit of sig (its first
 // signature), through a temporary file renamed into place.
-func (s *Store) SaveCheckpoint(sig Signature, write func(io.Writer) error) error {
-	return writeAtomically(s.path(sig, checkpointExt), write)
+func (s *Store) SaveCheckpoint(sig egtb.Signature, write func(io.Writer) error) error {
+	return safefile.WriteOwn(s.path(sig, checkpointExt), checkpointMagic, write)
 }
 
 // LoadCheckpoint reads, with resume, the checkpoint of the unit of sig
 // with read and reports whether read accepted it. Without resume, or when
 // there is none, it is not read; one that read refuses (damaged, or not
 // the unit's) is reported to warn.
-func (s *Store) LoadCheckpoint(sig Signature, read func(io.Reader) error) bool {
+func (s *Store) LoadCheckpoint(sig egtb.Signature, read func(io.Reader) error) bool {
 	if !s.resume {
 		return false
 	}
@@ -111,7 +128,7 @@ func (s *Store) LoadCheckpoint(sig Signature, read func(io.Reader) error) bool {
 }
 
 // RemoveCheckpoint removes the checkpoint of the unit of sig, if any.
-func (s *Store) RemoveCheckpoint(sig Signature) error {
+func (s *Store) RemoveCheckpoint(sig egtb.Signature) error {
 	if err := os.Remove(s.path(sig, checkpointExt)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
@@ -119,9 +136,9 @@ func (s *Store) RemoveCheckpoint(sig Signature) error {
 }
 
 // Bytes is the size of the files of sig in the directory.
-func (s *Store) Bytes(sig Signature) int64 {
+func (s *Store) Bytes(sig egtb.Signature) int64 {
 	var n int64
-	for _, ext := range []string{fileExt, wdlExt} {
+	for _, ext := range []string{egtb.FileExt, egtb.WDLExt} {
 		if info, err := os.Stat(s.path(sig, ext)); err == nil {
 			n += info.Size()
 		}
@@ -129,6 +146,6 @@ func (s *Store) Bytes(sig Signature) int64 {
 	return n
 }
 
-func (s *Store) path(sig Signature, ext string) string {
-	return filepath.Join(s.dir, strings.TrimSuffix(sig.FileName(), fileExt)+ext)
+func (s *Store) path(sig egtb.Signature, ext string) string {
+	return filepath.Join(s.dir, strings.TrimSuffix(sig.FileName(), egtb.FileExt)+ext)
 }

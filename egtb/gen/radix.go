@@ -1,13 +1,15 @@
-// An in-place radix sort of slot numbers (American flag sort): the keys of
+// Sorting the slot numbers of a level: in parts on goroutines, each by an
+// in-place radix sort (American flag sort): the keys of
 // a level are sorted by their bytes from the highest used one down, each
 // pass placing every key in its byte's bucket by swaps, without a second
 // array; small buckets are left to slices.Sort.
 
-package egtb
+package gen
 
 import (
 	"math/bits"
 	"slices"
+	"sync"
 )
 
 // radixSmall is the bucket size below which a comparison sort is faster
@@ -63,4 +65,16 @@ func radixSortFrom(list []uint32, shift uint) {
 			radixSortFrom(list[start[b]:end[b]], shift-8)
 		}
 	}
+}
+
+// sortInParts sorts each of threads consecutive parts of list, the parts
+// in parallel: within each part the order a sort gives, without a sort of
+// the whole list on one goroutine.
+func sortInParts(threads int, list []uint32) {
+	part := max((len(list)+threads-1)/threads, 1)
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(list); lo += part {
+		wg.Go(func() { radixSort(list[lo:min(lo+part, len(list))]) })
+	}
+	wg.Wait()
 }

@@ -4,19 +4,20 @@
 // same pair of tables and retrograde analysis walks them backwards. The
 // un-moves themselves are the engine's (engine.WhiteUnmoveSources).
 
-package egtb
+package gen
 
 import (
 	"math/bits"
 	"slices"
 
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
 // unmover finds predecessors, reusing its storage.
 type unmover struct {
-	after  [numGroups]uint64 // the position of the slot of the last call
-	digits slotDigits        // and its digits
+	after  [layout.NumGroups]uint64 // the position of the slot of the last call
+	digits layout.SlotDigits        // and its digits
 	slots  []uint64
 	moved  []uint64 // by predecessor: the two squares its un-move changes
 	index  movedIndex
@@ -24,8 +25,8 @@ type unmover struct {
 
 // swapColours is the position g (White to move) seen from the other side:
 // Black's pieces become White's, the board turned upside down.
-func swapColours(g *[numGroups]uint64) [numGroups]uint64 {
-	return [numGroups]uint64{flip(g[groupBlackMen]), flip(g[groupBlackKings]), flip(g[groupWhiteMen]), flip(g[groupWhiteKings])}
+func swapColours(g *[layout.NumGroups]uint64) [layout.NumGroups]uint64 {
+	return [layout.NumGroups]uint64{layout.Flip(g[layout.GroupBlackMen]), layout.Flip(g[layout.GroupBlackKings]), layout.Flip(g[layout.GroupWhiteMen]), layout.Flip(g[layout.GroupWhiteKings])}
 }
 
 // predecessors lists the unit slots (base + the slot in the table laid
@@ -36,12 +37,12 @@ func swapColours(g *[numGroups]uint64) [numGroups]uint64 {
 // many moves lead from it to the position or to its mirror image. The
 // list is valid until the next call; position gives the predecessors'
 // groups.
-func (u *unmover) predecessors(l *layout, slot uint64, decided decidedSet, base uint64) []uint64 {
-	g, _ := l.decode(slot, &u.digits)
+func (u *unmover) predecessors(l *layout.Layout, slot uint64, decided decidedSet, base uint64) []uint64 {
+	g, _ := l.Decode(slot, &u.digits)
 	u.after, u.slots, u.moved = g, u.slots[:0], u.moved[:0]
-	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+	white, black, kings := g[layout.GroupWhiteMen]|g[layout.GroupWhiteKings], g[layout.GroupBlackMen]|g[layout.GroupBlackKings], g[layout.GroupWhiteKings]|g[layout.GroupBlackKings]
 	// An un-move changes one group: the digits of the others are the slot's.
-	for _, group := range [2]int{groupWhiteMen, groupWhiteKings} {
+	for _, group := range [2]int{layout.GroupWhiteMen, layout.GroupWhiteKings} {
 		if g[group] == 0 {
 			continue
 		}
@@ -60,7 +61,7 @@ func (u *unmover) predecessors(l *layout, slot uint64, decided decidedSet, base 
 	// Two positions share a slot only when each is the other's mirror
 	// image: distinct un-moves, which leave Black's pieces where they are,
 	// give distinct slots unless Black's pieces are their own mirror image.
-	if mirror(g[groupBlackMen]) == g[groupBlackMen] && mirror(g[groupBlackKings]) == g[groupBlackKings] {
+	if layout.Mirror(g[layout.GroupBlackMen]) == g[layout.GroupBlackMen] && layout.Mirror(g[layout.GroupBlackKings]) == g[layout.GroupBlackKings] {
 		u.dropRepeats()
 	}
 	return u.slots
@@ -80,12 +81,12 @@ func (u *unmover) dropRepeats() {
 
 // position is the groups of the k-th predecessor of the last call (one of
 // the positions of its slot).
-func (u *unmover) position(k int) [numGroups]uint64 {
+func (u *unmover) position(k int) [layout.NumGroups]uint64 {
 	g, moved := u.after, u.moved[k]
-	if g[groupWhiteKings]&moved != 0 {
-		g[groupWhiteKings] ^= moved // a king came back from its source
+	if g[layout.GroupWhiteKings]&moved != 0 {
+		g[layout.GroupWhiteKings] ^= moved // a king came back from its source
 	} else {
-		g[groupWhiteMen] ^= moved
+		g[layout.GroupWhiteMen] ^= moved
 	}
 	return g
 }

@@ -1,12 +1,15 @@
 // Tests of the un-move generator against the engine's moves.
 
-package egtb
+package gen
 
 import (
 	"math/rand/v2"
 	"slices"
 	"testing"
 
+	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/internal/layout"
+	"github.com/dameo/dameo/egtb/internal/tbtest"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -18,44 +21,45 @@ import (
 func TestUnmovesMatchMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var u unmover
-	none := map[Signature]decidedSet{} // by signature, an empty set of its slots
+	none := map[egtb.Signature]decidedSet{} // by signature, an empty set of its slots
 	checked, positions := 0, 1000
-	if raceEnabled {
+	if tbtest.Race {
 		positions = 200
 	}
 	for range positions {
-		s := randomSignature(rng, 4)
-		p := randomPosition(t, rng, s)
-		white, black, kings := whiteToMove(&p)
+		all := egtb.Signatures(4)
+		s := all[rng.IntN(len(all))]
+		p := tbtest.RandomPosition(t, rng, s.Counts())
+		white, black, kings := layout.WhiteToMove(&p)
 		p, _ = engine.NewPosition(white, black, kings, engine.White)
-		pg := groups(white, black, kings)
-		s = signatureOf(&pg)
-		from := layoutOf(s)
-		slot := from.index(pg)
+		pg := layout.Groups(white, black, kings)
+		s = egtb.SignatureOf(layout.CountsOf(&pg))
+		from := layout.Of(s.Counts())
+		slot := from.Index(pg)
 		for _, m := range p.LegalMoves() {
 			q := p.Play(m)
-			cw, cb, ck := whiteToMove(&q)
-			cg := groups(cw, cb, ck)
-			if signatureOf(&cg) != s.Swap() {
+			cw, cb, ck := layout.WhiteToMove(&q)
+			cg := layout.Groups(cw, cb, ck)
+			if egtb.SignatureOf(layout.CountsOf(&cg)) != s.Swap() {
 				continue // a capture or promotion
 			}
-			into := layoutOf(s.Swap())
-			canon, _ := into.position(into.index(cg))
+			into := layout.Of(s.Swap().Counts())
+			canon, _ := into.Position(into.Index(cg))
 			after := swapColours(&canon)
 			if none[s] == nil {
-				none[s] = make(decidedSet, (from.size+63)/64)
+				none[s] = make(decidedSet, (from.Size+63)/64)
 			}
-			preds := u.predecessors(from, from.index(after), none[s], 0)
+			preds := u.predecessors(from, from.Index(after), none[s], 0)
 			if !slices.Contains(preds, slot) {
 				t.Fatalf("%v: the move %s leads to %v, whose predecessors %v miss slot %d", p, p.FormatMove(m), q, preds, slot)
 			}
 			for k, i := range preds {
-				g, ok := from.position(i)
+				g, ok := from.Position(i)
 				if !ok {
 					t.Fatalf("predecessor slot %d of %v is unused", i, q)
 				}
-				if pg := u.position(k); from.index(pg) != i {
-					t.Fatalf("predecessor %d of %v: position %#x has slot %d, not %d", k, q, pg, from.index(pg), i)
+				if pg := u.position(k); from.Index(pg) != i {
+					t.Fatalf("predecessor %d of %v: position %#x has slot %d, not %d", k, q, pg, from.Index(pg), i)
 				}
 				if slices.Contains(preds[:k], i) {
 					t.Fatalf("predecessor slot %d of %v listed twice", i, q)
@@ -78,16 +82,16 @@ func TestUnmovesMatchMoves(t *testing.T) {
 // hasQuietMoveTo reports whether White, to move in the position of groups
 // g, has a move without capture or promotion to the position c (with White
 // to move after the colour swap) or to its mirror image.
-func hasQuietMoveTo(g, c [numGroups]uint64) bool {
+func hasQuietMoveTo(g, c [layout.NumGroups]uint64) bool {
 	p, err := engine.NewPosition(g[0]|g[1], g[2]|g[3], g[1]|g[3], engine.White)
 	if err != nil {
 		return false
 	}
 	for _, m := range p.LegalMoves() {
 		q := p.Play(m)
-		w, b, k := whiteToMove(&q)
-		h := groups(w, b, k)
-		if quiet := signatureOf(&h) == signatureOf(&g).Swap(); quiet && (h == c || h == mirrorGroups(c)) {
+		w, b, k := layout.WhiteToMove(&q)
+		h := layout.Groups(w, b, k)
+		if quiet := egtb.SignatureOf(layout.CountsOf(&h)) == egtb.SignatureOf(layout.CountsOf(&g)).Swap(); quiet && (h == c || h == layout.MirrorGroups(c)) {
 			return true
 		}
 	}

@@ -5,7 +5,7 @@
 // the unit's tables are written; the working state is the slices' being
 // solved, not the unit's.
 
-package egtb
+package gen
 
 import (
 	"context"
@@ -16,6 +16,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -24,24 +26,20 @@ import (
 // interrupted build should stop within a second.
 const ctxCheckEvery = 1 << 16
 
-// captureFlag marks, in a slice's state word (see statusShift), a
-// position with a capture: no quiet move into it is legal, un-moves pass
-// it by.
-const captureFlag = 1 << 13
-
 // slicedSolver solves one unit slice by slice.
 type slicedSolver struct {
-	done    *Tables
+	unit    []egtb.Signature
+	done    *egtb.Tables
 	slicing *slicing
 	out     []*tableWriter // by table of the unit
-	stats   []Stats        // by table: the positions of the waves finished
+	stats   []egtb.Stats   // by table: the positions of the waves finished
 	scratch scratchPool
 }
 
 // sliceScratch is the working state of one slice being solved, reused.
 type sliceScratch struct {
 	moves engine.MoveList
-	state []uint32 // by local number, as in generate.go, with captureFlag
+	state []uint32 // by local number (retrograde.go), with captureFlag
 	// queue lists the decided local numbers in the order decided, level
 	// by level.
 	queue []uint32
@@ -53,7 +51,7 @@ type sliceScratch struct {
 	candidates []uint32
 	next       []uint32
 	long       [][]slotDistance // by table: distances to write once it is widened
-	stats      []Stats          // by table: the positions written
+	stats      []egtb.Stats     // by table: the positions written
 }
 
 // scratchPool hands out scratch, creating it only when none is free: as
@@ -71,7 +69,7 @@ func (p *scratchPool) get(tables int) *sliceScratch {
 		p.free = p.free[:n-1]
 		return w
 	}
-	w := &sliceScratch{long: make([][]slotDistance, tables), stats: make([]Stats, tables)}
+	w := &sliceScratch{long: make([][]slotDistance, tables), stats: make([]egtb.Stats, tables)}
 	p.made = append(p.made, w)
 	return w
 }
@@ -84,10 +82,10 @@ func (p *scratchPool) put(w *sliceScratch) {
 
 // solveSliced solves a unit as solve does, with the same tables, slice by
 // slice on o.Threads goroutines, calling o.Solving after each slice. With
-// o.Checkpoints, it goes on from the unit's checkpoint if there is one,
+// o.Storage, it goes on from the unit's checkpoint if there is one,
 // telling o.Resumed, and writes one after a wave when o.CheckpointEvery
 // has passed since the start or the last one.
-func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOptions) ([]*Table, error) {
+func solveSliced(ctx context.Context, done *egtb.Tables, unit []egtb.Signature, o *BuildOptions) ([]*egtb.Table, error) {
 	s := newSlicedSolver(done, unit)
 	first, before := s.resume(unit, o)
 	var solved atomic.Uint64
@@ -95,9 +93,9 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOp
 	last, saved := time.Now(), before // the time and count of the start or the last checkpoint
 	// Hand out small slices by the chunk, large ones one by one.
 	full := s.slicing.sliceOf(menPlacement{})
-	batch := max(1, chunkSize/uint64(full.size))
+	batch := max(1, layout.ChunkSize/uint64(full.size))
 	for wave := first; wave < s.slicing.waves(); wave++ {
-		err := forChunksOf(ctx, o.Threads, s.slicing.candidates(wave), batch, func(_ int, lo, hi uint64) error {
+		err := layout.ForChunksOf(ctx, o.Threads, s.slicing.candidates(wave), batch, func(_ int, lo, hi uint64) error {
 			// Scratch is taken for a slice found, so that no more of it is
 			// held than slices are solved at once.
 			var w *sliceScratch
@@ -129,8 +127,8 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOp
 		s.finishWave()
 		// A checkpoint holds more solved than the last one; the last
 		// wave's tables are saved at once, without one.
-		if o.Checkpoints != nil && wave+1 < s.slicing.waves() && solved.Load() > saved && time.Since(last) >= o.CheckpointEvery {
-			if err := o.Checkpoints.SaveCheckpoint(unit[0], func(w io.Writer) error {
+		if o.Storage != nil && wave+1 < s.slicing.waves() && solved.Load() > saved && time.Since(last) >= o.CheckpointEvery {
+			if err := o.Storage.SaveCheckpoint(unit[0], func(w io.Writer) error {
 				return s.writeCheckpoint(w, wave+1, solved.Load())
 			}); err != nil {
 				return nil, fmt.Errorf("tables %v: checkpoint: %w", unit, err)
@@ -138,7 +136,7 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOp
 			last, saved = time.Now(), solved.Load()
 		}
 	}
-	tabs := make([]*Table, len(s.out))
+	tabs := make([]*egtb.Table, len(s.out))
 	for t, out := range s.out {
 		tabs[t] = out.table(s.stats[t])
 	}
@@ -146,22 +144,22 @@ func solveSliced(ctx context.Context, done *Tables, unit []Signature, o *BuildOp
 }
 
 // newSlicedSolver is the solver of unit, with its tables not written yet.
-func newSlicedSolver(done *Tables, unit []Signature) *slicedSolver {
-	s := &slicedSolver{done: done, slicing: newSlicing(unit), stats: make([]Stats, len(unit))}
+func newSlicedSolver(done *egtb.Tables, unit []egtb.Signature) *slicedSolver {
+	s := &slicedSolver{unit: unit, done: done, slicing: newSlicing(unit), stats: make([]egtb.Stats, len(unit))}
 	for _, l := range s.slicing.layouts {
 		s.out = append(s.out, newTableWriter(l))
 	}
 	return s
 }
 
-// resume reads the unit's checkpoint from o.Checkpoints into s, if there
+// resume reads the unit's checkpoint from o.Storage into s, if there
 // is one, and returns the wave to go on with and the positions solved
 // before it: 0 and 0 without.
-func (s *slicedSolver) resume(unit []Signature, o *BuildOptions) (wave int, solved uint64) {
-	if o.Checkpoints == nil {
+func (s *slicedSolver) resume(unit []egtb.Signature, o *BuildOptions) (wave int, solved uint64) {
+	if o.Storage == nil {
 		return 0, 0
 	}
-	if !o.Checkpoints.LoadCheckpoint(unit[0], func(r io.Reader) (err error) {
+	if !o.Storage.LoadCheckpoint(unit[0], func(r io.Reader) (err error) {
 		wave, solved, err = s.readCheckpoint(r)
 		return err
 	}) {
@@ -182,8 +180,8 @@ func (s *slicedSolver) finishWave() {
 		for _, w := range s.scratch.made {
 			long = append(long, w.long[t]...)
 			w.long[t] = w.long[t][:0]
-			s.stats[t].merge(w.stats[t])
-			w.stats[t] = Stats{}
+			s.stats[t].Merge(w.stats[t])
+			w.stats[t] = egtb.Stats{}
 		}
 		out.widen(long)
 	}
@@ -204,7 +202,7 @@ func (s *slicedSolver) solveSlice(ctx context.Context, w *sliceScratch, sl *slic
 			if err := s.initialize(w, sl, k, u); err != nil {
 				l := s.slicing.layouts[h.table]
 				g, _ := h.position(u)
-				return fmt.Errorf("table %v slot %d: %w", l.sig, l.index(g), err)
+				return slotError(egtb.SignatureOf(l.Count), l.Index(g), err)
 			}
 		}
 	}
@@ -216,16 +214,12 @@ func (s *slicedSolver) solveSlice(ctx context.Context, w *sliceScratch, sl *slic
 		if level < len(w.candidates) {
 			for c := w.candidates[level]; c != 0; c = w.next[c-1] {
 				if st := w.state[c-1]; statusOf(st) == statusUndecided {
-					status := uint32(statusLoss)
-					if st&cannotLoseFlag != 0 {
-						status = statusWin
-					}
-					w.decide(c-1, status, level)
+					w.decide(c-1, candidateStatus(st), level)
 				}
 			}
 		}
-		if level >= maxDistance {
-			return fmt.Errorf("tables %v: distance beyond %d", s.slicing.layouts[0].sig, maxDistance)
+		if err := checkLevel(s.unit, level); err != nil {
+			return err
 		}
 		end := len(w.queue)
 		for _, u := range w.queue[start:end] {
@@ -259,7 +253,7 @@ func (w *sliceScratch) addCandidate(level int, u uint32) {
 
 // decide sets the value of the undecided local number u and queues it.
 func (w *sliceScratch) decide(u, status uint32, level int) {
-	w.state[u] = status<<statusShift | uint32(level)<<distanceShift
+	w.state[u] = decidedState(status, level)
 	w.queue = append(w.queue, u)
 }
 
@@ -274,7 +268,7 @@ func (s *slicedSolver) initialize(w *sliceScratch, sl *slice, k int, u uint32) e
 		w.state[u] = statusUnused << statusShift
 		return nil
 	}
-	white, black, kings := g[groupWhiteMen]|g[groupWhiteKings], g[groupBlackMen]|g[groupBlackKings], g[groupWhiteKings]|g[groupBlackKings]
+	white, black, kings := g[layout.GroupWhiteMen]|g[layout.GroupWhiteKings], g[layout.GroupBlackMen]|g[layout.GroupBlackKings], g[layout.GroupWhiteKings]|g[layout.GroupBlackKings]
 	captures := engine.WhiteMoves(white, black, kings, &w.moves)
 	into := len(s.out) - 1 - h.table
 	exits, quiet := newExitValues(), 0
@@ -283,13 +277,13 @@ func (s *slicedSolver) initialize(w *sliceScratch, sl *slice, k int, u uint32) e
 			quiet++ // a king move, within the slice
 			continue
 		}
-		var r Result
+		var r egtb.Result
 		var err error
 		if leavesUnit(captures, kings, m) {
-			r, err = s.done.playedResult(white, black, kings, m)
+			r, err = playedResult(s.done, white, black, kings, m)
 		} else {
 			after := g
-			after[groupWhiteMen] ^= 1<<m.From | 1<<m.To
+			after[layout.GroupWhiteMen] ^= 1<<m.From | 1<<m.To
 			r, err = s.manMoveResult(into, &after, m)
 		}
 		if err != nil {
@@ -305,29 +299,26 @@ func (s *slicedSolver) initialize(w *sliceScratch, sl *slice, k int, u uint32) e
 		st |= captureFlag
 	}
 	w.state[u] = st
-	switch {
-	case exits.bestWin < maxDistance:
-		w.addCandidate(exits.bestWin, u)
-	case quiet == 0 && !exits.cannotLose:
-		w.addCandidate(exits.longestLoss, u)
+	if _, level, ok := exits.settled(quiet); ok {
+		w.addCandidate(level, u)
 	}
 	return nil
 }
 
 // manMoveResult is the value, for White, of the man move m that leads to
 // after (Black to move), in a slice solved before.
-func (s *slicedSolver) manMoveResult(into int, after *[numGroups]uint64, m engine.Move) (Result, error) {
-	r, ok := s.out[into].result(s.slicing.layouts[into].index(swapColours(after)))
+func (s *slicedSolver) manMoveResult(into int, after *[layout.NumGroups]uint64, m engine.Move) (egtb.Result, error) {
+	r, ok := s.out[into].result(s.slicing.layouts[into].Index(swapColours(after)))
 	if !ok {
-		return Result{}, fmt.Errorf("the man move %v leads into a slice not solved yet", m)
+		return egtb.Result{}, fmt.Errorf("the man move %v leads into a slice not solved yet", m)
 	}
 	return r.Parent(), nil
 }
 
 // propagate passes the value of local number u, decided at level, to its
-// predecessors in the slice (by a king move): a predecessor of a loss wins
-// at level+1; one whose last undecided king move leads to a win loses at
-// level+1, or later if a finished successor loses more slowly.
+// predecessors in the slice (by a king move), by the retrograde rule
+// (retrograde.go: a predecessor of a loss wins at level+1, afterWin for
+// one of a win).
 func (s *slicedSolver) propagate(w *sliceScratch, sl *slice, u uint32, level int) error {
 	k := 0
 	if len(sl.halves) == 2 && u >= sl.halves[1].base {
@@ -337,32 +328,29 @@ func (s *slicedSolver) propagate(w *sliceScratch, sl *slice, u uint32, level int
 	back := &sl.halves[sl.into(k)] // where the predecessors are
 	after := back.normalize(swapColours(&g))
 	won := statusOf(w.state[u]) == statusWin
-	white, black, kings := after[groupWhiteMen]|after[groupWhiteKings], after[groupBlackMen]|after[groupBlackKings], after[groupWhiteKings]|after[groupBlackKings]
-	for pieces := after[groupWhiteKings]; pieces != 0; pieces &= pieces - 1 {
+	white, black, kings := after[layout.GroupWhiteMen]|after[layout.GroupWhiteKings], after[layout.GroupBlackMen]|after[layout.GroupBlackKings], after[layout.GroupWhiteKings]|after[layout.GroupBlackKings]
+	for pieces := after[layout.GroupWhiteKings]; pieces != 0; pieces &= pieces - 1 {
 		to := engine.Square(bits.TrailingZeros64(pieces))
 		for sources := engine.WhiteUnmoveSources(white, black, kings, to); sources != 0; sources &= sources - 1 {
 			before := after
-			before[groupWhiteKings] ^= uint64(1)<<to | 1<<bits.TrailingZeros64(sources)
+			before[layout.GroupWhiteKings] ^= uint64(1)<<to | 1<<bits.TrailingZeros64(sources)
 			p := back.local(&before)
 			st := w.state[p]
 			switch {
 			case statusOf(st) != statusUndecided || st&captureFlag != 0:
 			case !won:
 				w.decide(p, statusWin, level+1)
-			case st&cannotLoseFlag != 0:
-				// Only a losing successor decides it.
-			case st&countMask == 0:
-				l := s.slicing.layouts[back.table]
-				return fmt.Errorf("table %v slot %d: more winning successors than counted (un-moves and moves disagree)", l.sig, l.index(before))
 			default:
-				st--
-				w.state[p] = st
-				if st&countMask != 0 {
-					continue
+				st, at, err := afterWin(st, level)
+				if err != nil {
+					l := s.slicing.layouts[back.table]
+					return slotError(egtb.SignatureOf(l.Count), l.Index(before), err)
 				}
-				if at := max(level+1, int(st>>distanceShift)); at == level+1 {
+				w.state[p] = st
+				switch {
+				case at == level+1:
 					w.decide(p, statusLoss, at)
-				} else {
+				case at > level+1:
 					w.addCandidate(at, p)
 				}
 			}
@@ -384,19 +372,13 @@ func (s *slicedSolver) write(w *sliceScratch, sl *slice) {
 			}
 			g, _ := h.position(u)
 			if symmetric {
-				if m := mirrorGroups(g); h.local(&m) < u {
+				if m := layout.MirrorGroups(g); h.local(&m) < u {
 					continue // its mirror image, the same slot, is written
 				}
 			}
-			r := Result{Draw, 0}
-			switch statusOf(st) {
-			case statusWin:
-				r = Result{Win, int(st >> distanceShift)}
-			case statusLoss:
-				r = Result{Loss, int(st >> distanceShift)}
-			}
-			s.out[h.table].set(l.index(g), r, &w.long[h.table])
-			w.stats[h.table].add(r)
+			r := resultOf(st)
+			s.out[h.table].set(l.Index(g), r, &w.long[h.table])
+			w.stats[h.table].Add(r)
 		}
 	}
 }

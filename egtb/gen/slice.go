@@ -5,11 +5,13 @@
 // men have less way to go: solved in order of the men's remaining way,
 // each slice needs only slices solved before it.
 
-package egtb
+package gen
 
 import (
 	"math/bits"
 
+	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"github.com/dameo/dameo/engine"
 )
 
@@ -18,12 +20,14 @@ type menPlacement struct{ white, black uint64 }
 
 // mirrored is m reflected left to right.
 func (m menPlacement) mirrored() menPlacement {
-	return menPlacement{mirror(m.white), mirror(m.black)}
+	return menPlacement{layout.Mirror(m.white), layout.Mirror(m.black)}
 }
 
 // swapped is m seen from the other side: the men of the colour-swapped
 // position (the orientation of the unit's other table).
-func (m menPlacement) swapped() menPlacement { return menPlacement{flip(m.black), flip(m.white)} }
+func (m menPlacement) swapped() menPlacement {
+	return menPlacement{layout.Flip(m.black), layout.Flip(m.white)}
+}
 
 // less orders placements, to pick one of a placement and its images.
 func (m menPlacement) less(o menPlacement) bool {
@@ -60,7 +64,7 @@ func abs(x int) int { return max(x, -x) }
 
 // unitHasMen reports whether the unit's positions have men (a unit of
 // kings alone is one slice).
-func unitHasMen(unit []Signature) bool { return unit[0].Men() > 0 }
+func unitHasMen(unit []egtb.Signature) bool { return unit[0].Men() > 0 }
 
 // slicing is the partition of a unit into slices. A slice is one or two
 // halves: the positions of one table with given men (a canonical
@@ -69,28 +73,28 @@ func unitHasMen(unit []Signature) bool { return unit[0].Men() > 0 }
 // with the swapped men. A unit of one table (its own swap) has slices of
 // one half, when the swapped men are the same placement up to the mirror.
 type slicing struct {
-	layouts []*layout // the unit's tables
+	layouts []*layout.Layout // the unit's tables
 	// by way, the sets of the first table's white men and black men
 	whiteMen, blackMen [][]uint64
 }
 
-func newSlicing(unit []Signature) *slicing {
+func newSlicing(unit []egtb.Signature) *slicing {
 	s := &slicing{}
 	for _, sig := range unit {
-		s.layouts = append(s.layouts, layoutOf(sig))
+		s.layouts = append(s.layouts, layout.Of(sig.Counts()))
 	}
 	first := s.layouts[0]
-	s.whiteMen = setsByWay(first.count[groupWhiteMen], groupWhiteMen, func(set uint64) int { return way(set, 0) })
-	s.blackMen = setsByWay(first.count[groupBlackMen], groupBlackMen, func(set uint64) int { return way(0, set) })
+	s.whiteMen = setsByWay(first.Count[layout.GroupWhiteMen], layout.GroupWhiteMen, func(set uint64) int { return way(set, 0) })
+	s.blackMen = setsByWay(first.Count[layout.GroupBlackMen], layout.GroupBlackMen, func(set uint64) int { return way(0, set) })
 	return s
 }
 
 // setsByWay lists the sets of k squares of group g's domain by their way.
 func setsByWay(k, g int, wayOf func(uint64) int) [][]uint64 {
-	d := groupDomain[g]
+	d := layout.GroupDomain[g]
 	var by [][]uint64
-	for r := range binomial[d.squares][k] {
-		set := uncolex(r, k, d.offset, d.squares)
+	for r := range layout.Binomial[d.Squares][k] {
+		set := layout.Uncolex(r, k, d.Offset, d.Squares)
 		w := wayOf(set)
 		for len(by) <= w {
 			by = append(by, nil)
@@ -178,7 +182,7 @@ func (s *slicing) sliceOf(m menPlacement) slice {
 	other := m.swapped().canonical()
 	add := func(t int, men menPlacement) {
 		l := s.layouts[t]
-		h := half{table: t, men: men, whiteKings: l.count[groupWhiteKings], blackKings: l.count[groupBlackKings], base: sl.size}
+		h := half{table: t, men: men, whiteKings: l.Count[layout.GroupWhiteKings], blackKings: l.Count[layout.GroupBlackKings], base: sl.size}
 		sl.halves = append(sl.halves, h)
 		sl.size += h.kingPlacements()
 	}
@@ -195,7 +199,7 @@ func (s *slicing) sliceOf(m menPlacement) slice {
 // kingPlacements is the number of local numbers of h: every pair of sets
 // of its kings, overlapping or not.
 func (h *half) kingPlacements() uint32 {
-	return uint32(binomial[64][h.whiteKings] * binomial[64][h.blackKings])
+	return uint32(layout.Binomial[64][h.whiteKings] * layout.Binomial[64][h.blackKings])
 }
 
 // into is the half that a king move from half k of sl leads into.
@@ -203,43 +207,43 @@ func (sl *slice) into(k int) int { return len(sl.halves) - 1 - k }
 
 // local is the local number in half h of the position g, whose men are
 // h's men.
-func (h *half) local(g *[numGroups]uint64) uint32 {
-	return h.base + uint32(colex(g[groupWhiteKings], 0)*binomial[64][h.blackKings]+colex(g[groupBlackKings], 0))
+func (h *half) local(g *[layout.NumGroups]uint64) uint32 {
+	return h.base + uint32(layout.Colex(g[layout.GroupWhiteKings], 0)*layout.Binomial[64][h.blackKings]+layout.Colex(g[layout.GroupBlackKings], 0))
 }
 
 // position is the position of local number u of half h, and whether it is
 // one (its pieces do not overlap).
-func (h *half) position(u uint32) ([numGroups]uint64, bool) {
+func (h *half) position(u uint32) ([layout.NumGroups]uint64, bool) {
 	r := uint64(u - h.base)
-	radix := binomial[64][h.blackKings]
-	g := [numGroups]uint64{
-		groupWhiteMen:   h.men.white,
-		groupWhiteKings: kingSet(r/radix, h.whiteKings),
-		groupBlackMen:   h.men.black,
-		groupBlackKings: kingSet(r%radix, h.blackKings),
+	radix := layout.Binomial[64][h.blackKings]
+	g := [layout.NumGroups]uint64{
+		layout.GroupWhiteMen:   h.men.white,
+		layout.GroupWhiteKings: kingSet(r/radix, h.whiteKings),
+		layout.GroupBlackMen:   h.men.black,
+		layout.GroupBlackKings: kingSet(r%radix, h.blackKings),
 	}
 	return g, bits.OnesCount64(g[0]|g[1]|g[2]|g[3]) == bits.OnesCount64(g[0])+bits.OnesCount64(g[1])+bits.OnesCount64(g[2])+bits.OnesCount64(g[3])
 }
 
 // kingSet is the set of k squares of the whole board of colex rank r.
 func kingSet(r uint64, k int) uint64 {
-	if k <= maxUnrankedGroup {
-		return unrankTableOf(k, 0, 64)[r]
+	if k <= layout.MaxUnrankedGroup {
+		return layout.UnrankTableOf(k, 0, 64)[r]
 	}
-	return uncolex(r, k, 0, 64)
+	return layout.Uncolex(r, k, 0, 64)
 }
 
 // normalize turns g, a position with the men of half h or their mirror
 // image, into the one with h's men.
-func (h *half) normalize(g [numGroups]uint64) [numGroups]uint64 {
-	if g[groupWhiteMen] != h.men.white || g[groupBlackMen] != h.men.black {
-		return mirrorGroups(g)
+func (h *half) normalize(g [layout.NumGroups]uint64) [layout.NumGroups]uint64 {
+	if g[layout.GroupWhiteMen] != h.men.white || g[layout.GroupBlackMen] != h.men.black {
+		return layout.MirrorGroups(g)
 	}
 	return g
 }
 
 // sliceKey is the slice of the position g of table t, and its wave.
-func (s *slicing) sliceKey(t int, g *[numGroups]uint64) (menPlacement, int) {
-	m := menPlacement{g[groupWhiteMen], g[groupBlackMen]}
+func (s *slicing) sliceKey(t int, g *[layout.NumGroups]uint64) (menPlacement, int) {
+	m := menPlacement{g[layout.GroupWhiteMen], g[layout.GroupBlackMen]}
 	return s.representative(t, m), way(m.white, m.black)
 }

@@ -4,13 +4,16 @@
 // the unit solved from its start; a checkpoint reads back what was
 // written, and a refused one leaves the tables unwritten.
 
-package egtb
+package gen
 
 import (
 	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/egtb/internal/frame"
+	"github.com/dameo/dameo/egtb/internal/layout"
 	"io"
 	"math"
 	"os"
@@ -25,10 +28,10 @@ import (
 // checkpointUnits are units with men that the tests stop and resume: one
 // of two tables with men of both colours (15 waves, 13 with slices), and
 // one of a table that is its own swap.
-var checkpointUnits = [][]Signature{unitOf(Signature{1, 0, 1, 1}), unitOf(Signature{1, 0, 1, 0})}
+var checkpointUnits = [][]egtb.Signature{unitOf(egtb.Signature{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 1}), unitOf(egtb.Signature{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 0})}
 
 // unitOf is the unit of sig, as Build solves it.
-func unitOf(sig Signature) []Signature {
+func unitOf(sig egtb.Signature) []egtb.Signature {
 	for _, unit := range Units(sig.Pieces()) {
 		if slices.Contains(unit, sig) {
 			return unit
@@ -39,10 +42,10 @@ func unitOf(sig Signature) []Signature {
 
 // dirWithout is a new directory holding the embedded tables but those of
 // unit, from which Build with Only builds it.
-func dirWithout(t *testing.T, unit []Signature) string {
+func dirWithout(t *testing.T, unit []egtb.Signature) string {
 	t.Helper()
 	dir := t.TempDir()
-	for _, tab := range Embedded().All() {
+	for _, tab := range egtb.Embedded().All() {
 		if !slices.Contains(unit, tab.Signature()) {
 			if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
 				t.Fatal(err)
@@ -55,19 +58,22 @@ func dirWithout(t *testing.T, unit []Signature) string {
 // buildUnit builds unit into dir as `dameo egtb build --table SIG
 // --sliced` does, with a checkpoint after every wave; o gives Solving and
 // Resumed, warn is the store's.
-func buildUnit(ctx context.Context, dir string, unit []Signature, warn func(error), o BuildOptions) error {
-	store := NewStore(dir, true, warn)
+func buildUnit(ctx context.Context, dir string, unit []egtb.Signature, warn func(error), o BuildOptions) error {
+	store, err := OpenStore(dir, true, warn)
+	if err != nil {
+		return err
+	}
 	o.Pieces, o.Threads, o.Only, o.Sliced = unit[0].Pieces(), 2, &unit[0], true
-	o.Finished, o.Save, o.Checkpoints = store.Finished, store.Save, store
+	o.Storage = store
 	return Build(ctx, o)
 }
 
 // unitFiles are the contents of the table and WDL files of unit in dir.
-func unitFiles(t *testing.T, dir string, unit []Signature) map[string][]byte {
+func unitFiles(t *testing.T, dir string, unit []egtb.Signature) map[string][]byte {
 	t.Helper()
 	files := map[string][]byte{}
 	for _, sig := range unit {
-		for _, ext := range []string{fileExt, wdlExt} {
+		for _, ext := range []string{egtb.FileExt, egtb.WDLExt} {
 			name := sig.String() + ext
 			data, err := os.ReadFile(filepath.Join(dir, name))
 			if err != nil {
@@ -81,7 +87,7 @@ func unitFiles(t *testing.T, dir string, unit []Signature) map[string][]byte {
 
 // checkUnitFiles checks that dir holds the files want of unit, and no
 // checkpoint or temporary file.
-func checkUnitFiles(t *testing.T, dir string, unit []Signature, want map[string][]byte) {
+func checkUnitFiles(t *testing.T, dir string, unit []egtb.Signature, want map[string][]byte) {
 	t.Helper()
 	for name, data := range unitFiles(t, dir, unit) {
 		if !bytes.Equal(data, want[name]) {
@@ -98,7 +104,7 @@ func checkUnitFiles(t *testing.T, dir string, unit []Signature, want map[string]
 
 // waveEnds is, by wave of unit, the count of Solving at its end: the
 // positions of its slices and of those of the waves before it.
-func waveEnds(unit []Signature) []uint64 {
+func waveEnds(unit []egtb.Signature) []uint64 {
 	s := newSlicing(unit)
 	ends := make([]uint64, s.waves())
 	var n uint64
@@ -116,7 +122,7 @@ func waveEnds(unit []Signature) []uint64 {
 // stopIn builds unit into dir and stops it once a slice of wave is
 // solved (as Ctrl-C would), checking that the build is cancelled and
 // leaves the unit's tables unwritten.
-func stopIn(t *testing.T, dir string, unit []Signature, wave int, ends []uint64) {
+func stopIn(t *testing.T, dir string, unit []egtb.Signature, wave int, ends []uint64) {
 	t.Helper()
 	var before uint64 // positions of the waves before
 	if wave > 0 {
@@ -158,7 +164,7 @@ func (r *resumed) options() BuildOptions {
 			for l := r.least.Load(); solved < l && !r.least.CompareAndSwap(l, solved); l = r.least.Load() {
 			}
 		},
-		Resumed: func(unit []Signature, wave, waves int, solved uint64) {
+		Resumed: func(unit []egtb.Signature, wave, waves int, solved uint64) {
 			r.mu.Lock()
 			defer r.mu.Unlock()
 			r.calls = append(r.calls, resumedCall(unit, wave, waves, solved))
@@ -167,7 +173,7 @@ func (r *resumed) options() BuildOptions {
 }
 
 // resumedCall is a call of Resumed as text, to compare.
-func resumedCall(unit []Signature, wave, waves int, solved uint64) string {
+func resumedCall(unit []egtb.Signature, wave, waves int, solved uint64) string {
 	return fmt.Sprint(unit, wave, waves, solved)
 }
 
@@ -229,14 +235,14 @@ func TestSlicedBuildResumesFromCheckpoint(t *testing.T) {
 // saying why, and the unit is solved from its start to the files of an
 // uninterrupted build.
 func TestSlicedBuildRefusesDamagedCheckpoint(t *testing.T) {
-	unit, other := checkpointUnits[0], unitOf(Signature{2, 0, 0, 1})
+	unit, other := checkpointUnits[0], unitOf(egtb.Signature{WhiteMen: 2, WhiteKings: 0, BlackMen: 0, BlackKings: 1})
 	ref := dirWithout(t, unit)
 	if err := buildUnit(context.Background(), ref, unit, nil, BuildOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	want := unitFiles(t, ref, unit)
 	// checkpoint is the checkpoint of u stopped in its wave 8.
-	checkpoint := func(u []Signature) []byte {
+	checkpoint := func(u []egtb.Signature) []byte {
 		dir := dirWithout(t, u)
 		stopIn(t, dir, u, 8, waveEnds(u))
 		data, err := os.ReadFile(filepath.Join(dir, u[0].String()+checkpointExt))
@@ -255,14 +261,14 @@ func TestSlicedBuildRefusesDamagedCheckpoint(t *testing.T) {
 		want string
 	}{
 		{"a code flipped", flip(codes + 100), "bad checksum"},
-		{"the last distance flipped", flip(len(good) - checksumSize - 1), "bad checksum"},
+		{"the last distance flipped", flip(len(good) - frame.ChecksumSize - 1), "bad checksum"},
 		{"the wave changed", flip(16), "bad checksum"},
 		{"the checksum flipped", flip(len(good) - 1), "bad checksum"},
 		{"truncated", good[:len(good)-1], "truncated"},
 		{"truncated in its header", good[:20], "truncated"},
 		{"a byte more", append(slices.Clone(good), 0), "longer than its header announces"},
 		{"empty", nil, "bad magic"},
-		{"a table file", Embedded().Table(unit[0]).encode(), "bad magic"},
+		{"a table file", encode(t, egtb.Embedded().Table(unit[0])), "bad magic"},
 		{"another version", edit(func(b []byte) []byte { b[8] = 2; return b }), "format version 2"},
 		{"a wave out of range", edit(func(b []byte) []byte { b[16] = 15; return b }), "wave 15"},
 		{"another unit's", checkpoint(other), fmt.Sprintf("the checkpoint of tables %v, not of %v", other, unit)},
@@ -293,39 +299,39 @@ func TestSlicedBuildRefusesDamagedCheckpoint(t *testing.T) {
 // 1-byte distances.
 func TestCheckpointReadsBackWhatWasWritten(t *testing.T) {
 	unit := checkpointUnits[0]
-	s := newSlicedSolver(Embedded(), unit)
+	s := newSlicedSolver(egtb.Embedded(), unit)
 	var long []slotDistance
-	s.out[0].set(5, Result{Win, 3}, &long)
-	s.out[1].set(6, Result{Loss, 300}, &long)
-	s.out[1].set(7, Result{Draw, 0}, &long)
+	s.out[0].set(5, egtb.Result{WDL: egtb.Win, DTW: 3}, &long)
+	s.out[1].set(6, egtb.Result{WDL: egtb.Loss, DTW: 300}, &long)
+	s.out[1].set(7, egtb.Result{WDL: egtb.Draw, DTW: 0}, &long)
 	s.out[1].widen(long)
-	s.stats = []Stats{{Wins: 1, LongestWin: 3}, {Draws: 1, Losses: 1, LongestLoss: 300}}
+	s.stats = []egtb.Stats{{Wins: 1, LongestWin: 3}, {Draws: 1, Losses: 1, LongestLoss: 300}}
 	var b bytes.Buffer
 	if err := s.writeCheckpoint(&b, 3, 12345); err != nil {
 		t.Fatal(err)
 	}
-	if n, want := b.Len(), checkpointHeaderSize+2*checkpointTableSize+int(8*((Size(unit[0])+31)/32+(Size(unit[1])+31)/32)+Size(unit[0])+2*Size(unit[1]))+checksumSize; n != want {
+	if n, want := b.Len(), checkpointHeaderSize+2*checkpointTableSize+int(8*((egtb.Size(unit[0])+31)/32+(egtb.Size(unit[1])+31)/32)+egtb.Size(unit[0])+2*egtb.Size(unit[1]))+frame.ChecksumSize; n != want {
 		t.Errorf("checkpoint of %d bytes, want %d", n, want)
 	}
-	r := newSlicedSolver(Embedded(), unit)
+	r := newSlicedSolver(egtb.Embedded(), unit)
 	wave, solved, err := r.readCheckpoint(bytes.NewReader(b.Bytes()))
 	if err != nil || wave != 3 || solved != 12345 {
 		t.Fatalf("read back: wave %d, %d positions, error %v", wave, solved, err)
 	}
 	for i := range unit {
-		if !slices.Equal(r.stats, s.stats) || r.out[i].width != s.out[i].width || !bytes.Equal(r.out[i].table(r.stats[i]).encode(), s.out[i].table(s.stats[i]).encode()) {
+		if !slices.Equal(r.stats, s.stats) || r.out[i].width != s.out[i].width || !bytes.Equal(encode(t, r.out[i].table(r.stats[i])), encode(t, s.out[i].table(s.stats[i]))) {
 			t.Errorf("table %v read back: width %d, stats %+v; written: width %d, stats %+v", unit[i], r.out[i].width, r.stats, s.out[i].width, s.stats)
 		}
 	}
 	damaged := bytes.Clone(b.Bytes())
-	damaged[len(damaged)-checksumSize-1] ^= 1
-	f := newSlicedSolver(Embedded(), unit)
+	damaged[len(damaged)-frame.ChecksumSize-1] ^= 1
+	f := newSlicedSolver(egtb.Embedded(), unit)
 	if _, _, err := f.readCheckpoint(bytes.NewReader(damaged)); err == nil || !strings.Contains(err.Error(), "bad checksum") {
 		t.Fatalf("damaged checkpoint read: error %v, want a bad checksum", err)
 	}
 	for i, sig := range unit {
-		fresh := newTableWriter(layoutOf(sig)).table(Stats{})
-		if f.out[i].width != 1 || f.stats[i] != (Stats{}) || !bytes.Equal(f.out[i].table(Stats{}).encode(), fresh.encode()) {
+		fresh := newTableWriter(layout.Of(sig.Counts())).table(egtb.Stats{})
+		if f.out[i].width != 1 || f.stats[i] != (egtb.Stats{}) || !bytes.Equal(encode(t, f.out[i].table(egtb.Stats{})), encode(t, fresh)) {
 			t.Errorf("table %v after a refused checkpoint: width %d, stats %+v, not as a new one", sig, f.out[i].width, f.stats[i])
 		}
 	}
@@ -345,17 +351,17 @@ func TestStoreLoadsCheckpointsOnlyToResume(t *testing.T) {
 		}
 	}
 	var got string
-	if NewStore(dir, true, warn).LoadCheckpoint(sig, read(&got)) || got != "" {
+	if openStore(t, dir, true, warn).LoadCheckpoint(sig, read(&got)) || got != "" {
 		t.Errorf("no checkpoint: loaded %q", got)
 	}
-	store := NewStore(dir, false, warn)
+	store := openStore(t, dir, false, warn)
 	if err := store.SaveCheckpoint(sig, func(w io.Writer) error { _, err := io.WriteString(w, "state"); return err }); err != nil {
 		t.Fatal(err)
 	}
 	if store.LoadCheckpoint(sig, read(&got)) || got != "" {
 		t.Errorf("without resume: loaded %q", got)
 	}
-	if !NewStore(dir, true, warn).LoadCheckpoint(sig, read(&got)) || got != "state" {
+	if !openStore(t, dir, true, warn).LoadCheckpoint(sig, read(&got)) || got != "state" {
 		t.Errorf("with resume: loaded %q, want the checkpoint saved", got)
 	}
 	if err := store.RemoveCheckpoint(sig); err != nil {
@@ -364,7 +370,17 @@ func TestStoreLoadsCheckpointsOnlyToResume(t *testing.T) {
 	if err := store.RemoveCheckpoint(sig); err != nil {
 		t.Errorf("removing a checkpoint removed: %v", err)
 	}
-	if NewStore(dir, true, warn).LoadCheckpoint(sig, read(&got)) {
+	if openStore(t, dir, true, warn).LoadCheckpoint(sig, read(&got)) {
 		t.Error("a removed checkpoint loaded")
 	}
+}
+
+// openStore is OpenStore's store, its error failing the test.
+func openStore(t *testing.T, dir string, resume bool, warn func(error)) *Store {
+	t.Helper()
+	s, err := OpenStore(dir, resume, warn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
