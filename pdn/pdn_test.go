@@ -193,6 +193,49 @@ func TestReaderStopsAfterError(t *testing.T) {
 	}
 }
 
+func TestResyncSkipsTheGameInError(t *testing.T) {
+	text := `[Event "a"]
+[Round "bad" x]
+[White "still a"]
+
+1. c3-c4 *
+
+[Event "b"]
+1. c3-c4 zz! f6-f5 1-0
+[Event "c"]
+[Result "0-1"]
+1. c3-c4 {a comment
+[not a tag]} f6-f5 0-1
+[Event "d"]
+1. c3-c4
+[Event "e"]
+1. d3-d4 *
+`
+	r := NewReader(strings.NewReader(text))
+	var events []string
+	errs := 0
+	for {
+		g, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs++
+			if !r.Resync() {
+				t.Fatalf("Resync after %v refused", err)
+			}
+			continue
+		}
+		events = append(events, g.Tag(TagEvent))
+	}
+	if errs != 3 || strings.Join(events, " ") != "c e" {
+		t.Errorf("%d errors, games %q; want 3 errors (a: bad tag, b: bad move, d: no result) and games c e", errs, events)
+	}
+	if r.Resync() {
+		t.Error("Resync without an error reported true")
+	}
+}
+
 func TestWriteErrors(t *testing.T) {
 	bad := []*Game{
 		{Result: "2-0"},

@@ -33,10 +33,12 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("pdn: line %d: %s", e.
 
 // Reader reads games one after another from a PDN stream.
 type Reader struct {
-	r       *bufio.Reader
-	line    int  // line of the next byte
-	atStart bool // the next byte starts a line
-	err     error
+	r         *bufio.Reader
+	line      int  // line of the next byte
+	atStart   bool // the next byte starts a line
+	lineFirst byte // the first byte of the line being read
+	prevFirst byte // the first byte of the line before it (0 for none)
+	err       error
 }
 
 // NewReader returns a reader of the PDN text in r.
@@ -74,6 +76,25 @@ func (r *Reader) Read() (*Game, error) {
 		r.err = err
 	}
 	return g, err
+}
+
+// Resync lets reading go on after malformed PDN: it skips what is left of
+// the game in error, up to the next line that starts with '[' after a line
+// that does not (the first tag of the next game), and the next Read starts
+// there. It reports false, and the reader stays finished, after an error
+// that is not a *SyntaxError (reading failed) or when there was no error.
+func (r *Reader) Resync() bool {
+	if !IsSyntaxError(r.err) {
+		return false
+	}
+	r.err = nil
+	for {
+		c, err := r.peek()
+		if err != nil || r.atStart && c == '[' && r.prevFirst != '[' {
+			return true // at the end of the input, Read says so
+		}
+		r.next()
+	}
 }
 
 func (r *Reader) read() (*Game, error) {
@@ -379,9 +400,13 @@ func (r *Reader) next() (byte, error) {
 	if err != nil {
 		return 0, err
 	}
+	if r.atStart {
+		r.lineFirst = c
+	}
 	r.atStart = c == '\n'
 	if c == '\n' {
 		r.line++
+		r.prevFirst = r.lineFirst
 	}
 	return c, nil
 }
