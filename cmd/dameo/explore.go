@@ -41,22 +41,32 @@ func (c *exploreCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	x, err := explorer.New(explorer.Filter{Player: c.Player, White: c.White, Black: c.Black, Result: c.Result})
+	x, err := exploreFiles(c.Games, explorer.Filter{Player: c.Player, White: c.White, Black: c.Black, Result: c.Result})
 	if err != nil {
-		return usageError{err}
-	}
-	for _, f := range c.Games {
-		st, err := x.ReadFile(f)
-		if err != nil {
-			return usageError{err}
-		}
-		if st.Skipped > 0 {
-			fmt.Fprintf(os.Stderr, "dameo: %s: %s skipped; the first: %s\n", f, plural(st.Skipped, "game"), st.Reason)
-		}
+		return err
 	}
 	p := g.Position()
 	printExplored(os.Stdout, x.Stats(), &p, x.Lookup(&p))
 	return nil
+}
+
+// exploreFiles is an index of the games of the PDN files that f keeps; a
+// file's skipped games are reported on standard error.
+func exploreFiles(files []string, f explorer.Filter) (*explorer.Index, error) {
+	x, err := explorer.New(f)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	for _, file := range files {
+		st, err := x.ReadFile(file)
+		if err != nil {
+			return nil, usageError{err}
+		}
+		if st.Skipped > 0 {
+			fmt.Fprintf(os.Stderr, "dameo: %s: %s skipped; the first: %s\n", file, plural(st.Skipped, "game"), st.Reason)
+		}
+	}
+	return x, nil
 }
 
 // printExplored writes the games indexed and the position's moves as a
