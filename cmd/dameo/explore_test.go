@@ -10,29 +10,29 @@ import (
 	"testing"
 )
 
-// explorePDN is three games that meet after three plies by two move
-// orders, an unfinished game and one with an illegal move.
-const explorePDN = `[White "Ann"]
-[Black "Bob"]
+// explorePDN is three games, two of which meet after three plies by two
+// move orders, an unfinished game and one with an illegal move.
+const explorePDN = `[White "Eve"]
+[Black "Fay"]
 [Result "1-0"]
 
-1. c3-c4 f6-f5 2. d3-d4 1-0
+1. e3-e4 d6-d5 2. f3-f4 1-0
 
-[White "Bob"]
-[Black "Ann"]
+[White "Fay"]
+[Black "Eve"]
 [Result "1/2-1/2"]
 
-1. c3-c4 f6-f5 (1... e6-e5 2. d3-d4) 2. e3-e4 1/2-1/2
+1. e3-e4 d6-d5 (1... c6-c5 2. f3-f4) 2. d3-d4 1/2-1/2
 
-[White "Cy"]
-[Black "Bob"]
+[White "Gus"]
+[Black "Fay"]
 [Result "0-1"]
 
-1. d3-d4 f6-f5 2. c3-c4 e6-e5 0-1
+1. f3-f4 d6-d5 2. e3-e4 e6-e5 0-1
 
-1. d3-d4 *
+1. f3-f4 *
 
-1. c3-c5 *
+1. e3-e5 *
 `
 
 func writeExploreFile(t *testing.T, text string) string {
@@ -53,31 +53,31 @@ func TestExplorePrintsThePositionsMoves(t *testing.T) {
 		{nil, `4 games indexed, 1 skipped, 0 left out by the filter
 White to move: 4 games reached the position; score: White's share of the points
 move     games  white  draws  black   score
-c3-c4        2      1      1      0   75.0%
-d3-d4        2      0      0      1    0.0%
+e3-e4        2      1      1      0   75.0%
+f3-f4        2      0      0      1    0.0%
 total        4      1      1      1   50.0%
 `},
-		{[]string{"--moves", "d3-d4 f6-f5 c3-c4"}, `4 games indexed, 1 skipped, 0 left out by the filter
+		{[]string{"--moves", "f3-f4 d6-d5 e3-e4"}, `4 games indexed, 1 skipped, 0 left out by the filter
 Black to move: 2 games reached the position; score: Black's share of the points
 move     games  white  draws  black   score
 e6-e5        1      0      0      1  100.0%
 (ended)      1      1      0      0    0.0%
 total        2      1      0      1   50.0%
 `},
-		{[]string{"--player", "ann", "--fen", "W:Wa1,b1,b2,c1,c2,c4,d1,d2,d3,e1,e2,e3,f1,f2,f3,g1,g2,h1:Ba8,b7,b8,c6,c7,c8,d6,d7,d8,e6,e7,e8,f5,f7,f8,g7,g8,h8:H0:F2"}, `2 games indexed, 0 skipped, 3 left out by the filter
+		{[]string{"--player", "eve", "--fen", "W:Wa1,b1,b2,c1,c2,c3,d1,d2,d3,e1,e2,e4,f1,f2,f3,g1,g2,h1:Ba8,b7,b8,c6,c7,c8,d5,d7,d8,e6,e7,e8,f6,f7,f8,g7,g8,h8:H0:F2"}, `2 games indexed, 0 skipped, 3 left out by the filter
 White to move: 2 games reached the position; score: White's share of the points
 move     games  white  draws  black   score
-d3-d4        1      1      0      0  100.0%
-e3-e4        1      0      1      0   50.0%
+d3-d4        1      0      1      0   50.0%
+f3-f4        1      1      0      0  100.0%
 total        2      1      1      0   75.0%
 `},
-		{[]string{"--white", "nobody", "--moves", "c3-c4"}, `0 games indexed, 0 skipped, 5 left out by the filter
+		{[]string{"--white", "nobody", "--moves", "e3-e4"}, `0 games indexed, 0 skipped, 5 left out by the filter
 Black to move: no game reached the position
 `},
-		{[]string{"--black", "Bob", "--result", "0-1", "--moves", "d3-d4"}, `1 game indexed, 0 skipped, 4 left out by the filter
+		{[]string{"--black", " FAY", "--result", "0-1", "--moves", "f3-f4"}, `1 game indexed, 0 skipped, 4 left out by the filter
 Black to move: 1 game reached the position; score: Black's share of the points
 move     games  white  draws  black   score
-f6-f5        1      0      0      1  100.0%
+d6-d5        1      0      0      1  100.0%
 total        1      0      0      1  100.0%
 `},
 	} {
@@ -86,7 +86,7 @@ total        1      0      0      1  100.0%
 			t.Errorf("explore %q: status %d, output\n%s\nwant\n%s", c.args, code, out, c.want)
 		}
 		skipped := strings.Contains(c.want, "1 skipped")
-		if want := `1 game skipped; the first: game 5: move 1 (c3-c5): illegal move "c3-c5"`; skipped != strings.Contains(errOut, want) {
+		if want := `1 game skipped; the first: game 5: move 1 (e3-e5): illegal move "e3-e5"`; skipped != strings.Contains(errOut, want) {
 			t.Errorf("explore %q: standard error %q; want %q there: %v", c.args, errOut, want, skipped)
 		}
 	}
@@ -110,7 +110,7 @@ func TestExploreRefusesBadInput(t *testing.T) {
 		{"explore", "--games", dir},
 		{"explore", "--games", binary},
 		{"explore", "--games", file, "--result", "2-0"},
-		{"explore", "--games", file, "--moves", "c3-c5"},
+		{"explore", "--games", file, "--moves", "e3-e5"},
 		{"explore", "--games", file, "8/8/8 w"},
 	} {
 		expectBadInput(t, args...)
