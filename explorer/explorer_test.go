@@ -304,3 +304,42 @@ func TestIndexAgreesWithAMapOfEveryPosition(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveAgreesWithParseMove tries, in the positions of random games,
+// every legal move's notation, its short capture form and spoilt forms of
+// it: the index takes a move exactly when engine's ParseMove does, and the
+// same move.
+func TestResolveAgreesWithParseMove(t *testing.T) {
+	x, _ := New(Filter{})
+	tried := 0
+	for _, g := range randomGames(40, 60, 120, 11) {
+		p := engine.StartPosition()
+		for _, mv := range g.Moves {
+			for _, m := range p.LegalMoves() {
+				full := p.FormatMove(m)
+				texts := []string{full, full[:2] + full[len(full)-3:], strings.ToUpper(full), full + "x", "x" + full}
+				if m.IsCapture() {
+					texts = append(texts, full[:2]+"-"+full[len(full)-2:], strings.Replace(full, "x", "xa1x", 1))
+				} else {
+					texts = append(texts, full[:2]+"x"+full[3:])
+				}
+				for _, text := range texts {
+					tried++
+					want, wantErr := p.ParseMove(text)
+					i, got, err := x.resolve(&p, text)
+					if (err == nil) != (wantErr == nil) || err == nil && (got != want || x.moves.Moves[i] != got) {
+						t.Fatalf("%v: %q: resolve %v (index %d), %v; ParseMove %v, %v", p, text, got, i, err, want, wantErr)
+					}
+				}
+			}
+			m, err := p.ParseMove(mv.Text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p = p.Play(m)
+		}
+	}
+	if tried < 10000 {
+		t.Errorf("only %d texts tried", tried)
+	}
+}

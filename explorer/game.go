@@ -73,27 +73,50 @@ func (x *Index) firstVisits() {
 }
 
 // resolve is the legal move of p that text names, and its index among p's
-// legal moves. A move from square to square is looked for among the moves
-// generated; anything else is read by engine's ParseMove.
+// legal moves. The one legal move from the text's first square to its last,
+// when the text is that move's notation as engine writes it, is taken
+// without more ado; any other text is read by engine's ParseMove.
 func (x *Index) resolve(p *engine.Position, text string) (uint16, engine.Move, error) {
 	p.GenerateMoves(x.moves)
 	moves := x.moves.Slice()
-	if len(text) == 5 && text[2] == '-' {
-		from, errFrom := engine.ParseSquare(text[:2])
-		to, errTo := engine.ParseSquare(text[3:])
-		if errFrom == nil && errTo == nil {
-			for i, m := range moves {
-				if m.From == from && m.To == to && m.Captured == 0 {
-					return uint16(i), m, nil
-				}
-			}
-		}
+	if i, ok := onlyMove(moves, text); ok && writtenAs(p, moves[i], text) {
+		return uint16(i), moves[i], nil
 	}
 	m, err := p.ParseMove(text)
 	if err != nil {
 		return 0, engine.NoMove, err
 	}
 	return uint16(slices.Index(moves, m)), m, nil
+}
+
+// onlyMove is the index of the one move from the first square of text to
+// its last, false when there is none or more than one.
+func onlyMove(moves []engine.Move, text string) (int, bool) {
+	if len(text) < 5 {
+		return 0, false
+	}
+	from, errFrom := engine.ParseSquare(text[:2])
+	to, errTo := engine.ParseSquare(text[len(text)-2:])
+	if errFrom != nil || errTo != nil {
+		return 0, false
+	}
+	found, count := 0, 0
+	for i, m := range moves {
+		if m.From == from && m.To == to {
+			found = i
+			count++
+		}
+	}
+	return found, count == 1
+}
+
+// writtenAs reports whether text is m, a legal move of p from and to the
+// text's first and last squares, as p.FormatMove writes it.
+func writtenAs(p *engine.Position, m engine.Move, text string) bool {
+	if m.Captured == 0 {
+		return len(text) == 5 && text[2] == '-'
+	}
+	return p.FormatMove(m) == text
 }
 
 // resultIndex is the index in a tally of a PDN result.

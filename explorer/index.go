@@ -18,11 +18,12 @@ import (
 
 // Sizes of the index's storage, in entries.
 const (
-	// bufferSize is the records that wait to be sorted into a run.
-	bufferSize = 1 << 20
-	// maxMerged bounds a run made by merging, and so the memory a merge
-	// needs besides the runs it merges.
-	maxMerged = 4 * bufferSize
+	// bufferSize is the records that wait to be sorted into a run (16
+	// bytes each).
+	bufferSize = 1 << 18
+	// maxMerged bounds a run made by merging (some 10 bytes an entry), and
+	// so the memory a merge needs besides the runs it merges.
+	maxMerged = 8 * bufferSize
 )
 
 // Stats counts the games offered to an index.
