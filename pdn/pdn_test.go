@@ -236,6 +236,37 @@ func TestResyncSkipsTheGameInError(t *testing.T) {
 	}
 }
 
+// stuckReader gives text, then fails with err (nil: gives nothing,
+// forever).
+type stuckReader struct {
+	text string
+	err  error
+}
+
+func (s *stuckReader) Read(p []byte) (int, error) {
+	if s.text != "" {
+		n := copy(p, s.text)
+		s.text = s.text[n:]
+		return n, nil
+	}
+	return 0, s.err
+}
+
+func TestReaderPassesOnTheSourcesError(t *testing.T) {
+	broken := errors.New("disk on fire")
+	r := NewReader(&stuckReader{text: "1. c3-c4 *\n1. d3-d4 ", err: broken})
+	if g, err := r.Read(); err != nil || g.Moves[0].Text != "c3-c4" {
+		t.Fatalf("first game: %v, %v", g, err)
+	}
+	if _, err := r.Read(); !errors.Is(err, broken) || r.Resync() {
+		t.Errorf("second game: %v, want the source's error, which Resync does not pass", err)
+	}
+	r = NewReader(&stuckReader{text: "1. c3-c4 "})
+	if _, err := r.Read(); !errors.Is(err, io.ErrNoProgress) {
+		t.Errorf("a source that gives nothing: %v, want io.ErrNoProgress", err)
+	}
+}
+
 func TestWriteErrors(t *testing.T) {
 	bad := []*Game{
 		{Result: "2-0"},

@@ -6,7 +6,6 @@
 package pdn
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -33,17 +32,27 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("pdn: line %d: %s", e.
 
 // Reader reads games one after another from a PDN stream.
 type Reader struct {
-	r         *bufio.Reader
-	line      int  // line of the next byte
-	atStart   bool // the next byte starts a line
-	lineFirst byte // the first byte of the line being read
-	prevFirst byte // the first byte of the line before it (0 for none)
+	src       io.Reader
+	buf       []byte // read from src; buf[pos:end] is still to be read
+	pos, end  int
+	srcErr    error // src's error, which comes once buf is read
+	line      int   // line of the next byte
+	atStart   bool  // the next byte starts a line
+	lineFirst byte  // the first byte of the line being read
+	prevFirst byte  // the first byte of the line before it (0 for none)
 	err       error
 }
 
+// readBuffer is the bytes a Reader reads from its source at a time.
+const readBuffer = 64 << 10
+
+// maxEmptyReads is how many reads in a row may give nothing before the
+// source is taken to be stuck (io.ErrNoProgress).
+const maxEmptyReads = 100
+
 // NewReader returns a reader of the PDN text in r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{r: bufio.NewReader(r), line: 1, atStart: true}
+	return &Reader{src: r, buf: make([]byte, readBuffer), line: 1, atStart: true}
 }
 
 // ReadAll reads every game of r.
@@ -387,19 +396,50 @@ func (r *Reader) skipBlanks() (byte, error) {
 	}
 }
 
+// peek is the next byte, not consumed. The buffer is read here rather
+// than through bufio: the reader's time goes into peek (which the compiler
+// inlines) and next, once for every byte.
 func (r *Reader) peek() (byte, error) {
-	b, err := r.r.Peek(1)
-	if err != nil {
-		return 0, err
+	if r.pos >= r.end && !r.fill() {
+		return 0, r.srcErr
 	}
-	return b[0], nil
+	return r.buf[r.pos], nil
 }
 
-func (r *Reader) next() (byte, error) {
-	c, err := r.r.ReadByte()
-	if err != nil {
-		return 0, err
+// fill reads more of the source into the empty buffer; false when there
+// is no more (r.srcErr says why).
+func (r *Reader) fill() bool {
+	for empty := 0; r.pos >= r.end; empty++ {
+		if r.srcErr != nil {
+			return false
+		}
+		if empty == maxEmptyReads {
+			r.srcErr = io.ErrNoProgress
+			continue
+		}
+		n, err := r.src.Read(r.buf)
+		r.pos, r.end = 0, max(0, min(n, len(r.buf)))
+		r.srcErr = err
 	}
+	return true
+}
+
+// next consumes the next byte and returns it.
+func (r *Reader) next() (byte, error) {
+	if r.pos >= r.end && !r.fill() {
+		return 0, r.srcErr
+	}
+	c := r.buf[r.pos]
+	r.pos++
+	if r.atStart || c == '\n' {
+		r.lines(c)
+	}
+	return c, nil
+}
+
+// lines keeps the count of lines and the first bytes of this line and the
+// one before as c, the byte consumed, starts or ends a line.
+func (r *Reader) lines(c byte) {
 	if r.atStart {
 		r.lineFirst = c
 	}
@@ -408,7 +448,6 @@ func (r *Reader) next() (byte, error) {
 		r.line++
 		r.prevFirst = r.lineFirst
 	}
-	return c, nil
 }
 
 func (r *Reader) errorf(format string, args ...any) error {
