@@ -35,11 +35,12 @@ type Reader struct {
 	src       io.Reader
 	buf       []byte // read from src; buf[pos:end] is still to be read
 	pos, end  int
-	srcErr    error // src's error, which comes once buf is read
-	line      int   // line of the next byte
-	atStart   bool  // the next byte starts a line
-	lineFirst byte  // the first byte of the line being read
-	prevFirst byte  // the first byte of the line before it (0 for none)
+	srcErr    error  // src's error, which comes once buf is read
+	scratch   []byte // the bytes of a word or a comment being read
+	line      int    // line of the next byte
+	atStart   bool   // the next byte starts a line
+	lineFirst byte   // the first byte of the line being read
+	prevFirst byte   // the first byte of the line before it (0 for none)
 	err       error
 }
 
@@ -171,10 +172,14 @@ func (r *Reader) read() (*Game, error) {
 		case ']', '}':
 			return nil, r.errorf("unexpected %q", c)
 		}
-		word, err := r.readWord()
+		b, err := r.readWord()
 		if err != nil {
 			return nil, err
 		}
+		if isMoveNumber(b) {
+			continue // without making a string of it
+		}
+		word := string(b)
 		if res, ok := resultToken(word); ok {
 			if lines.depth() > 0 {
 				return nil, &SyntaxError{line, fmt.Sprintf("result token %s inside a variation", res)}
@@ -311,12 +316,12 @@ func (r *Reader) readTag(g *Game) error {
 func (r *Reader) readComment(open byte) (string, error) {
 	line := r.line
 	r.next()
-	var b strings.Builder
+	r.scratch = r.scratch[:0]
 	for {
 		c, err := r.next()
 		if err == io.EOF {
 			if open == ';' {
-				return b.String(), nil
+				return string(r.scratch), nil
 			}
 			return "", &SyntaxError{line, "unterminated comment '{'"}
 		}
@@ -324,39 +329,54 @@ func (r *Reader) readComment(open byte) (string, error) {
 			return "", err
 		}
 		if open == '{' && c == '}' || open == ';' && c == '\n' {
-			return b.String(), nil
+			return string(r.scratch), nil
 		}
-		if b.Len() == MaxCommentLength {
+		if len(r.scratch) == MaxCommentLength {
 			return "", &SyntaxError{line, fmt.Sprintf("comment '%c' longer than %d bytes (is it unterminated?)", open, MaxCommentLength)}
 		}
-		b.WriteByte(c)
+		r.scratch = append(r.scratch, c)
 	}
 }
 
-// readWord reads bytes up to white space or a delimiter.
-func (r *Reader) readWord() (string, error) {
-	var b strings.Builder
+// readWord reads bytes up to white space or a delimiter into r.scratch
+// and returns them (until the next use of r.scratch).
+func (r *Reader) readWord() ([]byte, error) {
+	r.scratch = r.scratch[:0]
 	for {
 		c, err := r.peek()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		if isSpace(c) || strings.IndexByte("[]{}();", c) >= 0 {
 			break
 		}
 		if c < 0x20 || c >= 0x7f {
-			return "", r.errorf("unexpected byte 0x%02x", c)
+			return nil, r.errorf("unexpected byte 0x%02x", c)
 		}
-		if b.Len() == MaxTokenLength {
-			return "", r.errorf("token longer than %d bytes", MaxTokenLength)
+		if len(r.scratch) == MaxTokenLength {
+			return nil, r.errorf("token longer than %d bytes", MaxTokenLength)
 		}
-		b.WriteByte(c)
+		r.scratch = append(r.scratch, c)
 		r.next()
 	}
-	return b.String(), nil
+	return r.scratch, nil
+}
+
+// isMoveNumber reports whether w is a move number alone: digits, then
+// dots ("12." or "12...").
+func isMoveNumber(w []byte) bool {
+	digits := 0
+	for digits < len(w) && isDigit(w[digits]) {
+		digits++
+	}
+	dots := digits
+	for dots < len(w) && w[dots] == '.' {
+		dots++
+	}
+	return digits > 0 && dots > digits && dots == len(w)
 }
 
 // skipSpace skips white space and '%' escape lines, and returns the next
