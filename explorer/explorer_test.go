@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/dameo/dameo/engine"
@@ -341,5 +342,46 @@ func TestResolveAgreesWithParseMove(t *testing.T) {
 	}
 	if tried < 10000 {
 		t.Errorf("only %d texts tried", tried)
+	}
+}
+
+// TestIndexServesLookupsWhileGamesAreAdded reads and adds games in some
+// goroutines while others look positions up (run with -race): a lookup
+// sees a game whole or not at all.
+func TestIndexServesLookupsWhileGamesAreAdded(t *testing.T) {
+	x, _ := New(Filter{})
+	x.bufferSize, x.maxMerged = 32, 256
+	games := randomGames(60, 4, 30, 5)
+	text := randomPDN(60, 4, 30, 5)
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		if _, err := x.Read(strings.NewReader(text)); err != nil {
+			t.Error(err)
+		}
+	}()
+	go func() {
+		defer wg.Done()
+		for _, g := range games {
+			if err := x.Add(g); err != nil {
+				t.Error(err)
+			}
+		}
+	}()
+	start := engine.StartPosition()
+	for range 200 {
+		e := x.Lookup(&start)
+		sum := 0
+		for _, m := range e.Moves {
+			sum += m.Games
+		}
+		if sum != e.Games || e.Games > 120 {
+			t.Fatalf("start: %d games, its moves' %d", e.Games, sum)
+		}
+	}
+	wg.Wait()
+	if e := x.Lookup(&start); e.Games != 120 || x.Stats().Games != 120 {
+		t.Errorf("at the end: %d games at the start, %+v", e.Games, x.Stats())
 	}
 }

@@ -58,7 +58,7 @@ func eachRandomGame(n, minPlies, maxPlies int, seed uint64, f func(*pdn.Game)) {
 				break
 			}
 			m := l.Moves[rng.IntN(l.Len)]
-			g.AddMove(p.FormatMove(m), fmt.Sprintf("%+.2f/%d %.2fs", rng.Float64()*2-1, 1+rng.IntN(20), rng.Float64()))
+			g.AddMove(p.FormatMove(m), fmt.Sprintf("%+.2f/%d %.3fs", rng.Float64()*2-1, 1+rng.IntN(20), rng.Float64()))
 			p = p.Play(m)
 		}
 		g.SetTag(pdn.TagResult, g.Result)
