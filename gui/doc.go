@@ -1,8 +1,11 @@
 // Package gui serves `dameo gui`: a board in the browser for people, to play
 // against a Hub engine, analyse positions and games on a move tree with
-// variations, beside the endgame tables' and the opening book's view of the
-// position, review whole games, set up positions, load and save PDN, and
-// watch two engines play.
+// variations, beside the endgame tables', the opening book's and the opening
+// explorer's view of the position, review whole games, set up positions,
+// load and save PDN, and watch two engines play. The explorer (package
+// explorer) is one index shared by the pages: the files of the command
+// line, the PDN text a page loads into it and the games finished on the
+// pages.
 //
 // The page (static/, embedded) is plain JavaScript, CSS and SVG. It talks to
 // the server over one WebSocket with JSON messages (message.go); the server is

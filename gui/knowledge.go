@@ -1,7 +1,8 @@
 // What the program knows of a position besides its engines, shown beside
 // an analysis: the endgame tables' value of the board's position and of
-// each of its moves (as `dameo egtb probe` prints them), and the opening
-// book's moves with their weights and scores.
+// each of its moves (as `dameo egtb probe` prints them), the opening
+// book's moves with their weights and scores, and the opening explorer's
+// moves with their games and results (as `dameo explore` prints them).
 
 package gui
 
@@ -11,6 +12,7 @@ import (
 	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/explorer"
 )
 
 // tablesView is the tables' verdict on a position: Covered false when no
@@ -96,6 +98,35 @@ func lookUpBook(b *book.Book, p engine.Position) *bookView {
 			bm.Playable = bm.Playable || c.Move == m.Move
 		}
 		v.Moves = append(v.Moves, bm)
+	}
+	return v
+}
+
+// explorerView is the explorer's games of a position: all that reached it,
+// and the moves played from it, most played first.
+type explorerView struct {
+	Games int            `json:"games"`
+	Moves []explorerMove `json:"moves"`
+}
+
+// explorerMove is a move of the explorer's games and how they ended.
+type explorerMove struct {
+	Move      string `json:"move"`
+	Games     int    `json:"games"`
+	WhiteWins int    `json:"whiteWins"`
+	Draws     int    `json:"draws"`
+	BlackWins int    `json:"blackWins"`
+}
+
+// lookUpExplorer is the explorer's view of p, nil without an explorer.
+func lookUpExplorer(x *explorer.Index, p engine.Position) *explorerView {
+	if x == nil {
+		return nil
+	}
+	e := x.Lookup(&p)
+	v := &explorerView{Games: e.Games, Moves: []explorerMove{}}
+	for _, m := range e.Moves {
+		v.Moves = append(v.Moves, explorerMove{Move: m.Text, Games: m.Games, WhiteWins: m.WhiteWins, Draws: m.Draws, BlackWins: m.BlackWins})
 	}
 	return v
 }

@@ -33,6 +33,9 @@ const (
 	reqOption   = "option"   // engine parameter Name = Value
 )
 
+// reqExplorerLoad adds the games of Text, PDN, to the explorer.
+const reqExplorerLoad = "explorerload"
+
 // Modes of a game.
 const (
 	modePlay    = "play"    // a person against an engine
@@ -151,7 +154,7 @@ func (r request) check() error {
 		if r.MultiPV < 0 || r.MultiPV > maxMultiPV {
 			return fmt.Errorf("multipv %d: want 1 to %d", r.MultiPV, maxMultiPV)
 		}
-	case reqPosition, reqLoadPDN:
+	case reqPosition, reqLoadPDN, reqExplorerLoad:
 		if r.Text == "" {
 			return fmt.Errorf("no text")
 		}

@@ -87,6 +87,8 @@ type stateMsg struct {
 	Review    *reviewView       `json:"review,omitempty"`
 	Tables    *tablesView       `json:"tables,omitempty"` // in an analysis
 	Book      *bookView         `json:"book,omitempty"`   // in an analysis
+	// in an analysis, the explorer's games of the board's position
+	Explorer *explorerView `json:"explorer,omitempty"`
 }
 
 // treeDelta is a change of the move tree: with Reset the page drops its

@@ -23,6 +23,7 @@ import (
 	"github.com/coder/websocket"
 	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/explorer"
 	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/pdn"
 )
@@ -67,6 +68,10 @@ type Config struct {
 	// Tables and Book, when set, are shown beside an analysis.
 	Tables *egtb.Tables
 	Book   *book.Book
+	// Explorer is the games of the explorer shown beside an analysis (nil:
+	// none yet); the games finished on the pages and those they load join
+	// it.
+	Explorer *explorer.Index
 }
 
 // Defaults of the HTTP timeouts.
@@ -105,6 +110,9 @@ func New(cfg Config) *Server {
 	}
 	if cfg.GamesPerMinute <= 0 {
 		cfg.GamesPerMinute = DefaultGamesPerMinute
+	}
+	if cfg.Explorer == nil {
+		cfg.Explorer, _ = explorer.New(explorer.Filter{}) // no filter: no error
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Server{cfg: cfg, start: startEngine, now: time.Now, ctx: ctx, cancel: cancel,
@@ -263,7 +271,7 @@ func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	sess := newSession(ctx, s.cfg.Engines, counted(s.start, s.engines), s.now, send, s.saveGame)
-	sess.caps, sess.tables, sess.book = s.caps, s.cfg.Tables, s.cfg.Book
+	sess.caps, sess.tables, sess.book, sess.explorer = s.caps, s.cfg.Tables, s.cfg.Book, s.cfg.Explorer
 	if s.cfg.Open != "" {
 		if err := sess.apply(request{Type: reqLoadPDN, Text: s.cfg.Open}); err != nil {
 			sess.sendError("the game of the command line: " + err.Error())

@@ -15,6 +15,7 @@ import (
 	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/explorer"
 	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/pdn"
 )
@@ -40,6 +41,7 @@ type session struct {
 	caps     engineCaps              // the largest hash and threads the server allows; zero for no cap
 	tables   *egtb.Tables            // for the Endgame tables panel; nil for none
 	book     *book.Book              // for the Book panel; nil for none
+	explorer *explorer.Index         // for the Explorer panel, shared by the pages; nil for none
 
 	g         *game
 	mode      string
@@ -194,6 +196,8 @@ func (s *session) apply(r request) error {
 			return err
 		}
 		s.setGame(g, modeAnalyse)
+	case reqExplorerLoad:
+		return s.loadExplorer(r.Text)
 	case reqSavePDN:
 		return s.sendPDN(false)
 	case reqOption:
@@ -513,8 +517,14 @@ func (s *session) reportEnd() {
 	if err := s.sendPDN(true); err != nil {
 		s.sendError(err.Error())
 	}
+	rec := s.g.record(pdnEvent)
+	if s.explorer != nil && len(rec.Moves) > 0 && s.explorer.Len() < maxExplorerEntries {
+		if err := s.explorer.Add(rec); err != nil {
+			s.sendError("adding the game to the explorer: " + err.Error())
+		}
+	}
 	if s.finished != nil {
-		if err := s.finished(s.g.record(pdnEvent)); err != nil {
+		if err := s.finished(rec); err != nil {
 			s.sendError("saving the game: " + err.Error())
 		}
 	}
@@ -632,7 +642,7 @@ func (s *session) state() stateMsg {
 	}
 	st.Review = s.reviewState()
 	if s.mode == modeAnalyse {
-		st.Tables, st.Book = probeTables(s.tables, p), lookUpBook(s.book, p)
+		st.Tables, st.Book, st.Explorer = probeTables(s.tables, p), lookUpBook(s.book, p), lookUpExplorer(s.explorer, p)
 	}
 	return st
 }

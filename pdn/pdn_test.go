@@ -193,6 +193,80 @@ func TestReaderStopsAfterError(t *testing.T) {
 	}
 }
 
+func TestResyncSkipsTheGameInError(t *testing.T) {
+	text := `[Event "a"]
+[Round "bad" x]
+[White "still a"]
+
+1. c3-c4 *
+
+[Event "b"]
+1. c3-c4 zz! f6-f5 1-0
+[Event "c"]
+[Result "0-1"]
+1. c3-c4 {a comment
+[not a tag]} f6-f5 0-1
+[Event "d"]
+1. c3-c4
+[Event "e"]
+1. d3-d4 *
+`
+	r := NewReader(strings.NewReader(text))
+	var events []string
+	errs := 0
+	for {
+		g, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs++
+			if !r.Resync() {
+				t.Fatalf("Resync after %v refused", err)
+			}
+			continue
+		}
+		events = append(events, g.Tag(TagEvent))
+	}
+	if errs != 3 || strings.Join(events, " ") != "c e" {
+		t.Errorf("%d errors, games %q; want 3 errors (a: bad tag, b: bad move, d: no result) and games c e", errs, events)
+	}
+	if r.Resync() {
+		t.Error("Resync without an error reported true")
+	}
+}
+
+// stuckReader gives text, then fails with err (nil: gives nothing,
+// forever).
+type stuckReader struct {
+	text string
+	err  error
+}
+
+func (s *stuckReader) Read(p []byte) (int, error) {
+	if s.text != "" {
+		n := copy(p, s.text)
+		s.text = s.text[n:]
+		return n, nil
+	}
+	return 0, s.err
+}
+
+func TestReaderPassesOnTheSourcesError(t *testing.T) {
+	broken := errors.New("disk on fire")
+	r := NewReader(&stuckReader{text: "1. c3-c4 *\n1. d3-d4 ", err: broken})
+	if g, err := r.Read(); err != nil || g.Moves[0].Text != "c3-c4" {
+		t.Fatalf("first game: %v, %v", g, err)
+	}
+	if _, err := r.Read(); !errors.Is(err, broken) || r.Resync() {
+		t.Errorf("second game: %v, want the source's error, which Resync does not pass", err)
+	}
+	r = NewReader(&stuckReader{text: "1. c3-c4 "})
+	if _, err := r.Read(); !errors.Is(err, io.ErrNoProgress) {
+		t.Errorf("a source that gives nothing: %v, want io.ErrNoProgress", err)
+	}
+}
+
 func TestWriteErrors(t *testing.T) {
 	bad := []*Game{
 		{Result: "2-0"},

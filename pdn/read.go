@@ -6,7 +6,6 @@
 package pdn
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -33,15 +32,28 @@ func (e *SyntaxError) Error() string { return fmt.Sprintf("pdn: line %d: %s", e.
 
 // Reader reads games one after another from a PDN stream.
 type Reader struct {
-	r       *bufio.Reader
-	line    int  // line of the next byte
-	atStart bool // the next byte starts a line
-	err     error
+	src       io.Reader
+	buf       []byte // read from src; buf[pos:end] is still to be read
+	pos, end  int
+	srcErr    error  // src's error, which comes once buf is read
+	scratch   []byte // the bytes of a word or a comment being read
+	line      int    // line of the next byte
+	atStart   bool   // the next byte starts a line
+	lineFirst byte   // the first byte of the line being read
+	prevFirst byte   // the first byte of the line before it (0 for none)
+	err       error
 }
+
+// readBuffer is the bytes a Reader reads from its source at a time.
+const readBuffer = 64 << 10
+
+// maxEmptyReads is how many reads in a row may give nothing before the
+// source is taken to be stuck (io.ErrNoProgress).
+const maxEmptyReads = 100
 
 // NewReader returns a reader of the PDN text in r.
 func NewReader(r io.Reader) *Reader {
-	return &Reader{r: bufio.NewReader(r), line: 1, atStart: true}
+	return &Reader{src: r, buf: make([]byte, readBuffer), line: 1, atStart: true}
 }
 
 // ReadAll reads every game of r.
@@ -74,6 +86,25 @@ func (r *Reader) Read() (*Game, error) {
 		r.err = err
 	}
 	return g, err
+}
+
+// Resync lets reading go on after malformed PDN: it skips what is left of
+// the game in error, up to the next line that starts with '[' after a line
+// that does not (the first tag of the next game), and the next Read starts
+// there. It reports false, and the reader stays finished, after an error
+// that is not a *SyntaxError (reading failed) or when there was no error.
+func (r *Reader) Resync() bool {
+	if !IsSyntaxError(r.err) {
+		return false
+	}
+	r.err = nil
+	for {
+		c, err := r.peek()
+		if err != nil || r.atStart && c == '[' && r.prevFirst != '[' {
+			return true // at the end of the input, Read says so
+		}
+		r.next()
+	}
 }
 
 func (r *Reader) read() (*Game, error) {
@@ -141,10 +172,14 @@ func (r *Reader) read() (*Game, error) {
 		case ']', '}':
 			return nil, r.errorf("unexpected %q", c)
 		}
-		word, err := r.readWord()
+		b, err := r.readWord()
 		if err != nil {
 			return nil, err
 		}
+		if isMoveNumber(b) {
+			continue // without making a string of it
+		}
+		word := string(b)
 		if res, ok := resultToken(word); ok {
 			if lines.depth() > 0 {
 				return nil, &SyntaxError{line, fmt.Sprintf("result token %s inside a variation", res)}
@@ -281,12 +316,12 @@ func (r *Reader) readTag(g *Game) error {
 func (r *Reader) readComment(open byte) (string, error) {
 	line := r.line
 	r.next()
-	var b strings.Builder
+	r.scratch = r.scratch[:0]
 	for {
 		c, err := r.next()
 		if err == io.EOF {
 			if open == ';' {
-				return b.String(), nil
+				return string(r.scratch), nil
 			}
 			return "", &SyntaxError{line, "unterminated comment '{'"}
 		}
@@ -294,39 +329,54 @@ func (r *Reader) readComment(open byte) (string, error) {
 			return "", err
 		}
 		if open == '{' && c == '}' || open == ';' && c == '\n' {
-			return b.String(), nil
+			return string(r.scratch), nil
 		}
-		if b.Len() == MaxCommentLength {
+		if len(r.scratch) == MaxCommentLength {
 			return "", &SyntaxError{line, fmt.Sprintf("comment '%c' longer than %d bytes (is it unterminated?)", open, MaxCommentLength)}
 		}
-		b.WriteByte(c)
+		r.scratch = append(r.scratch, c)
 	}
 }
 
-// readWord reads bytes up to white space or a delimiter.
-func (r *Reader) readWord() (string, error) {
-	var b strings.Builder
+// readWord reads bytes up to white space or a delimiter into r.scratch
+// and returns them (until the next use of r.scratch).
+func (r *Reader) readWord() ([]byte, error) {
+	r.scratch = r.scratch[:0]
 	for {
 		c, err := r.peek()
 		if err == io.EOF {
 			break
 		}
 		if err != nil {
-			return "", err
+			return nil, err
 		}
 		if isSpace(c) || strings.IndexByte("[]{}();", c) >= 0 {
 			break
 		}
 		if c < 0x20 || c >= 0x7f {
-			return "", r.errorf("unexpected byte 0x%02x", c)
+			return nil, r.errorf("unexpected byte 0x%02x", c)
 		}
-		if b.Len() == MaxTokenLength {
-			return "", r.errorf("token longer than %d bytes", MaxTokenLength)
+		if len(r.scratch) == MaxTokenLength {
+			return nil, r.errorf("token longer than %d bytes", MaxTokenLength)
 		}
-		b.WriteByte(c)
+		r.scratch = append(r.scratch, c)
 		r.next()
 	}
-	return b.String(), nil
+	return r.scratch, nil
+}
+
+// isMoveNumber reports whether w is a move number alone: digits, then
+// dots ("12." or "12...").
+func isMoveNumber(w []byte) bool {
+	digits := 0
+	for digits < len(w) && isDigit(w[digits]) {
+		digits++
+	}
+	dots := digits
+	for dots < len(w) && w[dots] == '.' {
+		dots++
+	}
+	return digits > 0 && dots > digits && dots == len(w)
 }
 
 // skipSpace skips white space and '%' escape lines, and returns the next
@@ -366,24 +416,58 @@ func (r *Reader) skipBlanks() (byte, error) {
 	}
 }
 
+// peek is the next byte, not consumed. The buffer is read here rather
+// than through bufio: the reader's time goes into peek (which the compiler
+// inlines) and next, once for every byte.
 func (r *Reader) peek() (byte, error) {
-	b, err := r.r.Peek(1)
-	if err != nil {
-		return 0, err
+	if r.pos >= r.end && !r.fill() {
+		return 0, r.srcErr
 	}
-	return b[0], nil
+	return r.buf[r.pos], nil
 }
 
+// fill reads more of the source into the empty buffer; false when there
+// is no more (r.srcErr says why).
+func (r *Reader) fill() bool {
+	for empty := 0; r.pos >= r.end; empty++ {
+		if r.srcErr != nil {
+			return false
+		}
+		if empty == maxEmptyReads {
+			r.srcErr = io.ErrNoProgress
+			continue
+		}
+		n, err := r.src.Read(r.buf)
+		r.pos, r.end = 0, max(0, min(n, len(r.buf)))
+		r.srcErr = err
+	}
+	return true
+}
+
+// next consumes the next byte and returns it.
 func (r *Reader) next() (byte, error) {
-	c, err := r.r.ReadByte()
-	if err != nil {
-		return 0, err
+	if r.pos >= r.end && !r.fill() {
+		return 0, r.srcErr
+	}
+	c := r.buf[r.pos]
+	r.pos++
+	if r.atStart || c == '\n' {
+		r.lines(c)
+	}
+	return c, nil
+}
+
+// lines keeps the count of lines and the first bytes of this line and the
+// one before as c, the byte consumed, starts or ends a line.
+func (r *Reader) lines(c byte) {
+	if r.atStart {
+		r.lineFirst = c
 	}
 	r.atStart = c == '\n'
 	if c == '\n' {
 		r.line++
+		r.prevFirst = r.lineFirst
 	}
-	return c, nil
 }
 
 func (r *Reader) errorf(format string, args ...any) error {

@@ -187,6 +187,12 @@ func TestExitStatus(t *testing.T) {
 			{kind: "missing", args: append(append([]string{"match"}, engines...), "--depth", "1", "--pdn", missing)},
 			{kind: "interrupted", args: append(append([]string{"match"}, engines...), "--movetime", "1", "--games", "20"), until: "Started game"},
 		},
+		"explore": {
+			{kind: "done", args: []string{"explore", "--games", path("match.pdn"), "--moves", "c3-c4"}},
+			{kind: "usage", args: []string{"explore", "--games", path("match.pdn"), "--moves", "d3-d5"}},
+			{kind: "missing", args: []string{"explore", "--games", missing}},
+			{kind: "bad", args: []string{"explore", "--games", textBook}},
+		},
 		"match report": {
 			{kind: "done", args: []string{"match", "report", path("match.pdn")}},
 			{kind: "usage", args: []string{"match", "report"}},
@@ -200,6 +206,8 @@ func TestExitStatus(t *testing.T) {
 		"gui": {
 			{kind: "usage", args: []string{"gui", "-e", "cmd=" + missing}},
 			{kind: "missing", args: []string{"gui", "--pdn", missing}},
+			{kind: "missing", args: []string{"gui", "--games", missing}},
+			{kind: "bad", args: []string{"gui", "--games", textBook}},
 			{kind: "interrupted", args: []string{"gui"}, until: "Ctrl-C to stop"},
 		},
 		"egtb build": {

@@ -17,6 +17,7 @@ import (
 
 	"github.com/alecthomas/kong"
 	"github.com/dameo/dameo/book"
+	"github.com/dameo/dameo/explorer"
 	"github.com/dameo/dameo/gui"
 	"github.com/dameo/dameo/hubclient"
 )
@@ -30,6 +31,7 @@ type guiCmd struct {
 	MaxEngines int      `default:"${gui_engines}" help:"Engine processes of all pages together (default ${default}); each may get at most half the memory and the cores divided by this."`
 	EGTB       string   `name:"egtb" placeholder:"DIR" help:"Endgame tables for the analysis board's tables panel (default: the built-in tables of up to 3 pieces)."`
 	Book       string   `placeholder:"FILE" help:"Opening book for the analysis board's book panel (default: the built-in book)."`
+	Games      []string `sep:"none" placeholder:"FILE" help:"PDN file of games for the analysis board's explorer panel (repeat for more; default: none, the games finished on the page and those it loads only)."`
 	Game       string   `arg:"" optional:"" placeholder:"GAME.pdn" help:"A PDN file whose first game every page opens on its analysis board."`
 }
 
@@ -84,6 +86,12 @@ func (c *guiCmd) Run() error {
 	}
 	if cfg.Book, err = c.openBook(); err != nil {
 		return err
+	}
+	if cfg.Explorer, err = exploreFiles(c.Games, explorer.Filter{}); err != nil {
+		return err
+	}
+	if len(c.Games) > 0 {
+		fmt.Fprintf(os.Stderr, "dameo gui: explorer: %s indexed\n", plural(cfg.Explorer.Stats().Games, "game"))
 	}
 	if c.Game != "" {
 		if cfg.Open, err = gui.ReadGameFile(c.Game); err != nil {

@@ -27,6 +27,7 @@ type cli struct {
 	Moves    movesCmd         `cmd:"" help:"List the legal moves of a position in full notation."`
 	Position positionCmd      `cmd:"" help:"Print a position (after --moves) as position text and in PlayStrategy's FEN form."`
 	Book     bookCmd          `cmd:"" help:"Build, import, dump, show and verify opening books."`
+	Explore  exploreCmd       `cmd:"" help:"The opening explorer: the moves played from a position in the games of PDN files, with their results."`
 	Hub      hubCmd           `cmd:"" help:"Run the engine for a front-end: the Hub protocol on standard input and output."`
 	Analyze  analyzeCmd       `cmd:"" help:"Search a position and print each iteration and the best move (default limit: 5 seconds)."`
 	Match    matchCmd         `cmd:"" help:"Play engine-versus-engine matches and tournaments with a referee, clocks, PDN records and Elo/SPRT statistics (dameo match report: merge shards)."`
