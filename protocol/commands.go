@@ -244,6 +244,7 @@ func (s *session) moves() {
 func (s *session) level(l *hub.Line) {
 	lv, err := s.lv.add(l)
 	if err != nil {
+		s.lv.refused = true
 		s.fail("%v", err)
 		return
 	}
