@@ -151,9 +151,9 @@ func Run(ctx context.Context, cfg Config) error {
 	log := &logger{w: cfg.Log, token: cfg.Token}
 	b, err := newBot(cfg, log)
 	if err != nil {
-		return log.redactError(err)
+		return log.cleanError(err)
 	}
-	return log.redactError(b.run(ctx))
+	return log.cleanError(b.run(ctx))
 }
 
 // newBot checks cfg and fills in the defaults.
@@ -325,7 +325,7 @@ func (b *bot) onChallenge(ctx context.Context, c *Challenge) {
 			b.log.printf("declining challenge %s from %s: %v", c.ID, who, err)
 			return
 		}
-		b.log.printf("declined challenge %s from %s (%s %s, %s)", c.ID, who, hub.SafeValue(c.Variant.Key), c.TimeControl.text(), reason)
+		b.log.printf("declined challenge %s from %s (%s %s, %s)", c.ID, who, c.Variant.Key, c.TimeControl.text(), reason)
 		return
 	}
 	if err := b.client.post(ctx, "/api/challenge/"+c.ID+"/accept", nil); err != nil {
@@ -341,7 +341,7 @@ func (tc TimeControl) text() string {
 	if tc.Type == "clock" {
 		return fmt.Sprintf("%d+%d", tc.Limit, tc.Increment)
 	}
-	return hub.SafeValue(tc.Type)
+	return tc.Type
 }
 
 // acceptedWait is how long a challenge accepted holds its place for its
