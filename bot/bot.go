@@ -12,7 +12,6 @@ import (
 	"io"
 	"math"
 	"net/url"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -88,7 +87,8 @@ const (
 )
 
 // parseLimits reads Config.Limits, fields of a level line: depth, nodes
-// and move-time, each positive and bounded.
+// and move-time, each positive and bounded, in the protocol's grammar
+// (package hub's numbers, as the engine reads them).
 func parseLimits(s string) (hubclient.Limits, error) {
 	var lim hubclient.Limits
 	l, err := hub.Parse("level " + s)
@@ -96,25 +96,20 @@ func parseLimits(s string) (hubclient.Limits, error) {
 		return lim, fmt.Errorf("limits %q: %v", s, err)
 	}
 	for _, a := range l.Args {
-		v, err := strconv.ParseFloat(a.Value, 64)
-		bad := err != nil || !(v > 0)
-		switch {
-		case a.Flag:
-			bad = true
-		case a.Name == "depth":
-			bad = bad || v != math.Trunc(v) || v > maxDepth
-			lim.Depth = int(v)
-		case a.Name == "nodes":
-			bad = bad || v != math.Trunc(v) || v > maxNodes
-			lim.Nodes = int64(v)
-		case a.Name == "move-time":
-			bad = bad || v > maxSeconds
-			lim.MoveTime = time.Duration(v * float64(time.Second))
+		var n int64
+		switch a.Name {
+		case "depth":
+			n, err = hub.ParseWhole(a.Value, 1, maxDepth)
+			lim.Depth = int(n)
+		case "nodes":
+			lim.Nodes, err = hub.ParseWhole(a.Value, 1, maxNodes)
+		case "move-time":
+			lim.MoveTime, err = hub.ParseSeconds(a.Value, hub.TimeResolution, maxSeconds*time.Second)
 		default:
 			return lim, fmt.Errorf("limits %q: want depth=N, nodes=N or move-time=SECONDS, not %s", s, a.Name)
 		}
-		if bad {
-			return lim, fmt.Errorf("limits %q: %s=%s: want a positive number (at most %s)", s, a.Name, a.Value, limitBounds[a.Name])
+		if err != nil {
+			return lim, fmt.Errorf("limits %q: %s=%s: %v", s, a.Name, a.Value, err)
 		}
 	}
 	return lim, nil
@@ -126,10 +121,6 @@ const (
 	maxDepth = math.MaxInt32
 	maxNodes = 1 << 53
 )
-
-var limitBounds = map[string]string{
-	"depth": strconv.Itoa(maxDepth), "nodes": strconv.Itoa(maxNodes), "move-time": strconv.Itoa(maxSeconds),
-}
 
 // account is the answer of GET /api/account.
 type account struct {
@@ -160,9 +151,9 @@ func Run(ctx context.Context, cfg Config) error {
 	log := &logger{w: cfg.Log, token: cfg.Token}
 	b, err := newBot(cfg, log)
 	if err != nil {
-		return log.redactError(err)
+		return log.cleanError(err)
 	}
-	return log.redactError(b.run(ctx))
+	return log.cleanError(b.run(ctx))
 }
 
 // newBot checks cfg and fills in the defaults.
@@ -334,7 +325,7 @@ func (b *bot) onChallenge(ctx context.Context, c *Challenge) {
 			b.log.printf("declining challenge %s from %s: %v", c.ID, who, err)
 			return
 		}
-		b.log.printf("declined challenge %s from %s (%s %s, %s)", c.ID, who, hub.SafeValue(c.Variant.Key), c.TimeControl.text(), reason)
+		b.log.printf("declined challenge %s from %s (%s %s, %s)", c.ID, who, c.Variant.Key, c.TimeControl.text(), reason)
 		return
 	}
 	if err := b.client.post(ctx, "/api/challenge/"+c.ID+"/accept", nil); err != nil {
@@ -350,7 +341,7 @@ func (tc TimeControl) text() string {
 	if tc.Type == "clock" {
 		return fmt.Sprintf("%d+%d", tc.Limit, tc.Increment)
 	}
-	return hub.SafeValue(tc.Type)
+	return tc.Type
 }
 
 // acceptedWait is how long a challenge accepted holds its place for its

@@ -16,7 +16,6 @@ import (
 	"net/url"
 	"strings"
 	"time"
-	"unicode"
 )
 
 // client sends the bot's requests to the server.
@@ -70,7 +69,7 @@ func port(u *url.URL) string {
 type statusError struct {
 	method, path string
 	status       int
-	message      string // from the body, cleaned
+	message      string // from the body, cleaned (logger.clean)
 }
 
 func (e *statusError) Error() string {
@@ -149,7 +148,7 @@ func (c *client) sendWithin(ctx context.Context, method, path string, form url.V
 	}
 	req, err := http.NewRequestWithContext(ctx, method, u.String(), body)
 	if err != nil {
-		return nil, c.log.redactError(err)
+		return nil, c.log.cleanError(err)
 	}
 	req.Header.Set("Authorization", "Bearer "+c.token)
 	if form != nil {
@@ -157,7 +156,7 @@ func (c *client) sendWithin(ctx context.Context, method, path string, form url.V
 	}
 	resp, err := c.http.Do(req)
 	if err != nil {
-		return nil, c.log.redactError(fmt.Errorf("%s %s: %w", method, path, unwrapURLError(err)))
+		return nil, c.log.cleanError(fmt.Errorf("%s %s: %w", method, path, unwrapURLError(err)))
 	}
 	return resp, nil
 }
@@ -177,13 +176,8 @@ func (c *client) statusError(method, path string, resp *http.Response) error {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
 	io.Copy(io.Discard, io.LimitReader(resp.Body, 1<<16))
-	msg := strings.Map(func(r rune) rune {
-		if !unicode.IsPrint(r) {
-			return ' '
-		}
-		return r
-	}, strings.TrimSpace(string(b)))
-	return &statusError{method: method, path: path, status: resp.StatusCode, message: c.log.redact(msg)}
+	msg := c.log.clean(strings.TrimSpace(string(b)))
+	return &statusError{method: method, path: path, status: resp.StatusCode, message: msg}
 }
 
 // post sends a POST with a form (nil for none) and discards the answer.

@@ -9,5 +9,7 @@
 // waited out, every request has a time limit, redirects are followed only
 // within the server's origin, games never outnumber Concurrency (accepted
 // challenges counted), and the account's token never appears in a log
-// line or an error. docs/playstrategy.md describes the API subset it relies on.
+// line or an error. Text from the server or the engine reaches the log and
+// the terminal only through the logger, which makes it printable (log.go).
+// docs/playstrategy.md describes the API subset it relies on.
 package bot

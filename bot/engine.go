@@ -11,7 +11,6 @@ import (
 	"math"
 	"time"
 
-	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 )
 
@@ -31,9 +30,9 @@ func startEngine(ctx context.Context, command []string, options []EngineOption, 
 	e, err := hubclient.Start(command, hubclient.Options{Log: func(dir byte, text string) {
 		switch dir {
 		case '2':
-			log.printf("game %s engine stderr: %s", id, hub.SafeValue(text))
+			log.printf("game %s engine stderr: %s", id, text)
 		case '!':
-			log.printf("game %s engine: %s", id, hub.SafeValue(text))
+			log.printf("game %s engine: %s", id, text)
 		}
 	}})
 	if err != nil {
@@ -74,7 +73,7 @@ func think(ctx context.Context, e *hubclient.Engine, moves []string, lim hubclie
 		return thought{}, err
 	}
 	if len(done.Errors) > 0 {
-		return thought{}, fmt.Errorf("%w: %s", errEngine, hub.SafeValue(done.Errors[0]))
+		return thought{}, fmt.Errorf("%w: %s", errEngine, done.Errors[0])
 	}
 	if done.Move == "" {
 		return thought{}, errors.New("the engine finds no legal move")

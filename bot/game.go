@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
-	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 )
 
@@ -128,7 +127,7 @@ func (b *bot) play(ctx context.Context, id string) (err error) {
 func (g *game) handle(ctx context.Context, ev GameEvent) error {
 	switch ev.Type {
 	case "chatLine":
-		g.b.log.printf("game %s: chat %s %s: %s", g.id, hub.SafeValue(ev.Room), hub.SafeValue(ev.Username), hub.SafeValue(ev.Text))
+		g.b.log.printf("game %s: chat %s %s: %s", g.id, ev.Room, ev.Username, ev.Text)
 		return nil
 	case "gameFull":
 		if err := g.begin(ctx, ev); err != nil {
@@ -148,10 +147,10 @@ func (g *game) handle(ctx context.Context, ev GameEvent) error {
 // reconnection sends one).
 func (g *game) begin(ctx context.Context, ev GameEvent) error {
 	if ev.Variant != nil && ev.Variant.Key != dameoKey {
-		return fmt.Errorf("not a Dameo game (variant %s)", hub.SafeValue(ev.Variant.Key))
+		return fmt.Errorf("not a Dameo game (variant %s)", ev.Variant.Key)
 	}
 	if ev.InitialFen != "" && ev.InitialFen != "startpos" {
-		return fmt.Errorf("the game starts from a position the bot cannot read (initialFen %s)", hub.SafeValue(ev.InitialFen))
+		return fmt.Errorf("the game starts from a position the bot cannot read (initialFen %s)", ev.InitialFen)
 	}
 	switch me := g.b.me; {
 	case ev.P1.ID != "" && strings.EqualFold(ev.P1.ID, me):
@@ -177,7 +176,7 @@ func (g *game) begin(ctx context.Context, ev GameEvent) error {
 // onState acts on the state of the game.
 func (g *game) onState(ctx context.Context, s *GameState) error {
 	if s.Over() {
-		g.b.log.printf("game %s: over: %s, winner %s", g.id, hub.SafeValue(s.Status), hub.SafeValue(s.Winner))
+		g.b.log.printf("game %s: over: %s, winner %s", g.id, s.Status, s.Winner)
 		return errEnded
 	}
 	r, err := replayMoves(engine.StartPosition(), s.Moves)
@@ -209,7 +208,7 @@ func (g *game) onState(ctx context.Context, s *GameState) error {
 	}
 	m, err := pos.ParseMove(t.move)
 	if err != nil {
-		return fmt.Errorf("the engine played %s: %w", hub.SafeValue(t.move), err)
+		return fmt.Errorf("the engine played %s: %w", t.move, err)
 	}
 	if t.scored {
 		g.score, g.scored = t.score, true

@@ -83,3 +83,36 @@ func TestTokenNeverInErrors(t *testing.T) {
 		t.Errorf("Run with a wrong token: %v, want 401", err)
 	}
 }
+
+// What the server sends reaches the log and the terminal printable: an
+// account name or an error answer with a carriage return, a terminal
+// escape and BEL is written with those escaped.
+func TestServerTextIsPrintable(t *testing.T) {
+	const hostile = "Evil\r\x1b[2J\x07Bot"
+	printable := func(s string) bool {
+		return !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 && r != '\n' || r == 0x7f })
+	}
+	s := newTestServer(t, testToken)
+	s.username = hostile
+	log := &testio.SyncBuffer{}
+	cfg := testConfig(t, s, log)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- Run(ctx, cfg) }()
+	for deadline := time.Now().Add(time.Minute); !strings.Contains(log.String(), "logged in as"); time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("no login in a minute; log:\n%s", log.String())
+		}
+	}
+	cancel()
+	<-done
+	if text := log.String(); !printable(text) || !strings.Contains(text, `logged in as Evil\x0d\x1b[2J\x07Bot`) {
+		t.Errorf("the account name in the log: %q", text)
+	}
+
+	s.errorBody = "refused: " + hostile
+	err := Run(context.Background(), cfg)
+	if err == nil || !printable(err.Error()) || !strings.Contains(err.Error(), `refused: Evil\x0d\x1b[2J\x07Bot`) {
+		t.Errorf("Run's error for an error answer: %q", err)
+	}
+}

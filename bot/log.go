@@ -1,5 +1,8 @@
 // The bot's log: timestamped lines, written whole by concurrent games,
-// with the token removed from everything that passes through it.
+// with the token removed from everything that passes through it. It is
+// also the one place where text from the server (account and player names,
+// chat, statuses, error answers) and from the engine is made printable: every
+// log line and every error Run returns to the terminal passes through clean.
 
 package bot
 
@@ -10,6 +13,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/dameo/dameo/internal/printable"
 )
 
 // logger writes the bot's log lines.
@@ -19,13 +24,12 @@ type logger struct {
 	token string
 }
 
-// printf writes one line, the token replaced.
+// printf writes one line, cleaned.
 func (l *logger) printf(format string, args ...any) {
 	if l.w == nil {
 		return
 	}
-	text := l.redact(fmt.Sprintf(format, args...))
-	text = strings.ReplaceAll(text, "\n", " ")
+	text := l.clean(fmt.Sprintf(format, args...))
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	fmt.Fprintf(l.w, "%s %s\n", time.Now().Format("2006-01-02 15:04:05.000"), text)
@@ -34,21 +38,43 @@ func (l *logger) printf(format string, args ...any) {
 // redactedToken is what the log and errors show in place of the token.
 const redactedToken = "[token]"
 
-// redact is s with every occurrence of the token replaced.
-func (l *logger) redact(s string) string {
-	if l.token == "" {
-		return s
+// clean is s fit for one line of a log or a terminal: the token replaced,
+// a line break made a space, and every other byte or rune that does not
+// print (carriage return, terminal escapes, BEL, invalid UTF-8) written as
+// an escape such as \x1b (package printable).
+func (l *logger) clean(s string) string {
+	if l.token != "" {
+		s = strings.ReplaceAll(s, l.token, redactedToken)
 	}
-	return strings.ReplaceAll(s, l.token, redactedToken)
+	return printable.Escape(s, func(r rune) (string, bool) {
+		if r == '\n' {
+			return " ", true
+		}
+		return "", false
+	})
 }
 
-// redactError is err with the token removed from its message (nil for nil).
-func (l *logger) redactError(err error) error {
+// cleanError is err with its message cleaned (nil for nil); errors.Is and
+// errors.As still see err unless its message held the token.
+func (l *logger) cleanError(err error) error {
 	if err == nil {
 		return nil
 	}
-	if msg := err.Error(); l.token != "" && strings.Contains(msg, l.token) {
-		return errors.New(l.redact(msg))
+	msg := l.clean(err.Error())
+	switch {
+	case l.token != "" && strings.Contains(err.Error(), l.token):
+		return errors.New(msg) // the chain holds the token
+	case msg != err.Error():
+		return cleanedError{msg, err}
 	}
 	return err
 }
+
+// cleanedError is an error whose message was cleaned.
+type cleanedError struct {
+	msg string
+	err error
+}
+
+func (e cleanedError) Error() string { return e.msg }
+func (e cleanedError) Unwrap() error { return e.err }

@@ -6,11 +6,10 @@ package bot
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
-	"github.com/dameo/dameo/hubclient"
+	"github.com/dameo/dameo/hub"
 )
 
 // Clock is a time control: a base time and an increment per move.
@@ -20,7 +19,7 @@ type Clock struct {
 
 // String is the clock as ParseClock reads it ("300+3").
 func (c Clock) String() string {
-	return hubclient.Seconds(c.Base) + "+" + hubclient.Seconds(c.Increment)
+	return hub.FormatSeconds(c.Base) + "+" + hub.FormatSeconds(c.Increment)
 }
 
 // Estimate is lila's estimate of the time one side uses in a game: the
@@ -48,13 +47,14 @@ func ParseClock(s string) (Clock, error) {
 // maxSeconds bounds the times of a clock (a year).
 const maxSeconds = 365 * 24 * 3600
 
-// parseSeconds reads a non-negative decimal number of seconds.
+// parseSeconds reads a non-negative decimal number of seconds, in the
+// protocol's grammar.
 func parseSeconds(s string) (time.Duration, error) {
-	v, err := strconv.ParseFloat(s, 64)
-	if err != nil || !(v >= 0 && v <= maxSeconds) || strings.ContainsAny(s, "eEnNxX") {
-		return 0, fmt.Errorf("bad number of seconds %q", s)
+	d, err := hub.ParseSeconds(s, 0, maxSeconds*time.Second)
+	if err != nil {
+		return 0, fmt.Errorf("bad number of seconds %q: %v", s, err)
 	}
-	return time.Duration(v * float64(time.Second)), nil
+	return d, nil
 }
 
 // Policy decides which challenges to accept.

@@ -9,6 +9,7 @@
 package bot
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -41,6 +42,7 @@ type testServer struct {
 	rng          *rand.Rand
 	maxPlies     int
 	errorBody    string // when set, GET /api/account answers 403 with it
+	username     string // the account's name ("" for DameoBot)
 }
 
 // testGame is one game on the server.
@@ -111,7 +113,8 @@ func (s *testServer) account(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, s.errorBody, http.StatusForbidden)
 		return
 	}
-	fmt.Fprintf(w, `{"id":%q,"username":"DameoBot","title":"BOT"}`, s.me)
+	name := cmp.Or(s.username, "DameoBot")
+	json.NewEncoder(w).Encode(map[string]string{"id": s.me, "username": name, "title": "BOT"})
 }
 
 // keepAlive is the interval of the streams' empty lines.

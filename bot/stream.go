@@ -129,7 +129,7 @@ func (c *client) connect(ctx context.Context, s stream) (delivered bool, err err
 		}
 	}
 	if err := sc.Err(); err != nil && conn.Err() == nil {
-		return delivered, c.log.redactError(err)
+		return delivered, c.log.cleanError(err)
 	}
 	return delivered, nil
 }

@@ -69,6 +69,18 @@ func (c Config) Validate() error {
 	return nil
 }
 
+// inShard reports whether game i of the run is one of c's shard.
+func (c Config) inShard(i int) bool { return i < c.Games && i%c.Shards == c.Shard-1 }
+
+// shardGames is the number of games of c's shard.
+func (c Config) shardGames() int {
+	return (c.Games - c.Shard + c.Shards) / c.Shards
+}
+
+// cancelCheckEvery is how many records the reading of a file to resume
+// reads between looks at its context.
+const cancelCheckEvery = 4096
+
 // Stats summarise a run.
 type Stats struct {
 	Skipped   int // games of the shard already in a resumed file
@@ -101,30 +113,33 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 			return Stats{}, err
 		}
 	}
-	f, done, err := openOutput(path, cfg.settings(), resume)
+	f, done, err := openOutput(ctx, path, cfg.settings(), resume)
 	if err != nil {
 		return Stats{}, err
 	}
 	defer f.Close()
-	var todo []int
+	// The games to play are counted, not listed: --games may be in the
+	// billions, and only the games in the file are held in memory.
 	stats := Stats{}
-	for i := cfg.Shard - 1; i < cfg.Games; i += cfg.Shards {
-		if done[uint32(i)] {
+	for game := range done {
+		if cfg.inShard(int(game)) {
 			stats.Skipped++
-		} else {
-			todo = append(todo, i)
 		}
 	}
+	todo := cfg.shardGames() - stats.Skipped
 	start := time.Now()
 	var games, positions atomic.Int64
-	stopProgress := showProgress(progress, terminal, interval, len(todo), &games, &positions, start)
+	stopProgress := showProgress(progress, terminal, interval, todo, &games, &positions, start)
 
 	jobs := make(chan int)
 	var writeMu sync.Mutex
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
 		defer close(jobs)
-		for _, i := range todo {
+		for i := cfg.Shard - 1; i < cfg.Games; i += cfg.Shards {
+			if done[uint32(i)] {
+				continue
+			}
 			select {
 			case jobs <- i:
 			case <-gctx.Done():
@@ -134,7 +149,7 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 		return nil
 	})
 	openings := engine.TwoPlyOpenings()
-	for range min(cfg.Workers, len(todo)) {
+	for range min(cfg.Workers, todo) {
 		pl := &player{cfg: cfg, openings: openings, book: bk,
 			searcher: search.New(search.Options{Threads: 1, HashMiB: max(cfg.HashMiB, search.MinHashMiB), Eval: cfg.Eval})}
 		g.Go(func() error {
@@ -168,8 +183,9 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 	return stats, err
 }
 
-// openOutput opens the file to append to and returns the games it holds.
-func openOutput(path, settings string, resume bool) (*os.File, map[uint32]bool, error) {
+// openOutput opens the file to append to and returns the games it holds;
+// reading a file to resume stops when ctx is done.
+func openOutput(ctx context.Context, path, settings string, resume bool) (*os.File, map[uint32]bool, error) {
 	done := map[uint32]bool{}
 	header, err := AppendHeader(nil, settings)
 	if err != nil {
@@ -193,7 +209,7 @@ func openOutput(path, settings string, resume bool) (*os.File, map[uint32]bool, 
 	if err != nil {
 		return nil, nil, err
 	}
-	end, err := scanGames(f, settings, done)
+	end, err := scanGames(ctx, f, settings, done)
 	if err == nil {
 		err = f.Truncate(end)
 	}
@@ -213,8 +229,8 @@ func openOutput(path, settings string, resume bool) (*os.File, map[uint32]bool, 
 // scanGames reads a file to resume: it checks its settings, adds its
 // complete games to done and returns the length of the file up to the end
 // of its last complete game (0 for an empty file). A game twice is
-// refused.
-func scanGames(f *os.File, settings string, done map[uint32]bool) (int64, error) {
+// refused. It gives up with ctx's error when ctx is done.
+func scanGames(ctx context.Context, f *os.File, settings string, done map[uint32]bool) (int64, error) {
 	if st, err := f.Stat(); err != nil || st.Size() == 0 {
 		return 0, err
 	}
@@ -233,7 +249,10 @@ func scanGames(f *os.File, settings string, done map[uint32]bool) (int64, error)
 	if got != settings {
 		return 0, fmt.Errorf("made with %q, not %q: resume with the same settings or use another file", got, settings)
 	}
-	for {
+	for n := 0; ; n++ {
+		if n%cancelCheckEvery == 0 && ctx.Err() != nil {
+			return 0, ctx.Err()
+		}
 		_, err := r.Next()
 		switch {
 		case dup != nil:

@@ -1,15 +1,17 @@
 // Tests of datagen runs: the games written, quiet positions only, the same
 // games for the same seed whatever the order they finish in, and resuming
-// a file (also one cut inside a block).
+// a file (also one cut inside a block); huge runs listing nothing up front.
 
 package datagen
 
 import (
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -190,5 +192,31 @@ func TestShards(t *testing.T) {
 		if !slices.Equal(got[g], want[g]) {
 			t.Errorf("game %d differs between the shards and the unsharded run", g)
 		}
+	}
+}
+
+// TestHugeRunsStartInLittleMemory: a run of many games lists none of them
+// up front (one of 4294967295 games used to build a 34 GB list before its
+// first game, deaf to Ctrl-C), and an interrupted one stops.
+func TestHugeRunsStartInLittleMemory(t *testing.T) {
+	cfg := testConfig(1<<26, 1)
+	cfg.Shard, cfg.Shards = 2, 3
+	if got, want := cfg.shardGames(), (1<<26)/3; got != want {
+		t.Errorf("shard 2/3 of %d games: %d, want %d", cfg.Games, got, want)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel() // Ctrl-C before the first game
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	stats, err := Run(ctx, cfg, filepath.Join(t.TempDir(), "data.bin"), false, nil, false, time.Hour)
+	runtime.ReadMemStats(&after)
+	if err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatalf("an interrupted run: %v", err)
+	}
+	if stats.Games > 1 {
+		t.Errorf("an interrupted run played %d games", stats.Games)
+	}
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 64<<20 {
+		t.Errorf("starting a run of %d games allocated %d MiB", cfg.Games, alloc>>20)
 	}
 }

@@ -85,14 +85,18 @@ func (g *game) play(text string) (*node, error) {
 }
 
 // makeMain makes n's line the main line of the game; a stored end of the
-// old main line is forgotten.
-func (g *game) makeMain(n *node) {
+// old main line is forgotten. It changes nothing when the old lines would
+// nest too deep (promote).
+func (g *game) makeMain(n *node) error {
 	if end := g.mainEnd; !g.onMain(n) {
-		g.promote(n)
+		if err := g.promote(n); err != nil {
+			return err
+		}
 		if g.mainEnd != end {
 			g.ended = outcome{}
 		}
 	}
+	return nil
 }
 
 // takeBack drops the main line's last move, with the variations played

@@ -1,23 +1,21 @@
 // What one server lets its pages use: how many pages at once, how many
-// engine processes in all, the hash and threads an engine may be given (the
-// machine's memory and cores shared among the engines), and how often a
-// finished game is appended to the PDN file.
+// engine processes in all, the hash and threads an engine may be given
+// (the memory a table may take and the cores shared among the engines), and
+// how often a finished game is appended to the PDN file.
 
 package gui
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
 	"github.com/dameo/dameo/hubclient"
+	"github.com/dameo/dameo/search"
 )
 
 // Defaults of the server's limits.
@@ -90,36 +88,22 @@ type engineCaps struct {
 	hash, threads int
 }
 
-// machineCaps shares half the machine's memory and its cores among
-// engines engines, each getting at least 1 MiB and 1 thread.
+// machineCaps shares the memory a table may take (search.MemoryBoundMiB:
+// half of what the machine, the control group and the address-space limit
+// leave, which the engines started from here inherit; 2 GiB where none is
+// known) and the cores among engines engines, each getting at least 1 MiB
+// and 1 thread.
 func machineCaps(engines int) engineCaps {
-	return sharedCaps(memoryMiB(), runtime.NumCPU(), engines)
+	mib := search.MemoryBoundMiB()
+	if mib == 0 {
+		mib = 2048
+	}
+	return sharedCaps(mib, runtime.NumCPU(), engines)
 }
 
-func sharedCaps(memMiB, cores, engines int) engineCaps {
+func sharedCaps(hashMiB, cores, engines int) engineCaps {
 	engines = max(engines, 1)
-	return engineCaps{hash: max(1, memMiB/2/engines), threads: max(1, cores/engines)}
-}
-
-// memoryMiB is the machine's memory from /proc/meminfo, or 4 GiB where it
-// cannot be read.
-func memoryMiB() int {
-	const fallback = 4096
-	f, err := os.Open("/proc/meminfo")
-	if err != nil {
-		return fallback
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) >= 2 && fields[0] == "MemTotal:" {
-			if kib, err := strconv.Atoi(fields[1]); err == nil && kib > 0 {
-				return kib / 1024
-			}
-		}
-	}
-	return fallback
+	return engineCaps{hash: max(1, hashMiB/engines), threads: max(1, cores/engines)}
 }
 
 // check refuses a hash or threads value over the caps.
@@ -130,7 +114,7 @@ func (c engineCaps) check(name, value string) error {
 	}
 	switch {
 	case name == "hash" && c.hash > 0 && n > c.hash:
-		return fmt.Errorf("hash %d: at most %d MiB an engine on this server (half its memory shared among its engines)", n, c.hash)
+		return fmt.Errorf("hash %d: at most %d MiB an engine on this server (the memory a table may take shared among its engines)", n, c.hash)
 	case name == "threads" && c.threads > 0 && n > c.threads:
 		return fmt.Errorf("threads %d: at most %d an engine on this server (its cores shared among its engines)", n, c.threads)
 	}

@@ -163,10 +163,10 @@ func TestEnginesAreCappedServerWide(t *testing.T) {
 }
 
 func TestHashAndThreadsAreSharedOut(t *testing.T) {
-	if c := sharedCaps(8192, 2, 8); c.hash != 512 || c.threads != 1 {
+	if c := sharedCaps(4096, 2, 8); c.hash != 512 || c.threads != 1 {
 		t.Errorf("8 GiB and 2 cores for 8 engines: %+v, want 512 MiB and 1 thread", c)
 	}
-	if c := sharedCaps(65536, 64, 4); c.hash != 8192 || c.threads != 16 {
+	if c := sharedCaps(32768, 64, 4); c.hash != 8192 || c.threads != 16 {
 		t.Errorf("64 GiB and 64 cores for 4 engines: %+v", c)
 	}
 	if c := machineCaps(DefaultMaxEngines); c.hash < 1 || c.threads < 1 {

@@ -9,8 +9,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
-	"strconv"
+	"time"
+
+	"github.com/dameo/dameo/hub"
 )
 
 // Request types the page sends.
@@ -147,8 +148,8 @@ func (r request) check() error {
 			return fmt.Errorf("more than %d moves", maxTreeMoves)
 		}
 	case reqReview:
-		if r.Limit.MoveTime < 0 || r.Limit.MoveTime > maxReviewMoveTime || math.IsNaN(r.Limit.MoveTime) {
-			return fmt.Errorf("move time: want 0 (the default) to %v seconds", maxReviewMoveTime)
+		if err := hub.CheckSeconds(r.Limit.MoveTime, true, maxReviewMoveTime*time.Second); err != nil {
+			return fmt.Errorf("move time %v: %v (0: the default)", r.Limit.MoveTime, err)
 		}
 	case reqAnalyse:
 		if r.MultiPV < 0 || r.MultiPV > maxMultiPV {
@@ -173,18 +174,25 @@ func (r request) check() error {
 	return nil
 }
 
+// check holds each time to the protocol's rule (0, or at least the
+// millisecond a level line can carry, so that none is sent as 0 and read
+// as no limit) and the page's bounds.
 func (l limit) check() error {
-	for _, v := range []float64{l.Minutes, l.Increment, l.MoveTime} {
-		if math.IsNaN(v) || v < 0 {
-			return fmt.Errorf("times must be numbers of at least 0")
+	for _, f := range []struct {
+		name  string
+		v     float64
+		scale time.Duration
+		hi    time.Duration
+	}{
+		{"minutes", l.Minutes, time.Minute, maxMinutes * time.Minute},
+		{"increment", l.Increment, time.Second, maxIncrease * time.Second},
+		{"move time", l.MoveTime, time.Second, maxMoveTime * time.Second},
+	} {
+		if err := hub.CheckSeconds(f.v*f.scale.Seconds(), true, f.hi); err != nil {
+			return fmt.Errorf("%s %v: %v", f.name, f.v, err)
 		}
 	}
-	switch {
-	case l.MoveTime > maxMoveTime:
-		return fmt.Errorf("move time over %d seconds", maxMoveTime)
-	case l.Minutes > maxMinutes || l.Increment > maxIncrease:
-		return fmt.Errorf("clock over %d minutes or increment over %d seconds", maxMinutes, maxIncrease)
-	case l.MoveTime == 0 && l.Minutes == 0 && l.Increment == 0:
+	if l.MoveTime == 0 && l.Minutes == 0 && l.Increment == 0 {
 		return fmt.Errorf("no time: give a clock or a move time")
 	}
 	return nil
@@ -193,9 +201,8 @@ func (l limit) check() error {
 // intRange checks a whole decimal number from lo to hi.
 func intRange(lo, hi int) func(string) error {
 	return func(v string) error {
-		n, err := strconv.Atoi(v)
-		if err != nil || n < lo || n > hi {
-			return fmt.Errorf("%q: want a whole number from %d to %d", v, lo, hi)
+		if _, err := hub.ParseWhole(v, int64(lo), int64(hi)); err != nil {
+			return fmt.Errorf("%q: %v", v, err)
 		}
 		return nil
 	}

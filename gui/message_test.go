@@ -1,11 +1,13 @@
 // Fuzzing the page's messages: whatever arrives, the session answers with
 // an error or a state and never panics; a message the decoder accepts is
-// one it accepts again after a round trip through JSON.
+// one it accepts again after a round trip through JSON. Times and numbers
+// held to the protocol's rule.
 
 package gui
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -44,4 +46,32 @@ func FuzzHandle(f *testing.F) {
 			t.Fatalf("%s decoded, but not its round trip %s: %v", data, again, err)
 		}
 	})
+}
+
+// A time under the millisecond a level line carries would be sent as 0,
+// which the engine refuses, and the search would have no limit: the page's
+// times are held to the protocol's rule.
+func TestTimesUnderAMillisecondAreRefused(t *testing.T) {
+	for _, c := range []struct {
+		msg, field string
+	}{
+		{`{"type":"new","mode":"play","color":"white","limit":{"moveTime":0.0001}}`, "move time 0.0001"},
+		{`{"type":"new","mode":"watch","limit":{"minutes":0.000001}}`, "minutes 1e-06"},
+		{`{"type":"new","mode":"play","color":"white","limit":{"minutes":1,"increment":0.0004}}`, "increment 0.0004"},
+		{`{"type":"review","limit":{"moveTime":0.0001}}`, "move time 0.0001"},
+		{`{"type":"option","name":"hash","value":"+8"}`, `"+8"`},
+	} {
+		_, err := decodeRequest([]byte(c.msg))
+		if err == nil || !strings.Contains(err.Error(), c.field) {
+			t.Errorf("%s: error %v, want one naming %s", c.msg, err, c.field)
+		}
+	}
+	for _, msg := range []string{
+		`{"type":"new","mode":"play","color":"white","limit":{"moveTime":0.001}}`,
+		`{"type":"review","limit":{"moveTime":0}}`,
+	} {
+		if _, err := decodeRequest([]byte(msg)); err != nil {
+			t.Errorf("%s: %v", msg, err)
+		}
+	}
 }

@@ -296,8 +296,15 @@ func (s *session) personMove(text string) error {
 	if s.mode == modePlay && !main {
 		// Play goes on from the earlier position: its line becomes the
 		// game, the old one a variation, and the clocks show again what
-		// they showed there.
-		s.g.makeMain(n)
+		// they showed there. When that would nest the old lines too
+		// deep, the move is refused and a new one taken out again.
+		if err := s.g.makeMain(n); err != nil {
+			if s.g.moves != size {
+				s.g.remove(n)
+			}
+			s.g.moveCursor(from)
+			return fmt.Errorf("%v: take moves back instead", err)
+		}
 		s.restoreClock(from)
 	}
 	s.lineChanged()
@@ -375,7 +382,9 @@ func (s *session) editTree(r request) error {
 		return err
 	}
 	if r.Type == reqPromote {
-		s.g.makeMain(n)
+		if err := s.g.makeMain(n); err != nil {
+			return err
+		}
 	} else {
 		if n == s.g.root {
 			return fmt.Errorf("the start position cannot be deleted")

@@ -168,8 +168,18 @@ func (t *tree) remove(n *node) {
 }
 
 // promote makes n's line the main line: on the way to the root, each node
-// on the path becomes its parent's first child.
-func (t *tree) promote(n *node) {
+// on the path becomes its parent's first child. The line it displaces at
+// each step becomes a variation, one level deeper; when that would nest
+// anything more than pdn.MaxVariationNesting deep, promote refuses and
+// changes nothing. The tree thus keeps the PDN bound on every edit (add
+// checks it, remove only lessens nesting), and every tree can be saved.
+func (t *tree) promote(n *node) error {
+	for c := n; c.parent != nil; c = c.parent {
+		p := c.parent
+		if first := p.children[0]; first != c && p.nesting+1+depthBelow(first) > pdn.MaxVariationNesting {
+			return fmt.Errorf("making this line the main line would nest variations more than %d deep", pdn.MaxVariationNesting)
+		}
+	}
 	top := t.root
 	for c := n; c.parent != nil; c = c.parent {
 		p := c.parent
@@ -185,6 +195,20 @@ func (t *tree) promote(n *node) {
 	}
 	t.renumber(top)
 	t.findMainEnd()
+	return nil
+}
+
+// depthBelow is how many variations deeper than n the deepest node of n's
+// subtree is nested.
+func depthBelow(n *node) int {
+	deepest := n.nesting
+	stack := []*node{n}
+	for len(stack) > 0 {
+		d := stack[len(stack)-1]
+		stack = append(stack[:len(stack)-1], d.children...)
+		deepest = max(deepest, d.nesting)
+	}
+	return deepest - n.nesting
 }
 
 // renumber sets the nesting of the nodes below n after its children changed

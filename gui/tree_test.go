@@ -378,3 +378,134 @@ func BenchmarkMoveInALongGame(b *testing.B) {
 		}
 	}
 }
+
+// freshMove is a move of n's position in notation that n has no child for,
+// is no capture and leads to a position not yet on the way from the root.
+func freshMove(t *testing.T, n *node) string {
+	t.Helper()
+	for _, m := range n.pos.LegalMoves() {
+		q := n.pos.Play(m)
+		if m.IsCapture() || hasCapture(q) || n.childWith(m) != nil {
+			continue
+		}
+		seen := false
+		for a := n; a != nil && !seen; a = a.parent {
+			seen = a.pos == q
+		}
+		if !seen {
+			return n.pos.FormatMove(m)
+		}
+	}
+	t.Fatalf("no fresh move at %v", n.pos)
+	return ""
+}
+
+// deepestNesting is the deepest nesting of g's tree.
+func deepestNesting(g *game) int { return depthBelow(g.root) }
+
+func TestPromotionKeepsTheNestingBound(t *testing.T) {
+	// A main line whose first move leads to variations nested as deep as
+	// PDN allows; a second first move beside it.
+	g := newGame(mustPosition(t, walkStart))
+	first, err := g.play(freshMove(t, g.root))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := first; n.nesting < pdn.MaxVariationNesting; {
+		if _, err := g.add(n, mustMove(t, n, freshMove(t, n))); err != nil { // the line goes on
+			t.Fatal(err)
+		}
+		if n, err = g.add(n, mustMove(t, n, freshMove(t, n))); err != nil { // a variation, one deeper
+			t.Fatal(err)
+		}
+	}
+	other, err := g.add(g.root, mustMove(t, g.root, freshMove(t, g.root)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness("fake")
+	h.s.setGame(g, modeAnalyse)
+	h.do(`{"type":"goto","node":0}`)
+	before := h.view()
+	// Promoting the second move would put the first's variations one
+	// deeper than PDN allows: refused, and nothing changes.
+	if msg := h.do(fmt.Sprintf(`{"type":"promote","node":%d}`, other.id)); !strings.Contains(msg, "nest") {
+		t.Errorf("a promotion nesting variations %d deep: error %q", pdn.MaxVariationNesting+1, msg)
+	}
+	if after := h.view(); after != before || deepestNesting(g) != pdn.MaxVariationNesting {
+		t.Errorf("the refused promotion changed the tree (deepest nesting %d)", deepestNesting(g))
+	}
+	if msg := h.do(`{"type":"savepdn"}`); msg != "" {
+		t.Errorf("saving the game: %s", msg)
+	}
+	// A promotion inside the bound is made, and the nesting renumbered.
+	deep, old := first.children[1].children[1], first.children[0]
+	if msg := h.do(fmt.Sprintf(`{"type":"promote","node":%d}`, deep.id)); msg != "" {
+		t.Fatal(msg)
+	}
+	if deep.nesting != 0 || old.nesting != 1 || deepestNesting(g) != pdn.MaxVariationNesting-2 {
+		t.Errorf("after promotion: nesting %d (want 0), old line %d (want 1), deepest %d (want %d)", deep.nesting, old.nesting, deepestNesting(g), pdn.MaxVariationNesting-2)
+	}
+	if msg := h.do(`{"type":"savepdn"}`); msg != "" {
+		t.Errorf("saving the game: %s", msg)
+	}
+}
+
+func TestRewindsInAGameKeepTheNestingBound(t *testing.T) {
+	h := newHarness("fake")
+	h.do(jsonOf(request{Type: reqPosition, Text: walkStart}))
+	if msg := h.do(`{"type":"new","mode":"play","color":"white","fromBoard":true,"limit":{"moveTime":1}}`); msg != "" {
+		t.Fatal(msg)
+	}
+	// The game so far: a king of each side going round.
+	const plies = 2 * (pdn.MaxVariationNesting + 1)
+	g := newGame(h.s.g.start())
+	for _, m := range kingWalk(t, plies) {
+		if _, err := g.play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h.s.g = g
+	h.do(`{"type":"goto","node":0}`)
+	// Play goes on from two moves further back each time: the first line
+	// goes one variation deeper each time, until that would be too deep.
+	for ply := plies - 2; ply >= 0; ply -= 2 {
+		h.do(fmt.Sprintf(`{"type":"goto","node":%d}`, h.node(ply)))
+		before := h.view()
+		msg := h.do(`{"type":"move","move":"` + freshMove(t, h.s.g.cursor) + `"}`)
+		if ply > 0 && msg != "" {
+			t.Fatalf("a new line at ply %d: %s", ply, msg)
+		}
+		if ply == 0 && (!strings.Contains(msg, "nest") || h.view() != before) {
+			t.Errorf("a new line nesting the first %d deep: error %q, state changed %v", pdn.MaxVariationNesting+1, msg, h.view() != before)
+		}
+	}
+	if d := deepestNesting(h.s.g); d != pdn.MaxVariationNesting {
+		t.Errorf("deepest nesting %d, want %d", d, pdn.MaxVariationNesting)
+	}
+	// The game ends and is saved with its variations.
+	if msg := h.do(`{"type":"resign"}`); msg != "" {
+		t.Errorf("resigning: %s", msg)
+	}
+	if m, ok := last[pdnMsg](h); !ok || !m.Final || len(h.saved) != 1 {
+		t.Errorf("the finished game: final PDN %v, saved %v", ok && m.Final, h.saved)
+	}
+}
+
+func mustPosition(t *testing.T, text string) engine.Position {
+	t.Helper()
+	p, err := engine.ParsePosition(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func mustMove(t *testing.T, n *node, text string) engine.Move {
+	t.Helper()
+	m, err := n.pos.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}

@@ -1,10 +1,10 @@
 // What a search is given: the position (pos line) and the limits (level
-// line), and seconds written the one way the client writes them.
+// line), its times written as hub.FormatSeconds writes them (a positive
+// time never as 0).
 
 package hubclient
 
 import (
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -66,13 +66,13 @@ func (l Limits) Line() hub.Line {
 		if l.Moves > 0 {
 			line = line.Set("moves", strconv.Itoa(l.Moves))
 		}
-		line = line.Set("time", Seconds(max(l.Time, 0)))
+		line = line.Set("time", hub.FormatSeconds(max(l.Time, 0)))
 		if l.Inc > 0 {
-			line = line.Set("inc", Seconds(l.Inc))
+			line = line.Set("inc", hub.FormatSeconds(l.Inc))
 		}
 	}
 	if l.MoveTime > 0 {
-		line = line.Set("move-time", Seconds(l.MoveTime))
+		line = line.Set("move-time", hub.FormatSeconds(l.MoveTime))
 	}
 	if l.Depth > 0 {
 		line = line.Set("depth", strconv.Itoa(l.Depth))
@@ -81,10 +81,4 @@ func (l Limits) Line() hub.Line {
 		line = line.Set("nodes", strconv.FormatInt(l.Nodes, 10))
 	}
 	return line
-}
-
-// Seconds writes a duration as the protocol's seconds: a decimal rounded
-// to the millisecond, without trailing zeros ("60", "0.25", "1.005").
-func Seconds(d time.Duration) string {
-	return strconv.FormatFloat(math.Round(d.Seconds()*1000)/1000, 'f', -1, 64)
 }

@@ -1,4 +1,4 @@
-// The pos, level and set-param lines and the writing of seconds.
+// The pos, level and set-param lines.
 
 package hubclient
 
@@ -6,17 +6,6 @@ import (
 	"testing"
 	"time"
 )
-
-func TestSeconds(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		0: "0", time.Minute: "60", 250 * time.Millisecond: "0.25", 1005 * time.Millisecond: "1.005",
-		1234567 * time.Microsecond: "1.235", 365 * 24 * time.Hour: "31536000",
-	} {
-		if got := Seconds(d); got != want {
-			t.Errorf("Seconds(%v) = %q, want %q", d, got, want)
-		}
-	}
-}
 
 func TestLevelLine(t *testing.T) {
 	for _, c := range []struct {
@@ -27,6 +16,9 @@ func TestLevelLine(t *testing.T) {
 		{Limits{Clock: true, Moves: 2, Time: 10 * time.Second, Inc: time.Second}, "level moves=2 time=10 inc=1"},
 		{Limits{Clock: true, Time: -time.Second}, "level time=0"},
 		{Limits{MoveTime: 100 * time.Millisecond}, "level move-time=0.1"},
+		// A move time too short for a line is sent as the shortest one, not
+		// as 0, which the engine would refuse.
+		{Limits{MoveTime: 100 * time.Microsecond}, "level move-time=0.001"},
 		{Limits{Clock: true, Time: time.Second, Depth: 8, Nodes: 1000}, "level time=1 depth=8 nodes=1000"},
 		{Limits{Time: time.Second, Inc: time.Second, Moves: 3}, "level"}, // no clock: its fields are not sent
 	} {

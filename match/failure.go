@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/pdn"
 )
@@ -50,9 +51,9 @@ func (r *referee) searchFailure(pl *player, err error, limit time.Duration) *fai
 		pl.restart(r.set.log) // the search is abandoned with the game
 		return &failure{pdn.TerminationCrash, "aborted", false}
 	case errors.Is(err, context.DeadlineExceeded):
-		f := failure{pdn.TerminationTimeForfeit, fmt.Sprintf("no move within %s s", hubclient.Seconds(limit)), false}
+		f := failure{pdn.TerminationTimeForfeit, fmt.Sprintf("no move within %s s", hub.FormatSeconds(limit)), false}
 		if tc := pl.spec.TC; !tc.IsClock() && tc.MoveTime == 0 {
-			f.reason = fmt.Sprintf("no move within the hang timeout of %s s", hubclient.Seconds(limit))
+			f.reason = fmt.Sprintf("no move within the hang timeout of %s s", hub.FormatSeconds(limit))
 		}
 		if errors.Is(err, hubclient.ErrNoStop) {
 			f.reason += " (and no answer to stop)"

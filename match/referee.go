@@ -144,7 +144,7 @@ func (r *referee) play() gameResult {
 		full := pos.FormatMove(m)
 		if !r.clocks[side].spend(elapsed, pl.spec.margin()) {
 			return r.lose(side, failure{pdn.TerminationTimeForfeit,
-				fmt.Sprintf("%s loses on time (%s s for %s)", side, hubclient.Seconds(elapsed), full), false})
+				fmt.Sprintf("%s loses on time (%s s for %s)", side, hub.FormatSeconds(elapsed), full), false})
 		}
 		r.game.Play(m)
 		r.moves = append(r.moves, full)

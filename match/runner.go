@@ -15,7 +15,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/dameo/dameo/hubclient"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/internal/safefile"
 	"golang.org/x/sync/errgroup"
 )
@@ -220,7 +220,7 @@ func (m *match) slot(ctx context.Context, slot int, jobs <-chan gameJob, results
 		}
 		if played && m.cfg.Wait > 0 {
 			if m.cfg.Wait >= time.Second {
-				m.rep.line(fmt.Sprintf("Waiting %s s before game %d", hubclient.Seconds(m.cfg.Wait), job.number))
+				m.rep.line(fmt.Sprintf("Waiting %s s before game %d", hub.FormatSeconds(m.cfg.Wait), job.number))
 			}
 			select {
 			case <-time.After(m.cfg.Wait):

@@ -12,6 +12,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 )
 
@@ -127,16 +128,16 @@ func (tc TimeControl) Validate() error {
 func (tc TimeControl) String() string {
 	switch {
 	case tc.IsClock():
-		s := hubclient.Seconds(tc.Base)
+		s := hub.FormatSeconds(tc.Base)
 		if tc.Moves > 0 {
 			s = strconv.Itoa(tc.Moves) + "/" + s
 		}
 		if tc.Inc > 0 {
-			s += "+" + hubclient.Seconds(tc.Inc)
+			s += "+" + hub.FormatSeconds(tc.Inc)
 		}
 		return s
 	case tc.MoveTime > 0:
-		return "move-time=" + hubclient.Seconds(tc.MoveTime)
+		return "move-time=" + hub.FormatSeconds(tc.MoveTime)
 	case tc.Depth > 0:
 		return "depth=" + strconv.Itoa(tc.Depth)
 	case tc.Nodes > 0:

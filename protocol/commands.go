@@ -172,6 +172,9 @@ func (s *session) applyOptions() {
 	}
 	opts := s.applied // other options stay as the searcher was made
 	opts.Threads, opts.HashMiB, opts.FullWidth = s.set.threads, s.set.hashMiB, s.set.fullWidth
+	if bound := search.MemoryBoundMiB(); bound > 0 && opts.HashMiB > bound && opts.HashMiB != s.applied.HashMiB {
+		s.diag("warning: hash %d MiB does not fit the memory this process may use (RLIMIT_AS, its control group, the machine): the table has %d MiB", opts.HashMiB, bound)
+	}
 	s.cfg.Searcher.SetOptions(opts)
 	s.applied = opts
 }
@@ -249,6 +252,7 @@ func (s *session) moves() {
 func (s *session) level(l *hub.Line) {
 	lv, err := s.lv.add(l)
 	if err != nil {
+		s.lv.refused = true
 		s.fail("%v", err)
 		return
 	}

@@ -8,7 +8,6 @@ package protocol
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"time"
 
 	"github.com/dameo/dameo/hub"
@@ -26,11 +25,15 @@ type level struct {
 	movesToGo int
 	infinite  bool
 	hasTime   bool
+	// refused records a level line refused since the limits were last
+	// reset: a search left with no limit then does not run unbounded
+	// (session.limits).
+	refused bool
 }
 
-// maxSeconds bounds time values: a year is far beyond any game, and keeps
+// maxTime bounds time values: a year is far beyond any game, and keeps
 // the conversion to time.Duration exact and free of overflow.
-const maxSeconds = 365 * 24 * 3600
+const maxTime = 365 * 24 * time.Hour
 
 // add returns the level with the arguments of a `level` line applied, or an
 // error naming the bad argument (the level is then unchanged).
@@ -53,15 +56,14 @@ func (lv level) add(l *hub.Line) (level, error) {
 			n, err = parseCount(a, 0, math.MaxInt32)
 			lv.movesToGo = int(n)
 		case "move-time":
-			lv.moveTime, err = parseSeconds(a)
-			if err == nil && lv.moveTime == 0 {
-				err = fmt.Errorf("bad level move-time=%s: want a positive number of seconds", a.Value)
-			}
+			// A move time under what a line can write means nothing,
+			// and 0 would read as no limit.
+			lv.moveTime, err = parseSeconds(a, hub.TimeResolution)
 		case "time":
-			lv.time, err = parseSeconds(a)
+			lv.time, err = parseSeconds(a, 0)
 			lv.hasTime = true
 		case "inc":
-			lv.inc, err = parseSeconds(a)
+			lv.inc, err = parseSeconds(a, 0)
 		case "infinite":
 			if !a.Flag {
 				err = fmt.Errorf("bad level infinite=%s: infinite takes no value", a.Value)
@@ -75,39 +77,21 @@ func (lv level) add(l *hub.Line) (level, error) {
 	return lv, nil
 }
 
-// parseCount reads a whole-number argument in lo..hi: digits only.
+// parseCount reads a whole-number argument in lo..hi (a bare flag has no
+// value, so it is refused too).
 func parseCount(a hub.Arg, lo, hi int64) (int64, error) {
-	n, err := strconv.ParseInt(a.Value, 10, 64)
-	if a.Flag || !isDecimal(a.Value, false) || err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("bad level %s=%s: want a whole number from %d to %d", a.Name, a.Value, lo, hi)
+	n, err := hub.ParseWhole(a.Value, lo, hi)
+	if err != nil {
+		return 0, fmt.Errorf("bad level %s=%s: %v", a.Name, a.Value, err)
 	}
 	return n, nil
 }
 
-// parseSeconds reads a non-negative number of seconds: a decimal such as
-// 5, 0.25 or .5 (strconv.ParseFloat alone would also take 1_0, 1e1, 0x1p-2,
-// +1 and Inf).
-func parseSeconds(a hub.Arg) (time.Duration, error) {
-	v, err := strconv.ParseFloat(a.Value, 64)
-	if a.Flag || !isDecimal(a.Value, true) || err != nil || v > maxSeconds {
-		return 0, fmt.Errorf("bad level %s=%s: want a number of seconds from 0 to %d", a.Name, a.Value, maxSeconds)
+// parseSeconds reads a number of seconds from lo to maxTime.
+func parseSeconds(a hub.Arg, lo time.Duration) (time.Duration, error) {
+	d, err := hub.ParseSeconds(a.Value, lo, maxTime)
+	if err != nil {
+		return 0, fmt.Errorf("bad level %s=%s: %v", a.Name, a.Value, err)
 	}
-	return time.Duration(math.Round(v * float64(time.Second))), nil
-}
-
-// isDecimal reports whether s is digits, with one decimal point among or
-// after them when point is set, and at least one digit.
-func isDecimal(s string, point bool) bool {
-	digits, points := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c >= '0' && c <= '9':
-			digits++
-		case c == '.' && point:
-			points++
-		default:
-			return false
-		}
-	}
-	return digits > 0 && points <= 1
+	return d, nil
 }

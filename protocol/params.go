@@ -5,7 +5,6 @@ package protocol
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 
 	"github.com/dameo/dameo/hub"
@@ -51,7 +50,7 @@ func (s *settings) declare() []hub.Line {
 		param("eval-file", s.evalFile, "string"),
 		boolParam("ponder", s.ponder),
 		intParam("multipv", s.multiPV, 1, search.MaxMultiPV),
-		param("move-overhead", formatReal(s.moveOverhead), "real").Set("min", "0").Set("max", formatReal(maxMoveOverhead)),
+		param("move-overhead", hub.FormatDecimal(s.moveOverhead), "real").Set("min", "0").Set("max", hub.FormatDecimal(maxMoveOverhead)),
 		boolParam("full-width", s.fullWidth),
 	}
 }
@@ -60,9 +59,6 @@ func (s *settings) declare() []hub.Line {
 func param(name, value, typ string) hub.Line {
 	return hub.NewLine("param").Set("name", name).Set("value", value).Set("type", typ)
 }
-
-// formatReal writes a real parameter value without needless digits.
-func formatReal(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) }
 
 // set returns the settings with parameter name set to value, or an error
 // saying what is wrong (the settings are then unchanged).
@@ -97,11 +93,11 @@ func (s settings) set(name, value string) (settings, error) {
 
 // parseIntParam reads a whole number in lo..hi.
 func parseIntParam(name, value string, lo, hi int) (int, error) {
-	n, err := strconv.Atoi(value)
-	if err != nil || n < lo || n > hi {
-		return 0, fmt.Errorf("bad value %s for parameter %s: want a whole number from %d to %d", value, name, lo, hi)
+	n, err := hub.ParseWhole(value, int64(lo), int64(hi))
+	if err != nil {
+		return 0, fmt.Errorf("bad value %s for parameter %s: %v", value, name, err)
 	}
-	return n, nil
+	return int(n), nil
 }
 
 // parseBoolParam reads true or false.
@@ -117,9 +113,9 @@ func parseBoolParam(name, value string) (bool, error) {
 
 // parseRealParam reads a decimal number in lo..hi.
 func parseRealParam(name, value string, lo, hi float64) (float64, error) {
-	v, err := strconv.ParseFloat(value, 64)
-	if err != nil || math.IsNaN(v) || v < lo || v > hi {
-		return 0, fmt.Errorf("bad value %s for parameter %s: want a number from %s to %s", value, name, formatReal(lo), formatReal(hi))
+	v, err := hub.ParseDecimal(value, lo, hi)
+	if err != nil {
+		return 0, fmt.Errorf("bad value %s for parameter %s: %v", value, name, err)
 	}
 	return v, nil
 }

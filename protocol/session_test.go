@@ -125,6 +125,14 @@ func TestSetParamErrors(t *testing.T) {
 		{"set-param name=move-overhead value=5.5", "bad value 5.5 for parameter move-overhead: want a number from 0 to 5"},
 		{"set-param name=move-overhead value=-1", "bad value -1 for parameter move-overhead: want a number from 0 to 5"},
 		{"set-param name=move-overhead value=NaN", "bad value NaN for parameter move-overhead: want a number from 0 to 5"},
+		// The decimal grammar of level: no hex, exponent, sign.
+		{"set-param name=move-overhead value=0x1p-2", "bad value 0x1p-2 for parameter move-overhead: want a number from 0 to 5"},
+		{"set-param name=move-overhead value=1e0", "bad value 1e0 for parameter move-overhead: want a number from 0 to 5"},
+		{"set-param name=move-overhead value=+1", "bad value +1 for parameter move-overhead: want a number from 0 to 5"},
+		{"set-param name=move-overhead value=0.5e-1", "bad value 0.5e-1 for parameter move-overhead: want a number from 0 to 5"},
+		{"set-param name=move-overhead value=-0", "bad value -0 for parameter move-overhead: want a number from 0 to 5"},
+		{"set-param name=threads value=+1", "bad value +1 for parameter threads: want a whole number from 1 to 256"},
+		{"set-param name=hash value=-0", "bad value -0 for parameter hash: want a whole number from 1 to 65536"},
 	} {
 		h.send(tt.line)
 		h.expect(`error message="` + tt.msg + `"`)
@@ -133,6 +141,7 @@ func TestSetParamErrors(t *testing.T) {
 	h.send("hub")
 	h.expectPrefix("id ")
 	h.expect("param name=threads value=1 type=int min=1 max=256", "param name=hash value=16 type=int min=1 max=65536")
+	h.until("param name=move-overhead value=0.05 type=real min=0 max=5")
 	h.until("wait")
 	h.finish()
 }
@@ -475,6 +484,12 @@ func TestLevel(t *testing.T) {
 		{[]string{"level depth=3", "pos"}, search.Limits{Infinite: true}},
 		{[]string{"level depth=3", "level bogus=1 depth=x"}, search.Limits{Depth: 3}},
 		{[]string{"level depth=3", "new-game"}, search.Limits{Depth: 3}},
+		// A refused level line leaves the limits before it, and never
+		// none: the front-end meant to bound the search.
+		{[]string{"level move-time=0"}, search.Limits{Depth: 1}},
+		{[]string{"level nodes=50", "level move-time=0.0001"}, search.Limits{Nodes: 50}},
+		{[]string{"level move-time=0", "level infinite"}, search.Limits{Infinite: true}},
+		{[]string{"level move-time=0", "pos"}, search.Limits{Infinite: true}},
 	} {
 		h.send(tt.lines...)
 		h.send("go think")
@@ -512,13 +527,15 @@ func TestLevelErrors(t *testing.T) {
 		{"level depth", "bad level depth=: want a whole number from 1 to 100"},
 		{"level nodes=-1", "bad level nodes=-1: want a whole number from 1 to 9223372036854775807"},
 		{"level moves=-1 time=5", "bad level moves=-1: want a whole number from 0 to 2147483647"},
-		{"level move-time=0", "bad level move-time=0: want a positive number of seconds"},
+		{"level move-time=0", "bad level move-time=0: want a number of seconds from 0.001 to 31536000"},
+		// A move time under what a line carries means nothing.
+		{"level move-time=0.0004", "bad level move-time=0.0004: want a number of seconds from 0.001 to 31536000"},
 		{"level time=-1", "bad level time=-1: want a number of seconds from 0 to 31536000"},
 		{"level time=1 inc=Inf", "bad level inc=Inf: want a number of seconds from 0 to 31536000"},
 		{"level time=NaN", "bad level time=NaN: want a number of seconds from 0 to 31536000"},
 		// Only plain decimals: no digit separators, exponents, hex or signs.
 		{"level time=1_0", "bad level time=1_0: want a number of seconds from 0 to 31536000"},
-		{"level move-time=1e1", "bad level move-time=1e1: want a number of seconds from 0 to 31536000"},
+		{"level move-time=1e1", "bad level move-time=1e1: want a number of seconds from 0.001 to 31536000"},
 		{"level time=0x1p-2", "bad level time=0x1p-2: want a number of seconds from 0 to 31536000"},
 		{"level inc=+1 time=5", "bad level inc=+1: want a number of seconds from 0 to 31536000"},
 		{"level time=.", "bad level time=.: want a number of seconds from 0 to 31536000"},

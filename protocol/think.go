@@ -76,7 +76,9 @@ func (s *session) goCmd(l *hub.Line) {
 }
 
 // limits turns the level and parameters into the search's limits. Without
-// any limit the search runs until `stop`.
+// any limit the search runs until `stop`, unless a level line was refused:
+// the front-end meant to bound the search, and it gets a depth-1 search
+// rather than one that never ends.
 func (s *session) limits(mode goMode, lv level) search.Limits {
 	l := search.Limits{
 		Depth:    lv.depth,
@@ -93,7 +95,11 @@ func (s *session) limits(mode goMode, lv level) search.Limits {
 		// from reading as "no limit".
 		l.Time, l.Inc, l.MovesToGo = max(lv.time, time.Nanosecond), lv.inc, lv.movesToGo
 	}
-	l.Infinite = lv.infinite || (l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0 && l.Time == 0)
+	unbounded := l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0 && l.Time == 0
+	if unbounded && lv.refused && !lv.infinite {
+		l.Depth, unbounded = 1, false
+	}
+	l.Infinite = lv.infinite || unbounded
 	return l
 }
 
