@@ -89,23 +89,12 @@
 //
 // # Generation
 //
-// Build solves the signatures in units (Units: each with its swap), after
-// every table that a capture (fewer pieces) or a promotion (fewer men)
-// leads into (Signature.Needs), holding only the finished tables that
-// later units need. Each position's captures and promotions are looked up
-// in those tables, its quiet moves counted; the positions decided so far
-// then pass their values back, level by level of distance, to their
-// predecessors, found by the engine's un-moves (engine.WhiteUnmoveSources). Moves
-// and un-moves change one group of pieces, so slots are computed from the
-// other groups' digits and one colex rank, with bit operations, not by
-// decoding positions. With BuildOptions.Sliced, a unit with men is solved
-// instead slice by slice of men placement (slice.go, slice_solve.go), in
-// the order of the men's advance, into the same tables in less memory,
-// and can leave a checkpoint between its waves (checkpoint.go,
-// BuildOptions.Storage) that an interrupted build goes on from.
-// Verification against the successors is an option of
-// Build and the job of Tables.Verify. Plan prints the units with their
-// sizes and needs, for a cluster (deploy/slurm/egtb-build.sh).
+// The tables are built by package egtb/gen (imported only by cmd/dameo, so
+// that the engine's run time does not carry the generator), which makes
+// them with NewTable, looks finished tables up with ProbeWhite, and
+// checks them with VerifyTable; the indexing and the file framing that
+// both sides use are in egtb/internal/layout and egtb/internal/frame.
+// Verification against the successors is the job of Tables.Verify.
 //
 // The tables of up to EmbeddedPieces pieces are embedded in the program
 // (Embedded); larger sets are built with `dameo egtb build` into

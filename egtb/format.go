@@ -25,7 +25,7 @@ const (
 	headerSize = 64
 )
 
-// fileSize is the size of a table file of n slots with distances of the
+// FileSize is the size of a table file of n slots with distances of the
 // given width.
 func FileSize(n uint64, width int) uint64 {
 	return headerSize + (n+3)/4 + n*uint64(width) + frame.ChecksumSize
@@ -66,8 +66,8 @@ func (t *Table) writeTo(w io.Writer) error {
 	return err
 }
 
-// decodeSignature reads the signature that appendCounts wrote at the
-// start of b, which must be one of a table.
+// DecodeSignature reads the signature whose four counts a header holds at
+// the start of b (frame.AppendCounts), refusing one that is not a table's.
 func DecodeSignature(b []byte) (Signature, error) {
 	s := Signature{int(b[0]), int(b[1]), int(b[2]), int(b[3])}
 	if !s.valid() || s.Pieces() > MaxTablePieces {

@@ -22,7 +22,7 @@ type Tables struct {
 	wdlPieces int // covered by full or WDL tables
 }
 
-// newTables is the set of the given tables (one per signature).
+// NewTables is the set of the given tables (one per signature).
 func NewTables(list []*Table) *Tables {
 	t := &Tables{maxPieces: 1}
 	for _, tab := range list {
@@ -164,8 +164,9 @@ func material(white, black, kings uint64) (g [layout.NumGroups]uint64, s Signatu
 	return g, s, true
 }
 
-// probeWhite is Probe for a position with White to move in which both
-// sides have pieces.
+// ProbeWhite is Probe for the position of these pieces with White to move
+// in which both sides have pieces, given as bit sets (the generator's
+// lookup of a capture's or promotion's successor).
 func (t *Tables) ProbeWhite(white, black, kings uint64) (Result, bool) {
 	g, s, ok := material(white, black, kings)
 	if !ok {

@@ -37,7 +37,7 @@ type Stats struct {
 	LongestWin, LongestLoss     int // largest distances of a win and a loss (0 when none)
 }
 
-// add counts a position worth r.
+// Add counts a position worth r.
 func (s *Stats) Add(r Result) {
 	switch r.WDL {
 	case Win:
@@ -51,7 +51,7 @@ func (s *Stats) Add(r Result) {
 	}
 }
 
-// merge adds o's counts to s.
+// Merge adds o's counts to s.
 func (s *Stats) Merge(o Stats) {
 	s.Wins += o.Wins
 	s.Draws += o.Draws

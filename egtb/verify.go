@@ -35,7 +35,7 @@ func (t *Tables) Verify(ctx context.Context, threads int, progress func(tab *Tab
 	return nil
 }
 
-// verifyTable checks every slot of tab against its successors in t.
+// VerifyTable checks every slot of tab against its successors in t.
 func (t *Tables) VerifyTable(ctx context.Context, tab *Table, threads int) error {
 	lists := make([]engine.MoveList, max(threads, 1))
 	return layout.ForChunks(ctx, threads, tab.layout.Size, func(w int, lo, hi uint64) error {

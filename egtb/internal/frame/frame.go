@@ -13,7 +13,7 @@ import (
 	"io"
 )
 
-// checksumSize is the size of the CRC-32C that ends every file.
+// ChecksumSize is the size of the CRC-32C that ends every file.
 const ChecksumSize = 4
 
 // Value codes, two bits per slot.
@@ -26,7 +26,7 @@ const (
 
 var Castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
-// checkStart checks the start b of a file of a format (what names it):
+// CheckStart checks the start b of a file of a format (what names it):
 // its magic bytes, then that b holds the whole header of size bytes, then
 // the format version that follows the magic bytes.
 func CheckStart(b []byte, magic, what string, size int, version uint32) error {
@@ -42,13 +42,13 @@ func CheckStart(b []byte, magic, what string, size int, version uint32) error {
 	return nil
 }
 
-// appendCounts appends the four counts of a signature (Signature.Counts)
+// AppendCounts appends the four counts of a signature (Signature.Counts)
 // in a header: white men, white kings, black men, black kings.
 func AppendCounts(b []byte, c [4]int) []byte {
 	return append(b, byte(c[0]), byte(c[1]), byte(c[2]), byte(c[3]))
 }
 
-// checkChecksum is nil when the checksum stored at the end of a file is
+// CheckChecksum is nil when the checksum stored at the end of a file is
 // the one computed of the bytes before it, else the error saying so.
 func CheckChecksum(stored, computed uint32) error {
 	if stored != computed {
@@ -57,13 +57,13 @@ func CheckChecksum(stored, computed uint32) error {
 	return nil
 }
 
-// truncated reports whether err is io.ReadFull's for a file that ends
+// Truncated reports whether err is io.ReadFull's for a file that ends
 // before the bytes it reads.
 func Truncated(err error) bool {
 	return errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF)
 }
 
-// shortFile is err, or when the file ended before its bytes the error that
+// ShortFile is err, or when the file ended before its bytes the error that
 // says it is truncated.
 func ShortFile(err error) error {
 	if Truncated(err) {

@@ -6,7 +6,7 @@ package layout
 
 import "math/bits"
 
-// slotCursor walks the slots of a layout in order, holding the current
+// SlotCursor walks the slots of a layout in order, holding the current
 // slot's digits and groups.
 type SlotCursor struct {
 	l *Layout
@@ -20,7 +20,7 @@ type SlotCursor struct {
 	innerSets  []uint64
 }
 
-// cursor is a slotCursor at slot i (< size).
+// Cursor is a slotCursor at slot i (< size).
 func (l *Layout) Cursor(i uint64) SlotCursor {
 	c := SlotCursor{l: l, pieces: l.pieces(), inner: l.digits[0]}
 	c.innerRadix, c.innerSets = l.radix[c.inner], l.sets[c.inner]
@@ -46,7 +46,7 @@ func (c *SlotCursor) setGroup(j int) {
 	c.g[j] = Uncolex(c.Ranks[j], c.l.Count[j], d.Offset, d.Squares)
 }
 
-// position is layout.position of the current slot, its groups valid
+// Position is layout.position of the current slot, its groups valid
 // until the cursor moves.
 func (c *SlotCursor) Position() (*[NumGroups]uint64, bool) {
 	g := &c.g
@@ -59,7 +59,7 @@ func (c *SlotCursor) Position() (*[NumGroups]uint64, bool) {
 	return g, true
 }
 
-// next moves to the next slot (when there is one: past the last slot the
+// Next moves to the next slot (when there is one: past the last slot the
 // cursor is not to be read).
 func (c *SlotCursor) Next() {
 	c.Rest++

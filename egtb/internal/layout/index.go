@@ -21,7 +21,7 @@ const (
 	NumGroups
 )
 
-// groupDomain[g] is where pieces of group g may stand: the squares
+// GroupDomain[g] is where pieces of group g may stand: the squares
 // offset..offset+squares-1. Men never stand on their own crowning rank
 // (White's rank 8, Black's rank 1); kings stand anywhere.
 var GroupDomain = [NumGroups]struct{ Offset, Squares int }{
@@ -31,7 +31,7 @@ var GroupDomain = [NumGroups]struct{ Offset, Squares int }{
 	GroupBlackKings: {0, 64},
 }
 
-// binomial[n][k] is n choose k (0 when k > n).
+// Binomial[n][k] is n choose k (0 when k > n).
 var Binomial [65][MaxGroup + 1]uint64
 
 func init() {
@@ -46,7 +46,7 @@ func init() {
 	}
 }
 
-// colexTerm[offset/8][i][s] is binomial(s-offset, i+1), the term of
+// ColexTerm[offset/8][i][s] is binomial(s-offset, i+1), the term of
 // square s as the (i+1)-th smallest square of a set counted from offset
 // (0 or 8); squares below offset never occur.
 var ColexTerm [2][8][64]uint64
@@ -61,7 +61,7 @@ func init() {
 	}
 }
 
-// colex is the rank of a set of squares among the sets of its size in the
+// Colex is the rank of a set of squares among the sets of its size in the
 // colexicographic order, its squares counted from offset (0 or 8): the sum
 // of binomial(e_i, i) over its elements e_1 < e_2 < ... (1-based i).
 func Colex(set uint64, offset int) uint64 {
@@ -74,7 +74,7 @@ func Colex(set uint64, offset int) uint64 {
 	return r
 }
 
-// uncolex is the set of k squares (counted from offset, below
+// Uncolex is the set of k squares (counted from offset, below
 // offset+squares) whose colex rank is r.
 func Uncolex(r uint64, k, offset, squares int) uint64 {
 	var set uint64
@@ -90,10 +90,10 @@ func Uncolex(r uint64, k, offset, squares int) uint64 {
 	return set
 }
 
-// mirror reflects a set of squares left to right (file a <-> file h).
+// Mirror reflects a set of squares left to right (file a <-> file h).
 func Mirror(b uint64) uint64 { return bits.ReverseBytes64(bits.Reverse64(b)) }
 
-// flip reflects a set of squares top to bottom (rank 1 <-> rank 8).
+// Flip reflects a set of squares top to bottom (rank 1 <-> rank 8).
 func Flip(b uint64) uint64 { return bits.ReverseBytes64(b) }
 
 // orbitTable numbers the sets of k squares of a domain up to the mirror:
@@ -103,7 +103,7 @@ type orbitTable struct {
 	number    []int32  // by colex rank of a canonical set: its number; -1 for other sets
 	set       []uint64 // by number: the canonical set
 	Symmetric []bool   // by number: whether the set is its own mirror image
-	// byRank, by colex rank of any set: its orbit's number << 2 | how the
+	// ByRank, by colex rank of any set: its orbit's number << 2 | how the
 	// mirror applies to the other groups (keepAsIs, mirrorAll or
 	// mirrorIfSmaller).
 	ByRank []uint32
@@ -137,7 +137,7 @@ func newOrbitTable(k, offset, squares int) *orbitTable {
 	return o
 }
 
-// layout is the index scheme of one signature. The first group with pieces
+// Layout is the index scheme of one signature. The first group with pieces
 // (white men, else white kings) leads: its set is taken up to the mirror
 // (an orbit number), and the other groups' sets follow as digits of a
 // mixed-radix number, each the set's colex rank in its group's domain:
@@ -172,7 +172,7 @@ var (
 	orbits    domainTables[*orbitTable]
 )
 
-// layoutOf is the layout of the valid counts of a signature (see
+// Of is the layout of the valid counts of a signature (see
 // Signature.counts), built once and shared.
 func Of(count [NumGroups]int) *Layout {
 	layoutsMu.Lock()
@@ -213,7 +213,7 @@ func Of(count [NumGroups]int) *Layout {
 	return l
 }
 
-// maxUnrankedGroup is the largest group whose sets are kept in a table by
+// MaxUnrankedGroup is the largest group whose sets are kept in a table by
 // colex rank (C(64, 4) sets, 5 MB), for decoding slots fast.
 const MaxUnrankedGroup = 4
 
@@ -222,7 +222,7 @@ var (
 	mirroredRankTables domainTables[[]uint32]
 )
 
-// unrankTableOf lists the sets of k squares of a domain by colex rank.
+// UnrankTableOf lists the sets of k squares of a domain by colex rank.
 func UnrankTableOf(k, offset, squares int) []uint64 {
 	return unrankTables.of(k, offset, squares, func() []uint64 {
 		t := make([]uint64, Binomial[squares][k])
@@ -259,7 +259,7 @@ func (l *Layout) pieces() int {
 	return n
 }
 
-// groups splits a position with White to move into the four groups.
+// Groups splits a position with White to move into the four groups.
 func Groups(white, black, kings uint64) [NumGroups]uint64 {
 	return [NumGroups]uint64{white &^ kings, white & kings, black &^ kings, black & kings}
 }
@@ -284,7 +284,7 @@ func (l *Layout) rests(g *[NumGroups]uint64) (rest, mirrored uint64) {
 	return rest, mirrored
 }
 
-// mirroredRest is rest of the mirror image of the position of groups g
+// MirroredRest is rest of the mirror image of the position of groups g
 // whose digits are ranks (by group).
 func (l *Layout) MirroredRest(g, ranks *[NumGroups]uint64) uint64 {
 	var r uint64
@@ -307,7 +307,7 @@ func (l *Layout) mirroredRank(i int, r, set uint64) uint64 {
 // group i.
 func mirroredColex(set uint64, i int) uint64 { return Colex(Mirror(set), GroupDomain[i].Offset) }
 
-// index is the slot of a position with White to move whose groups g have
+// Index is the slot of a position with White to move whose groups g have
 // l's counts.
 func (l *Layout) Index(g [NumGroups]uint64) uint64 {
 	orbit, mode := l.orbitOf(g[l.Lead])
@@ -328,7 +328,7 @@ func MirrorGroups(g [NumGroups]uint64) [NumGroups]uint64 {
 	return g
 }
 
-// slotDigits are the parts of a slot: its lead's orbit number, the rest
+// SlotDigits are the parts of a slot: its lead's orbit number, the rest
 // (the other groups' mixed-radix number) and, by group, the other groups'
 // colex ranks (its digits).
 type SlotDigits struct {
@@ -336,14 +336,14 @@ type SlotDigits struct {
 	Ranks       [NumGroups]uint64
 }
 
-// position is the position of slot i (< size) as groups, and whether the
+// Position is the position of slot i (< size) as groups, and whether the
 // slot holds one: its groups do not overlap and i is its index.
 func (l *Layout) Position(i uint64) ([NumGroups]uint64, bool) {
 	var d SlotDigits
 	return l.Decode(i, &d)
 }
 
-// decode is position, setting d to the digits of slot i.
+// Decode is position, setting d to the digits of slot i.
 func (l *Layout) Decode(i uint64, d *SlotDigits) ([NumGroups]uint64, bool) {
 	var g [NumGroups]uint64
 	d.Orbit = l.restDivisor.Divide(i, l.RestSize)
@@ -377,7 +377,7 @@ func (l *Layout) Decode(i uint64, d *SlotDigits) ([NumGroups]uint64, bool) {
 	return g, true
 }
 
-// divisor divides numbers below 2^32 by d (at most 2^32) with a
+// Divisor divides numbers below 2^32 by d (at most 2^32) with a
 // multiplication by its reciprocal m = floor(2^64/d) + 1, which is exact
 // there: n·m/2^64 exceeds n/d by less than n/2^64 < 1/d, too little to
 // reach the next integer. The zero divisor divides by hardware division.
@@ -391,7 +391,7 @@ func NewDivisor(d uint64) Divisor {
 	return Divisor{q + 1}
 }
 
-// divide is n / d, for the d of newDivisor (or, for the zero divisor, any d).
+// Divide is n / d, for the d of newDivisor (or, for the zero divisor, any d).
 func (v Divisor) Divide(n, d uint64) uint64 {
 	if v.m == 0 {
 		return n / d
@@ -400,7 +400,7 @@ func (v Divisor) Divide(n, d uint64) uint64 {
 	return q
 }
 
-// partialIndex is the index in a layout of the positions whose groups
+// PartialIndex is the index in a layout of the positions whose groups
 // are fixed but one, as a function of that group's set: the digits of the
 // fixed groups are computed once.
 type PartialIndex struct {
@@ -422,7 +422,7 @@ const (
 	MirrorIfSmaller
 )
 
-// partial is the partial index of l for the positions with the groups g
+// Partial is the partial index of l for the positions with the groups g
 // except group vary.
 func (l *Layout) Partial(g *[NumGroups]uint64, vary int) PartialIndex {
 	x := PartialIndex{l: l, vary: vary, stride: l.Stride[vary], offset: GroupDomain[vary].Offset}
@@ -445,7 +445,7 @@ func (l *Layout) orbitOf(lead uint64) (orbit uint64, mode int) {
 	return uint64(v>>2) * l.RestSize, int(v & 3)
 }
 
-// index is the slot of the position whose varying group has the given set.
+// Index is the slot of the position whose varying group has the given set.
 func (x *PartialIndex) Index(set uint64) uint64 {
 	orbit, mode := x.orbit, x.mode
 	var own [2]uint64 // the varying group's digit, as it is and mirrored

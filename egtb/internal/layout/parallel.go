@@ -9,11 +9,11 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// chunkSize is the number of slots a goroutine takes at a time, a
+// ChunkSize is the number of slots a goroutine takes at a time, a
 // multiple of 64 (whole bytes of table codes, whole words of bit sets).
 const ChunkSize = 1 << 14
 
-// forChunks calls work(worker, lo, hi) for consecutive chunks [lo, hi) of
+// ForChunks calls work(worker, lo, hi) for consecutive chunks [lo, hi) of
 // [0, n) on the given number of goroutines, numbered 0..threads-1; a
 // goroutine's calls never overlap. It stops at the first error or when ctx
 // is cancelled.
@@ -21,7 +21,7 @@ func ForChunks(ctx context.Context, threads int, n uint64, work func(worker int,
 	return ForChunksOf(ctx, threads, n, ChunkSize, work)
 }
 
-// forChunksOf is forChunks with chunks of size items (at least 1).
+// ForChunksOf is forChunks with chunks of size items (at least 1).
 func ForChunksOf(ctx context.Context, threads int, n, size uint64, work func(worker int, lo, hi uint64) error) error {
 	var next atomic.Uint64
 	g, ctx := errgroup.WithContext(ctx)
