@@ -3,15 +3,12 @@
 package book
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"math/rand/v2"
-	"os"
+	"io"
 	"sort"
-	"strconv"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/internal/safefile"
 )
 
 // New makes a book from entries (in any order; their move slices are
@@ -43,37 +40,15 @@ func New(info string, entries []Entry) (*Book, error) {
 }
 
 // Save writes b to path, through a temporary file renamed into place so an
-// interrupted write never leaves a half-written book. The file's mode is
-// 0666 less the umask, as for other files made here.
+// interrupted write never leaves a half-written book (internal/safefile):
+// a new file's mode is 0666 less the umask, as for other files made here;
+// a symbolic link to a file that is not a book is refused.
 func (b *Book) Save(path string) error {
-	tmp, err := createTemp(path)
-	if err != nil {
+	if err := safefile.WriteOwn(path, Magic, func(w io.Writer) error {
+		_, err := w.Write(b.Encode())
+		return err
+	}); err != nil {
 		return fmt.Errorf("book %s: %w", path, err)
 	}
-	_, werr := tmp.Write(b.Encode())
-	cerr := tmp.Close()
-	if werr == nil {
-		werr = cerr
-	}
-	if werr == nil {
-		werr = os.Rename(tmp.Name(), path)
-	}
-	if werr != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("book %s: %w", path, werr)
-	}
 	return nil
-}
-
-// createTemp creates a new file next to path, named after it, with mode
-// 0666 less the umask (os.CreateTemp would make it 0600).
-func createTemp(path string) (*os.File, error) {
-	for range 100 {
-		name := path + ".tmp" + strconv.FormatUint(rand.Uint64(), 36)
-		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
-		if !errors.Is(err, fs.ErrExist) {
-			return f, err
-		}
-	}
-	return nil, errors.New("cannot make a temporary file: every name tried exists")
 }
