@@ -5,7 +5,7 @@
 package explorer
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -107,7 +107,7 @@ func (x *Index) Add(g *pdn.Game) error {
 	x.flush()
 	x.stats.add(st)
 	if st.Skipped > 0 {
-		return fmt.Errorf("%s", st.Reason)
+		return errors.New(st.Reason)
 	}
 	return nil
 }
@@ -153,7 +153,7 @@ func (x *Index) ReadFile(path string) (Stats, error) {
 		return Stats{}, err
 	}
 	defer f.Close()
-	st, err := x.Read(bufio.NewReaderSize(f, 1<<20))
+	st, err := x.Read(f) // pdn's reader has a buffer of its own
 	switch {
 	case err != nil:
 		return st, fmt.Errorf("%s: %v", path, err)
