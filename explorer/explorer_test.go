@@ -5,10 +5,13 @@
 package explorer
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -383,5 +386,49 @@ func TestIndexServesLookupsWhileGamesAreAdded(t *testing.T) {
 	wg.Wait()
 	if e := x.Lookup(&start); e.Games != 120 || x.Stats().Games != 120 {
 		t.Errorf("at the end: %d games at the start, %+v", e.Games, x.Stats())
+	}
+}
+
+// TestEntriesOfOneGameTakeTenBytes checks the index's size: an entry of
+// one game holds a key and two bytes; those of more games their counts
+// besides.
+func TestEntriesOfOneGameTakeTenBytes(t *testing.T) {
+	x, _ := indexOf(t, Filter{}, randomPDN(300, 60, 140, 3))
+	multi := 0
+	for _, r := range x.runs {
+		multi += len(r.multi)
+	}
+	entries := x.Len()
+	if want := 10*entries + 20*multi; x.bytes() > want+want/16 || multi > entries/20 {
+		t.Errorf("%d entries (%d of several games) in %d bytes, want at most %d", entries, multi, x.bytes(), want+want/16)
+	}
+}
+
+// TestSorterOrdersByKeyAndMove sorts records in buckets, many of one key
+// (a position all games reach) among keys spread over the buckets.
+func TestSorterOrdersByKeyAndMove(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 5))
+	var recs []record
+	for i := range 200_000 {
+		key := rng.Uint64()
+		if i%10 == 0 {
+			key = 0x8000_0000_0000_0001 + uint64(i%3)
+		}
+		recs = append(recs, record{key: key, ply: uint32(i), info: uint16(rng.IntN(40)) | uint16(rng.IntN(4))<<ordinalBits})
+	}
+	want := slices.Clone(recs)
+	slices.SortStableFunc(want, compareRecords)
+	var s sorter
+	s.sort(recs)
+	for i := range recs {
+		if compareRecords(recs[i], want[i]) != 0 {
+			t.Fatalf("record %d: %+v, want %+v", i, recs[i], want[i])
+		}
+	}
+	slices.SortFunc(recs, func(a, b record) int { return cmp.Compare(a.ply, b.ply) })
+	for i := range recs {
+		if recs[i].ply != uint32(i) {
+			t.Fatalf("a record lost or doubled: %+v at %d", recs[i], i)
+		}
 	}
 }

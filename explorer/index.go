@@ -5,7 +5,7 @@
 package explorer
 
 import (
-	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -63,9 +63,10 @@ type Index struct {
 	buffer []record
 	stats  Stats
 
-	// the scratch of one game's replay, under mu
-	moves *engine.MoveList
-	game  []record
+	// the scratch of one game's replay and of sorting, under mu
+	moves  *engine.MoveList
+	game   []record
+	sorter sorter
 }
 
 // New is an empty index of the games f keeps.
@@ -106,7 +107,7 @@ func (x *Index) Add(g *pdn.Game) error {
 	x.flush()
 	x.stats.add(st)
 	if st.Skipped > 0 {
-		return fmt.Errorf("%s", st.Reason)
+		return errors.New(st.Reason)
 	}
 	return nil
 }
@@ -115,11 +116,14 @@ func (x *Index) Add(g *pdn.Game) error {
 // that cannot be read or replayed skipped. The error is reading's.
 func (x *Index) Read(r io.Reader) (Stats, error) {
 	var st Stats
+	x.mu.Lock()
+	x.buffer = slices.Grow(x.buffer, x.bufferSize)
+	x.mu.Unlock()
 	defer func() {
 		x.mu.Lock()
 		defer x.mu.Unlock()
 		x.flush()
-		x.buffer = nil // a large read's buffer is not kept for single games
+		x.buffer, x.sorter = nil, sorter{} // a large read's scratch is not kept for single games
 		x.stats.add(st)
 	}()
 	pr := pdn.NewReader(r)
@@ -149,7 +153,7 @@ func (x *Index) ReadFile(path string) (Stats, error) {
 		return Stats{}, err
 	}
 	defer f.Close()
-	st, err := x.Read(bufio.NewReaderSize(f, 1<<20))
+	st, err := x.Read(f) // pdn's reader has a buffer of its own
 	switch {
 	case err != nil:
 		return st, fmt.Errorf("%s: %v", path, err)
@@ -186,15 +190,7 @@ func (x *Index) flush() {
 	if len(x.buffer) == 0 {
 		return
 	}
-	slices.SortFunc(x.buffer, func(a, b record) int {
-		if a.key != b.key {
-			if a.key < b.key {
-				return -1
-			}
-			return 1
-		}
-		return int(a.info&ordinalMask) - int(b.info&ordinalMask)
-	})
+	x.sorter.sort(x.buffer)
 	entries := 0
 	for i := range x.buffer {
 		if i == 0 || x.buffer[i].key != x.buffer[i-1].key || x.buffer[i].info&ordinalMask != x.buffer[i-1].info&ordinalMask {

@@ -88,7 +88,9 @@ func (s *lineStack) addComment(text string) {
 
 // appendComment adds text, its white space collapsed, to the comment *dst.
 func appendComment(dst *string, text string) {
-	text = strings.Join(strings.Fields(text), " ")
+	if !collapsed(text) {
+		text = strings.Join(strings.Fields(text), " ")
+	}
 	if text == "" {
 		return
 	}
@@ -96,4 +98,19 @@ func appendComment(dst *string, text string) {
 		*dst += " "
 	}
 	*dst += text
+}
+
+// collapsed reports whether s is ASCII with its words separated by single
+// spaces and no space at either end: what collapsing white space leaves
+// unchanged (as most comments are, which then cost no copy).
+func collapsed(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x80 || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+			return false
+		case c == ' ' && (i == 0 || i == len(s)-1 || s[i+1] == ' '):
+			return false
+		}
+	}
+	return true
 }

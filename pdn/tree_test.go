@@ -99,3 +99,24 @@ func TestVariationMovesCountAgainstTheBound(t *testing.T) {
 		t.Errorf("%d moves in a variation: error %v, want the bound", MaxMoves+1, err)
 	}
 }
+
+func TestCollapsedIsWhatFieldsLeaveUnchanged(t *testing.T) {
+	for _, s := range []string{"", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u2028b", "+0.12/14 0.512s", "é", "\r"} {
+		same := strings.Join(strings.Fields(s), " ") == s
+		if collapsed(s) && !same {
+			t.Errorf("collapsed(%q) but Fields changes it", s)
+		}
+		if !collapsed(s) && same && isASCII(s) {
+			t.Errorf("collapsed(%q) = false for ASCII text Fields leaves as it is", s)
+		}
+	}
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
