@@ -164,14 +164,16 @@ func (s *session) loadBook(path string) (Book, error) {
 	return b, nil
 }
 
-// applyOptions gives the searcher the threads, hash and full-width
-// parameters if they changed since it last got them.
+// applyOptions gives the searcher the threads, hash, full-width and
+// combinations parameters if they changed since it last got them.
 func (s *session) applyOptions() {
-	if s.applied.Threads == s.set.threads && s.applied.HashMiB == s.set.hashMiB && s.applied.FullWidth == s.set.fullWidth {
+	a := &s.applied
+	if a.Threads == s.set.threads && a.HashMiB == s.set.hashMiB && a.FullWidth == s.set.fullWidth && a.Combinations == s.set.combinations {
 		return
 	}
 	opts := s.applied // other options stay as the searcher was made
-	opts.Threads, opts.HashMiB, opts.FullWidth = s.set.threads, s.set.hashMiB, s.set.fullWidth
+	opts.Threads, opts.HashMiB = s.set.threads, s.set.hashMiB
+	opts.FullWidth, opts.Combinations = s.set.fullWidth, s.set.combinations
 	if bound := search.MemoryBoundMiB(); bound > 0 && opts.HashMiB > bound && opts.HashMiB != s.applied.HashMiB {
 		s.diag("warning: hash %d MiB does not fit the memory this process may use (RLIMIT_AS, its control group, the machine): the table has %d MiB", opts.HashMiB, bound)
 	}

@@ -71,7 +71,7 @@ func TestHubHandshake(t *testing.T) {
 		n, _ := l.Get("name")
 		names[n] = true
 	}
-	for _, n := range []string{"threads", "hash", "book", "book-file", "ponder", "multipv", "move-overhead", "full-width"} {
+	for _, n := range []string{"threads", "hash", "book", "book-file", "ponder", "multipv", "move-overhead", "full-width", "combinations"} {
 		if !names[n] {
 			t.Errorf("parameter %s not declared", n)
 		}

@@ -25,7 +25,7 @@ type fakeSearcher struct {
 	move engine.Move
 	tb   search.Tablebase // the tables last given by SetOptions
 	ev   *eval.Evaluator  // the evaluation last given by SetOptions
-	full bool             // FullWidth as SetOptions last gave it
+	opts search.Options   // the options SetOptions last gave
 }
 
 func (f *fakeSearcher) record(c string) {
@@ -51,15 +51,15 @@ func (f *fakeSearcher) Limits() []search.Limits {
 func (f *fakeSearcher) SetOptions(o search.Options) {
 	f.record(fmt.Sprintf("SetOptions %d %d", o.Threads, o.HashMiB))
 	f.mu.Lock()
-	f.tb, f.ev, f.full = o.Tablebase, o.Eval, o.FullWidth
+	f.tb, f.ev, f.opts = o.Tablebase, o.Eval, o
 	f.mu.Unlock()
 }
 
-// FullWidth is Options.FullWidth as SetOptions last gave it.
-func (f *fakeSearcher) FullWidth() bool {
+// Options are the options SetOptions last gave.
+func (f *fakeSearcher) Options() search.Options {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return f.full
+	return f.opts
 }
 
 // Eval is the evaluation last given by SetOptions.

@@ -23,6 +23,7 @@ type settings struct {
 	multiPV      int
 	moveOverhead float64 // seconds
 	fullWidth    bool    // search without pruning and reductions (a testing parameter)
+	combinations bool    // search harder for combinations (a testing parameter)
 }
 
 // maxMoveOverhead bounds move-overhead (seconds); the ranges of threads,
@@ -52,6 +53,7 @@ func (s *settings) declare() []hub.Line {
 		intParam("multipv", s.multiPV, 1, search.MaxMultiPV),
 		param("move-overhead", hub.FormatDecimal(s.moveOverhead), "real").Set("min", "0").Set("max", hub.FormatDecimal(maxMoveOverhead)),
 		boolParam("full-width", s.fullWidth),
+		boolParam("combinations", s.combinations),
 	}
 }
 
@@ -77,6 +79,8 @@ func (s settings) set(name, value string) (settings, error) {
 		s.ponder, err = parseBoolParam(name, value)
 	case "full-width":
 		s.fullWidth, err = parseBoolParam(name, value)
+	case "combinations":
+		s.combinations, err = parseBoolParam(name, value)
 	case "book-file":
 		s.bookFile = value
 	case "egtb-dir":

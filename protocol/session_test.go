@@ -38,6 +38,7 @@ func TestHandshake(t *testing.T) {
 		"param name=multipv value=1 type=int min=1 max=64",
 		"param name=move-overhead value=0.05 type=real min=0 max=5",
 		"param name=full-width value=false type=bool",
+		"param name=combinations value=false type=bool",
 		"wait",
 	)
 	h.send("init")
@@ -638,22 +639,30 @@ type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("closed") }
 
-// TestFullWidthParam: full-width is a bool parameter that reaches the
-// searcher's options at init (and at once after it), and only true or
-// false is accepted.
-func TestFullWidthParam(t *testing.T) {
-	h := start(t, nil)
-	h.send("set-param name=full-width value=yes")
-	h.expect("error message=\"bad value yes for parameter full-width: want true or false\"")
-	h.send("set-param name=full-width value=true", "init")
-	h.expect("ready")
-	if !h.fake.FullWidth() {
-		t.Fatal("full-width=true did not reach the searcher at init")
+// TestSearchTestingParams: full-width and combinations are bool
+// parameters that reach the searcher's options at init (and at once
+// after it), and only true or false is accepted.
+func TestSearchTestingParams(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		get  func(o search.Options) bool
+	}{
+		{"full-width", func(o search.Options) bool { return o.FullWidth }},
+		{"combinations", func(o search.Options) bool { return o.Combinations }},
+	} {
+		h := start(t, nil)
+		h.send("set-param name=" + c.name + " value=yes")
+		h.expect("error message=\"bad value yes for parameter " + c.name + ": want true or false\"")
+		h.send("set-param name="+c.name+" value=true", "init")
+		h.expect("ready")
+		if !c.get(h.fake.Options()) {
+			t.Fatalf("%s=true did not reach the searcher at init", c.name)
+		}
+		h.send("set-param name="+c.name+" value=false", "ping")
+		h.expect("pong")
+		if c.get(h.fake.Options()) {
+			t.Fatalf("%s=false after init did not reach the searcher", c.name)
+		}
+		h.finish()
 	}
-	h.send("set-param name=full-width value=false", "ping")
-	h.expect("pong")
-	if h.fake.FullWidth() {
-		t.Fatal("full-width=false after init did not reach the searcher")
-	}
-	h.finish()
 }

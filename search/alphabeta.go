@@ -9,7 +9,9 @@
 // reduction). There is no null-move pruning: zugzwang is common in
 // draughts. A quiet position at the horizon with a capture threat against
 // the side to move gets one more ply.
-// Options.FullWidth turns the pruning and reductions off.
+// Options.FullWidth turns the pruning and reductions off; Options.Combinations
+// spares tactical moves from them and searches sacrifices at the horizon
+// (combinations.go).
 // Positions at the referee's no-progress limit are draws, and static scores
 // fade toward it. Positions the endgame tables cover get the tables' exact
 // score.
@@ -101,7 +103,10 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		if lm.Steps == 0 {
 			return -Win + Score(ply)
 		}
-		if lm.Threatened == 0 || w.threatExtensions[ply] >= maxThreatExtensions {
+		if lm.Threatened == 0 || w.threatExtensions[ply] >= w.maxThreatExtensions() {
+			if w.combinations && w.sacrifices[ply] == 0 {
+				return w.sacrificeSearch(alpha, beta, ply)
+			}
 			return w.evaluate(ply)
 		}
 		// A capture threat at the horizon: the opponent could take a
@@ -111,6 +116,7 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 	}
 	depth = max(depth, 0)
 	w.threatExtensions[ply+1] = w.threatExtensions[ply]
+	w.sacrifices[ply+1] = w.sacrifices[ply]
 	if extended {
 		w.threatExtensions[ply+1]++
 	}
@@ -178,18 +184,25 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		idx, orderScore := pk.next(i)
 		// Late move pruning: near the horizon, late ordinary quiet moves
 		// of a non-PV node are skipped.
-		if w.selective && quiet && !pvNode && depth <= lmpDepth && i >= lmpBase+depth*depth && orderScore < orderCounter && best > -WinBound {
+		late := w.selective && quiet && !pvNode && depth <= lmpDepth && i >= lmpBase+depth*depth && orderScore < orderCounter && best > -WinBound
+		if late && !w.combinations {
 			break
 		}
 		m := l.Moves[idx]
 		w.pos[ply+1] = p.Play(m)
+		// With Options.Combinations, a quiet move that offers a capture
+		// or threatens one is neither pruned nor reduced.
+		tactical := w.combinations && quiet && i > 0 && isTactical(&w.pos[ply+1])
+		if late && !tactical {
+			continue
+		}
 		w.enter(ply+1, m)
 		var s Score
 		if i == 0 {
 			s = -w.search(-beta, -alpha, newDepth, ply+1, pvNode)
 		} else {
 			r := 0
-			if w.selective && quiet && depth >= 3 && i >= 2 && orderScore < orderCounter {
+			if w.selective && quiet && depth >= 3 && i >= 2 && orderScore < orderCounter && !tactical {
 				r = lmr[min(depth, 63)][min(i, 63)]
 				if pvNode {
 					r--

@@ -45,6 +45,14 @@ type Options struct {
 	// opponent for tests and matches that does not share the selective
 	// search's blind spots. It is much weaker at equal time.
 	FullWidth bool
+	// Combinations makes the search look harder at Dameo's combinations
+	// (a man given up to force a capture that opens a longer one): quiet
+	// moves that offer a capture or threaten one are never pruned or
+	// reduced, capture threats at the horizon get two extensions on a path
+	// instead of one, and a quiet position at the horizon also tries its
+	// sacrifices (moves that offer a capture) once on a path. Off by
+	// default: a match decides whether it is stronger.
+	Combinations bool
 }
 
 // Limits bound one search. Zero fields mean no limit of that kind; with no

@@ -1,51 +1,40 @@
-// The table's memory is in place when New returns (Linux: the resident set
-// size says how much memory the process has been given).
+// The table's memory is in place when New returns (Linux: mincore says
+// which pages of a range the process has been given).
 
 package search
 
 import (
-	"bufio"
 	"os"
-	"runtime"
-	"strconv"
-	"strings"
+	"syscall"
 	"testing"
+	"unsafe"
 )
 
-// residentKiB is the process's resident set size (VmRSS) in KiB.
-func residentKiB(t *testing.T) int {
+// residentShare is the share of the pages of t's buckets that are in
+// memory.
+func residentShare(t *testing.T, tt *table) float64 {
 	t.Helper()
-	f, err := os.Open("/proc/self/status")
-	if err != nil {
-		t.Fatal(err)
+	page := uintptr(os.Getpagesize())
+	start := uintptr(unsafe.Pointer(&tt.buckets[0]))
+	end := start + uintptr(len(tt.buckets))*unsafe.Sizeof(tt.buckets[0])
+	start &^= page - 1
+	vec := make([]byte, (end-start+page-1)/page)
+	if _, _, errno := syscall.Syscall(syscall.SYS_MINCORE, start, end-start, uintptr(unsafe.Pointer(&vec[0]))); errno != 0 {
+		t.Fatalf("mincore: %v", errno)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		if rest, ok := strings.CutPrefix(sc.Text(), "VmRSS:"); ok {
-			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			return n
-		}
+	in := 0
+	for _, v := range vec {
+		in += int(v & 1)
 	}
-	t.Fatal("no VmRSS in /proc/self/status")
-	return 0
+	return float64(in) / float64(len(vec))
 }
 
 // TestNewTableIsResident: a new table's pages are given to the process
 // when it is made (they are written once), not one by one as the first
-// search reaches them. The table is far larger than anything else the
-// test allocates, and its memory must nearly all be resident.
+// search reaches them.
 func TestNewTableIsResident(t *testing.T) {
-	const mib = 128
-	runtime.GC()
-	before := residentKiB(t)
-	tt := newTable(mib)
-	grown := residentKiB(t) - before
-	if grown < mib*1024*9/10 {
-		t.Fatalf("the resident set grew by %d KiB for a table of %d KiB: its memory is not in place", grown, mib*1024)
+	tt := newTable(prefaultMiB / 2)
+	if share := residentShare(t, tt); share < 0.99 {
+		t.Fatalf("%.1f%% of a new table's pages are in memory, want all", 100*share)
 	}
-	runtime.KeepAlive(tt)
 }

@@ -93,14 +93,23 @@ type table struct {
 	gen     uint8 // generation of the current search, 0..63; written only while idle
 }
 
-// newTable makes a table of about mib MiB (at least one bucket) and
-// clears it: the system gives a new allocation its memory page by page,
-// at the first write to each, and clearing makes those writes now rather
-// than in the first search, on its clock.
+// prefaultMiB bounds the tables that newTable clears when it makes them:
+// clearing takes some 5 ms a 16 MiB on an idle machine (a page fault a
+// page), so a larger table would hold up the engine's start (a match
+// gives it 10 s) for more than its first search gains; a search touches
+// only part of a large table, and pays only for the pages it touches.
+const prefaultMiB = 256
+
+// newTable makes a table of about mib MiB (at least one bucket), and
+// clears one of at most prefaultMiB: the system gives a new allocation its
+// memory page by page, at the first write to each, and clearing makes
+// those writes now rather than in the first search, on its clock.
 func newTable(mib int) *table {
 	n := max(uint64(mib)<<20/64, 1)
 	t := &table{buckets: make([]ttBucket, n)}
-	t.clear()
+	if mib <= prefaultMiB {
+		t.clear()
+	}
 	return t
 }
 

@@ -59,7 +59,9 @@ type worker struct {
 	// move pruning, late move reductions, internal iterative reduction);
 	// false is Options.FullWidth.
 	selective bool
-	info      func(Info) // main thread only; may be nil
+	// combinations is Options.Combinations (combinations.go).
+	combinations bool
+	info         func(Info) // main thread only; may be nil
 
 	pos   [maxPly + 1]engine.Position
 	evals [maxPly + 1]eval.State // evals[ply]: the evaluation's state of pos[ply] when evalsSet[ply]
@@ -82,6 +84,9 @@ type worker struct {
 	// threatExtensions[ply] is the number of capture-threat extensions on
 	// the path to ply, set by the node at ply-1 (0 at ply 1).
 	threatExtensions [maxPly + 1]int
+	// sacrifices[ply] is the number of horizon sacrifices (combinations.go)
+	// on the path to ply.
+	sacrifices [maxPly + 1]int
 
 	nodes     int64
 	published atomic.Int64 // nodes, published every pollInterval nodes and at the end
@@ -117,6 +122,7 @@ func (w *worker) prepare(s *Searcher, st *searchState, root engine.Position, key
 	w.s, w.st, w.tt, w.limits, w.infinite, w.info = s, st, s.tt, limits, infinite, info
 	w.eval = s.opts.Eval
 	w.selective = !s.opts.FullWidth
+	w.combinations = s.opts.Combinations
 	w.tb, w.tbPieces = s.opts.Tablebase, 0
 	if w.tb != nil {
 		w.tbPieces = w.tb.MaxPieces()

@@ -365,3 +365,20 @@ func TestDurationsTakeUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeMultiPVAnswersTheTopLine: with --multipv above 1, the best
+// move is the first move of the multipv=1 line printed last, wherever the
+// node limit stops the search (issue 33: pv=b1-a2, then bestmove c2-c3).
+func TestAnalyzeMultiPVAnswersTheTopLine(t *testing.T) {
+	pv := regexp.MustCompile(` multipv=1 pv=(\S+)`)
+	for _, nodes := range []string{"9000", "14000", "23000", "37000"} {
+		out, errOut, code := run(t, "analyze", "--multipv", "2", "--nodes", nodes)
+		var top string
+		for _, m := range pv.FindAllStringSubmatch(out, -1) {
+			top = m[1]
+		}
+		if code != 0 || top == "" || !strings.Contains(out, "\nbestmove "+top) {
+			t.Errorf("analyze --multipv 2 --nodes %s: status %d, last top line's move %q, output\n%s%s", nodes, code, top, out, errOut)
+		}
+	}
+}
