@@ -172,7 +172,7 @@ func (e *Engine) deliverLine(text string) bool {
 }
 
 func (e *Engine) deliverTooLong() {
-	e.deliver(lineOrErr{err: fmt.Errorf("unreadable output: a line longer than %d bytes", maxLineLength)})
+	e.deliver(lineOrErr{err: &GarbageError{Why: fmt.Sprintf("a line longer than %d bytes", maxLineLength)}})
 }
 
 func (e *Engine) deliver(l lineOrErr) bool {
@@ -224,8 +224,8 @@ func (e *Engine) Send(l hub.Line) error {
 // ReadLine returns the next line of the engine's output (without the line
 // end, a trailing '\r' removed), waiting until deadline (the zero time waits
 // without limit) or until ctx is done. The errors are ErrTimeout, ctx's
-// error, an error wrapping ErrExited once the output has ended, or the error
-// of an output line too long to read.
+// error, an error wrapping ErrExited once the output has ended, or a
+// *GarbageError for an output line too long to read.
 func (e *Engine) ReadLine(ctx context.Context, deadline time.Time) (string, error) {
 	var timer <-chan time.Time
 	if !deadline.IsZero() {

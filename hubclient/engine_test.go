@@ -158,8 +158,9 @@ func TestStartFailure(t *testing.T) {
 func TestLongLine(t *testing.T) {
 	e, _ := scriptEngine(t, `head -c 3000000 /dev/zero | tr '\0' x; echo; echo pong; sleep 1000`, false)
 	_, err := e.ReadLine(context.Background(), soon())
-	if err == nil || !strings.Contains(err.Error(), "longer than") {
-		t.Fatalf("a 3 MB line read with error %v", err)
+	var garbage *GarbageError
+	if !errors.As(err, &garbage) || garbage.Why != "a line longer than 1048576 bytes" {
+		t.Fatalf("a 3 MB line read with error %v, want garbage with the reason", err)
 	}
 	if _, err := e.ReadLine(context.Background(), time.Now().Add(100*time.Millisecond)); !errors.Is(err, ErrTimeout) {
 		t.Errorf("the output after a line too long was not discarded: %v", err)

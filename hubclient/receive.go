@@ -19,11 +19,11 @@ import (
 var ErrGarbage = errors.New("the engine wrote a line that is not a protocol line")
 
 // GarbageError is a line of the engine's output that is not a protocol
-// line, or (in a search) a command other than info, done, error and pong.
-// errors.Is finds ErrGarbage in it.
+// line, one too long to be read, or (in a search) a command other than
+// info, done, error and pong. errors.Is finds ErrGarbage in it.
 type GarbageError struct {
-	Text string // the line as the engine wrote it
-	Why  string // hub's reason, which shows no more of the text than is safe, or "unexpected command"
+	Text string // the line as the engine wrote it ("" for a line too long)
+	Why  string // hub's reason, which shows no more of the text than is safe, "unexpected command" or "a line longer than ... bytes"
 }
 
 func (e *GarbageError) Error() string { return fmt.Sprintf("%v (%s)", ErrGarbage, e.Why) }

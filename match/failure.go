@@ -78,7 +78,7 @@ func (r *referee) garbage(pl *player, line, why string) *failure {
 	msg := fmt.Sprintf("game %d: %s wrote garbage %q (%s), after: %s", r.job.number, pl.spec.Name, truncate(line, 80), why, pl.lastSent())
 	r.set.log.note("%s", msg)
 	r.set.warn(msg)
-	return &failure{pdn.TerminationCrash, fmt.Sprintf("protocol violation: %q", truncate(line, 40)), true}
+	return &failure{pdn.TerminationCrash, fmt.Sprintf("protocol violation: %q (%s)", truncate(line, 40), truncate(why, 80)), true}
 }
 
 // truncate cuts s to n bytes, marking the cut with "...".

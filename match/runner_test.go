@@ -7,6 +7,7 @@ package match
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"os"
 	"path/filepath"
@@ -90,16 +91,22 @@ func TestMisbehavingEngines(t *testing.T) {
 		mode, termination string
 		games             int
 		restarts          bool
+		reason            string // in each game's comment, when set
 	}{
-		{"illegal", pdn.TerminationIllegalMove, 4, true},
-		{"nomove", pdn.TerminationIllegalMove, 2, true},
-		{"slow", pdn.TerminationTimeForfeit, 2, false},
-		{"hang", pdn.TerminationTimeForfeit, 2, true},
-		{"crash", pdn.TerminationCrash, 4, true},
-		{"garbage", pdn.TerminationCrash, 2, true},
-		{"brace", pdn.TerminationCrash, 2, true},
-		{"bracemove", pdn.TerminationIllegalMove, 2, true},
+		{"illegal", pdn.TerminationIllegalMove, 4, true, ""},
+		{"nomove", pdn.TerminationIllegalMove, 2, true, ""},
+		{"slow", pdn.TerminationTimeForfeit, 2, false, ""},
+		{"hang", pdn.TerminationTimeForfeit, 2, true, ""},
+		{"crash", pdn.TerminationCrash, 4, true, ""},
+		{"garbage", pdn.TerminationCrash, 2, true, ""},
+		{"brace", pdn.TerminationCrash, 2, true, ""},
+		{"bracemove", pdn.TerminationIllegalMove, 2, true, ""},
+		// A line of 2 MiB: the reason says why, not just "protocol violation".
+		{"longline", pdn.TerminationCrash, 2, true, "a line longer than 1048576 bytes"},
 	}
+	// Reading a 2 MiB line may take longer than the margin on a busy
+	// machine: that case gets a margin no load reaches.
+	margin := map[string]time.Duration{"longline": time.Minute}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
 			t.Parallel()
@@ -117,7 +124,7 @@ func TestMisbehavingEngines(t *testing.T) {
 				},
 				Games:     c.games,
 				TC:        TimeControl{MoveTime: 50 * time.Millisecond},
-				Margin:    150 * time.Millisecond,
+				Margin:    cmp.Or(margin[c.mode], 150*time.Millisecond),
 				PDN:       pdnPath,
 				DrawPlies: 100,
 				Log:       &syncWriter{w: &log},
@@ -142,6 +149,9 @@ func TestMisbehavingEngines(t *testing.T) {
 				replay(t, g)
 				if g.Tag(pdn.TagTermination) != c.termination {
 					t.Errorf("Termination tag %q", g.Tag(pdn.TagTermination))
+				}
+				if why := reasonOf(g); !strings.Contains(why, c.reason) {
+					t.Errorf("the game's reason %q does not say %q", why, c.reason)
 				}
 			}
 			starts, _ := os.ReadFile(filepath.Join(badDir, "starts.txt"))
@@ -347,4 +357,13 @@ func TestRestartOn(t *testing.T) {
 			t.Errorf("restart=%s: started %d times in 4 games, want %d", restart, n, want)
 		}
 	}
+}
+
+// reasonOf is the comment a match gives the reason a game ended in: the
+// last move's, or the game's when no move was played.
+func reasonOf(g *pdn.Game) string {
+	if n := len(g.Moves); n > 0 {
+		return g.Moves[n-1].Comment
+	}
+	return g.Comment
 }
