@@ -36,8 +36,8 @@ func Report(paths []string, notes io.Writer) (*Summary, error) {
 		if err != nil {
 			return nil, err
 		}
-		if cut >= 0 {
-			fmt.Fprintf(notes, "%s: the last game is incomplete (still being written?) and is not counted\n", file)
+		if cut != nil {
+			fmt.Fprintf(notes, "%s: %s (still being written?) and is not counted\n", file, cut)
 		}
 	}
 	if r.info == nil {
@@ -74,12 +74,12 @@ type reportReader struct {
 // readFile tallies the games of a PDN file. A file that a running shard
 // is appending to may end in the middle of a game: when a file that does
 // not end as a record does (with an empty line) fails in its last game,
-// that game is left out, and cut is the offset where it starts (-1 when
-// every game was read).
-func (r *reportReader) readFile(path string) (cut int64, err error) {
+// that game is left out and described by the *cutRecord returned (nil
+// when every game was read).
+func (r *reportReader) readFile(path string) (*cutRecord, error) {
 	f, _, err := safefile.Open(path)
 	if err != nil {
-		return -1, err
+		return nil, err
 	}
 	defer f.Close()
 	bound := &recordBound{r: bufio.NewReader(f)}
@@ -89,19 +89,35 @@ func (r *reportReader) readFile(path string) (cut int64, err error) {
 		rec, err := pr.Read()
 		bound.n = 0
 		if err == io.EOF {
-			return -1, nil
+			return nil, nil
 		}
 		if err != nil {
-			if cut, ok := lastGameIncomplete(f, read); ok {
-				return cut, nil
+			if offset, ok := lastGameIncomplete(f, read); ok {
+				return &cutRecord{offset: offset, game: read + 1, why: err}, nil
 			}
-			return -1, fmt.Errorf("%s: %v", path, err)
+			return nil, fmt.Errorf("%s: %v", path, err)
 		}
 		read++
 		if err := r.add(rec, path); err != nil {
-			return -1, fmt.Errorf("%s: game %d: %v", path, read, err)
+			return nil, fmt.Errorf("%s: game %d: %v", path, read, err)
 		}
 	}
+}
+
+// cutRecord is a file's last record that cannot be read and does not end
+// as the runner ends a record (with a blank line): taken for one the run
+// was writing when it stopped, it is left out (and, on resume, cut off and
+// played again). A record that cannot be read anywhere else, or bytes
+// after the last record that do not start one, are refused instead.
+type cutRecord struct {
+	offset int64 // where the record starts
+	game   int   // its number in the file, from 1
+	why    error // why it cannot be read
+}
+
+// String names the record and says what is wrong with it.
+func (c *cutRecord) String() string {
+	return fmt.Sprintf("game %d, the last record (from byte %d), cannot be read (%v) and does not end with a blank line", c.game, c.offset, c.why)
 }
 
 // maxRecordBytes bounds the bytes of one record a report reads: a game

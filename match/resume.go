@@ -60,9 +60,10 @@ func ResumeSeed(path string) (seed uint64, found bool, err error) {
 
 // resume counts the games of the PDN file into the tally and returns the
 // jobs still to play, with the lines that tell what it found. The file may
-// not exist yet (nothing was played). An incomplete last record (the run
-// was killed while writing it) is cut off, so that the games appended
-// after it read back.
+// not exist yet (nothing was played). An unreadable last record without
+// its closing blank line (the run was killed while writing it: cutRecord)
+// is cut off with a warning naming it, so that the games appended after it
+// read back; damage anywhere else is refused.
 func (m *match) resume(jobs []gameJob) ([]gameJob, []string, error) {
 	path := m.cfg.PDN
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
@@ -75,11 +76,11 @@ func (m *match) resume(jobs []gameJob) ([]gameJob, []string, error) {
 		return nil, nil, &ResumeError{err}
 	}
 	var lines []string
-	if cut >= 0 {
-		if err := os.Truncate(path, cut); err != nil {
+	if cut != nil {
+		if err := os.Truncate(path, cut.offset); err != nil {
 			return nil, nil, fmt.Errorf("cutting off the incomplete last game of %s: %v", path, err)
 		}
-		lines = append(lines, fmt.Sprintf("warning: %s: the last game was incomplete (the run was stopped while writing it) and is cut off", path))
+		lines = append(lines, fmt.Sprintf("warning: %s: %s: taken for a game the run was writing when it stopped, it is cut off and played again", path, cut))
 	}
 	var todo []gameJob
 	for _, j := range jobs {

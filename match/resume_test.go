@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -55,7 +56,7 @@ func TestResume(t *testing.T) {
 	}
 	text := out.String()
 	if s.Games != 8 || strings.Count(text, "Started game") != 5 || !strings.Contains(text, "Resuming "+partPDN+": 3 games done, 5 to play") ||
-		!strings.Contains(text, "the last game was incomplete") || strings.Contains(text, "Started game 3 ") {
+		!strings.Contains(text, "game 4, the last record (from byte") || strings.Contains(text, "Started game 3 ") {
 		t.Errorf("resumed run (%d games):\n%s", s.Games, text)
 	}
 	if got := testio.From(t, text, "\n=== Match summary"); got != want {
@@ -70,6 +71,32 @@ func TestResume(t *testing.T) {
 	rs.Write(&got)
 	if got.String() != want {
 		t.Errorf("report of the resumed file:\n%s\nwant:\n%s", got.String(), want)
+	}
+
+	// A last record damaged (not just cut short) is named with what is
+	// wrong when it lacks its closing blank line, and refused with it.
+	var damaged bytes.Buffer
+	for _, g := range readPDN(t, wholePDN)[:4] {
+		if err := pdn.Write(&damaged, g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	text4 := bytes.TrimRight(damaged.Bytes(), "\n")
+	i := bytes.LastIndex(text4, []byte("\n1. ")) + 1
+	for ending, wantErr := range map[string]bool{"\n": false, "\n\n": true} {
+		body := slices.Concat(text4[:i], []byte("1. \x00\x01{garbage"), text4[i+3:], []byte(ending))
+		path := filepath.Join(t.TempDir(), "damaged.pdn")
+		if err := os.WriteFile(path, body, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		notes.Reset()
+		_, err := Report([]string{path}, &notes)
+		switch {
+		case wantErr && err == nil:
+			t.Errorf("a damaged last record closed by a blank line was not refused; notes %q", notes.String())
+		case !wantErr && (err != nil || !strings.Contains(notes.String(), "game 4, the last record") || !strings.Contains(notes.String(), "cannot be read (")):
+			t.Errorf("a damaged last record: error %v, notes %q, want it named with why", err, notes.String())
+		}
 	}
 
 	// Resuming a finished match plays nothing.

@@ -227,7 +227,7 @@ func TestReportOfSyntheticRecords(t *testing.T) {
 	if s.Games != 4 || s.Planned != 4 || p.Score != (Score{Wins: 2, Draws: 1, Losses: 1}) || p.Penta != (Pentanomial{0, 0, 1, 1, 0}) || s.TC != "depth=2" {
 		t.Errorf("report %+v %+v", s, p)
 	}
-	if !strings.Contains(notes.String(), "shards 1/2 2/2: 4 of the match's 4 games") || !strings.Contains(notes.String(), "partial.pdn: the last game is incomplete") {
+	if !strings.Contains(notes.String(), "shards 1/2 2/2: 4 of the match's 4 games") || !strings.Contains(notes.String(), "partial.pdn: game ") {
 		t.Errorf("notes %q", notes.String())
 	}
 	// A complete file that does not parse is an error.
