@@ -38,7 +38,14 @@ func dameoBinary(t *testing.T) string {
 // startHub runs `dameo hub args...` and wraps it in a harness.
 func startHub(t *testing.T, args ...string) *harness {
 	t.Helper()
-	cmd := exec.Command(dameoBinary(t), append([]string{"hub"}, args...)...)
+	h, _ := startEngine(t, exec.Command(dameoBinary(t), append([]string{"hub"}, args...)...))
+	return h
+}
+
+// startEngine runs cmd, an engine, and wraps it in a harness; the buffer
+// receives its standard error.
+func startEngine(t *testing.T, cmd *exec.Cmd) (*harness, *bytes.Buffer) {
+	t.Helper()
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	in, out := testio.StartPiped(t, cmd)
@@ -54,7 +61,7 @@ func startHub(t *testing.T, args ...string) *harness {
 		in.Close()
 		cmd.Process.Kill()
 	})
-	return h
+	return h, &stderr
 }
 
 func TestHubHandshake(t *testing.T) {

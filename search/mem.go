@@ -58,11 +58,15 @@ func halfMemoryMiB() int {
 }
 
 // memTotalMiB reads MemTotal from /proc/meminfo text, 0 when absent.
-func memTotalMiB(r io.Reader) int {
+func memTotalMiB(r io.Reader) int { return kibFieldMiB(r, "MemTotal:") }
+
+// kibFieldMiB reads the field named key ("MemTotal:", "VmSize:") of
+// /proc text whose values are in kB, in MiB; 0 when absent or bad.
+func kibFieldMiB(r io.Reader, key string) int {
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
 		fields := strings.Fields(sc.Text())
-		if len(fields) >= 2 && fields[0] == "MemTotal:" {
+		if len(fields) >= 2 && fields[0] == key {
 			kib, err := strconv.Atoi(fields[1])
 			if err != nil {
 				return 0
@@ -139,21 +143,5 @@ var mappedAtStart = sync.OnceValue(func() int {
 		return 0
 	}
 	defer f.Close()
-	return statusVmSizeMiB(f)
+	return kibFieldMiB(f, "VmSize:")
 })
-
-// statusVmSizeMiB reads VmSize from /proc/<pid>/status text, 0 when absent.
-func statusVmSizeMiB(r io.Reader) int {
-	sc := bufio.NewScanner(r)
-	for sc.Scan() {
-		fields := strings.Fields(sc.Text())
-		if len(fields) >= 2 && fields[0] == "VmSize:" {
-			kib, err := strconv.Atoi(fields[1])
-			if err != nil {
-				return 0
-			}
-			return kib / 1024
-		}
-	}
-	return 0
-}

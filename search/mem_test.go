@@ -47,10 +47,10 @@ func TestOwnCgroupLimit(t *testing.T) {
 }
 
 func TestVmSize(t *testing.T) {
-	if got := statusVmSizeMiB(strings.NewReader("Name: dameo\nVmPeak:  2000000 kB\nVmSize:  1711524 kB\n")); got != 1671 {
+	if got := kibFieldMiB(strings.NewReader("Name: dameo\nVmPeak:  2000000 kB\nVmSize:  1711524 kB\n"), "VmSize:"); got != 1671 {
 		t.Errorf("VmSize: %d MiB, want 1671", got)
 	}
-	if got := statusVmSizeMiB(strings.NewReader("Name: dameo\n")); got != 0 {
+	if got := kibFieldMiB(strings.NewReader("Name: dameo\n"), "VmSize:"); got != 0 {
 		t.Errorf("no VmSize: %d, want 0", got)
 	}
 }
