@@ -6,10 +6,12 @@ package match
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 )
 
@@ -195,12 +197,14 @@ func parseSpecWords(words []string) (EngineSpec, error) {
 			}
 		case k == "depth":
 			kinds[k] = true
-			if limits.Depth, err = strconv.Atoi(v); err != nil || limits.Depth < 1 {
+			var n int64
+			n, err = hub.ParseWhole(v, 1, math.MaxInt32)
+			if limits.Depth = int(n); err != nil {
 				return e, fmt.Errorf("depth=%q: want a positive number of plies", v)
 			}
 		case k == "nodes":
 			kinds[k] = true
-			if limits.Nodes, err = strconv.ParseInt(v, 10, 64); err != nil || limits.Nodes < 1 {
+			if limits.Nodes, err = hub.ParseWhole(v, 1, math.MaxInt64); err != nil {
 				return e, fmt.Errorf("nodes=%q: want a positive number", v)
 			}
 		default:
