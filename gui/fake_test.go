@@ -328,7 +328,7 @@ func (pt pageTree) apply(d *treeDelta) {
 	if d == nil {
 		return
 	}
-	if d.Reset {
+	if d.Change == treeReset {
 		clear(pt)
 	}
 	for _, id := range d.Removed {

@@ -91,11 +91,20 @@ type stateMsg struct {
 	Explorer *explorerView `json:"explorer,omitempty"`
 }
 
-// treeDelta is a change of the move tree: with Reset the page drops its
-// tree and takes Nodes as the whole of it; otherwise Nodes are added or
-// replace the page's nodes of their ids, and Removed are gone.
+// Kinds of change of the move tree, which say how the page's move list
+// follows it.
+const (
+	treeReset  = "reset"  // a new tree: Nodes are the whole of it
+	treeAppend = "append" // one move added at the end of the main line (its parent among Nodes), other nodes' values changed
+	treeValues = "values" // only values of nodes (score, mark, clock, comment) changed
+	treeEdit   = "edit"   // moves added elsewhere, removed or reordered
+)
+
+// treeDelta is a change of the move tree: with Change treeReset the page
+// drops its tree and takes Nodes as the whole of it; otherwise Nodes are
+// added or replace the page's nodes of their ids, and Removed are gone.
 type treeDelta struct {
-	Reset   bool       `json:"reset,omitempty"`
+	Change  string     `json:"change"`
 	Nodes   []nodeView `json:"nodes,omitempty"`
 	Removed []int      `json:"removed,omitempty"`
 }
@@ -137,7 +146,7 @@ func (t *tree) delta() *treeDelta {
 	if len(t.changed) == 0 && len(t.removed) == 0 && !t.reset {
 		return nil
 	}
-	d := &treeDelta{Reset: t.reset, Removed: t.removed}
+	d := &treeDelta{Change: t.changeKind(), Removed: t.removed}
 	if t.reset {
 		d.Removed = nil
 		for _, n := range t.byID {
@@ -148,8 +157,24 @@ func (t *tree) delta() *treeDelta {
 		d.Nodes = append(d.Nodes, newNodeView(n))
 	}
 	slices.SortFunc(d.Nodes, func(a, b nodeView) int { return a.ID - b.ID })
-	t.changed, t.removed, t.reset = map[*node]bool{}, nil, false
+	t.changed, t.removed, t.reset, t.added, t.reordered = map[*node]bool{}, nil, false, nil, false
 	return d
+}
+
+// changeKind is the kind of the tree's change since the last delta.
+func (t *tree) changeKind() string {
+	switch {
+	case t.reset:
+		return treeReset
+	case len(t.removed) > 0 || t.reordered || len(t.added) > 1:
+		return treeEdit
+	case len(t.added) == 0:
+		return treeValues
+	}
+	if n := t.added[0]; n == t.mainEnd && len(n.parent.children) == 1 {
+		return treeAppend
+	}
+	return treeEdit
 }
 
 // pvLine is one principal variation: its rank, score in men from White's

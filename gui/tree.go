@@ -51,6 +51,8 @@ type tree struct {
 	changed      map[*node]bool     // nodes the page has not seen as they are now
 	removed      []int              // ids of nodes removed since the page was told
 	reset        bool               // the page must drop its tree and take the nodes sent
+	added        []*node            // nodes added since the page was told
+	reordered    bool               // a node's children changed order since the page was told
 }
 
 func newTree(start engine.Position) *tree {
@@ -128,6 +130,7 @@ func (t *tree) add(parent *node, m engine.Move) (*node, error) {
 	parent.children = append(parent.children, c)
 	t.byID[c.id] = c
 	t.changed[c], t.changed[parent] = true, true
+	t.added = append(t.added, c)
 	if parent == t.mainEnd && len(parent.children) == 1 {
 		t.mainEnd = c
 	}
@@ -188,6 +191,7 @@ func (t *tree) promote(n *node) error {
 				copy(p.children[1:i+1], p.children[:i])
 				p.children[0] = c
 				t.changed[p] = true
+				t.reordered = true
 				top = p
 				break
 			}
