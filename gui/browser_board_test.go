@@ -106,6 +106,7 @@ func variations(t *testing.T, browser context.Context) {
 
 func clocksTakeBackAndPause(t *testing.T, browser context.Context) {
 	p := openPage(t, browser, 1100, 860)
+	p.openPanel("new-panel")
 	p.do(chromedp.SetValue(chromedp.CSS(`#mode`), "play-white"))
 	p.click(`input[name=tc][value=clock]`)
 	p.do(chromedp.SetValue(chromedp.CSS(`#minutes`), "1"), chromedp.SetValue(chromedp.CSS(`#increment`), "2"))

@@ -63,9 +63,11 @@ type clockView struct {
 type stateMsg struct {
 	Type      string            `json:"type"` // "state"
 	Mode      string            `json:"mode"`
-	Line      int               `json:"line"`   // changes whenever the game's moves change
-	Cursor    int               `json:"cursor"` // the node of the board's position
-	Ply       int               `json:"ply"`    // moves from the start to the board's position
+	Game      int               `json:"game"`             // changes at every new game
+	Player    string            `json:"player,omitempty"` // the person's side against an engine: white or black
+	Line      int               `json:"line"`             // changes whenever the game's moves change
+	Cursor    int               `json:"cursor"`           // the node of the board's position
+	Ply       int               `json:"ply"`              // moves from the start to the board's position
 	MainEnd   int               `json:"mainEnd"`
 	Board     string            `json:"board"` // 64 of w b W B e, a8..h8, a7..h7, ..., a1..h1
 	Side      string            `json:"side"`  // to move on the board: white or black
@@ -111,22 +113,23 @@ type treeDelta struct {
 
 // nodeView is a node of the move tree as the page draws it.
 type nodeView struct {
-	ID        int         `json:"id"`
-	Parent    int         `json:"parent"` // -1 at the root
-	Text      string      `json:"text,omitempty"`
-	Number    string      `json:"number,omitempty"` // "3" before White's move, "3..." before Black's
-	Ply       int         `json:"ply"`
-	Children  []int       `json:"children,omitempty"` // the first continues the line
-	Eval      *float64    `json:"eval,omitempty"`     // men from White's side
-	Judgement string      `json:"judgement,omitempty"`
-	Clock     *[2]float64 `json:"clock,omitempty"` // both sides' time left after the move, seconds
-	Spent     float64     `json:"spent,omitempty"` // the mover's time on the move, seconds
-	Comment   string      `json:"comment,omitempty"`
-	Before    string      `json:"before,omitempty"` // the comment before a variation's first move
+	ID        int          `json:"id"`
+	Parent    int          `json:"parent"` // -1 at the root
+	Text      string       `json:"text,omitempty"`
+	Number    string       `json:"number,omitempty"` // "3" before White's move, "3..." before Black's
+	Ply       int          `json:"ply"`
+	Children  []int        `json:"children,omitempty"` // the first continues the line
+	Eval      *float64     `json:"eval,omitempty"`     // men from White's side
+	Judgement string       `json:"judgement,omitempty"`
+	Review    *verdictView `json:"review,omitempty"` // a whole-game analysis' verdict on the move
+	Clock     *[2]float64  `json:"clock,omitempty"`  // both sides' time left after the move, seconds
+	Spent     float64      `json:"spent,omitempty"`  // the mover's time on the move, seconds
+	Comment   string       `json:"comment,omitempty"`
+	Before    string       `json:"before,omitempty"` // the comment before a variation's first move
 }
 
 func newNodeView(n *node) nodeView {
-	v := nodeView{ID: n.id, Parent: -1, Text: n.text, Ply: n.ply, Eval: n.eval, Judgement: n.judgement, Spent: n.spent.Seconds(),
+	v := nodeView{ID: n.id, Parent: -1, Text: n.text, Ply: n.ply, Eval: n.eval, Judgement: n.judgement, Review: n.verdict.view(), Spent: n.spent.Seconds(),
 		Comment: n.comment, Before: n.before}
 	if n.parent != nil {
 		v.Parent = n.parent.id

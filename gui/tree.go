@@ -34,6 +34,7 @@ type node struct {
 	rules        engine.Result // the rules' verdict on pos for its side to move
 	eval         *float64      // engine score in men from White's side
 	judgement    string        // "?!", "?" or "??" from a whole-game analysis
+	verdict      *verdict      // what a whole-game analysis found of the move
 	clock        *[2]time.Duration
 	spent        time.Duration // the mover's time on this move, in timed games
 	comment      string        // a record's comment after the move (at the root: before the first)

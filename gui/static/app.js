@@ -10,7 +10,10 @@ import { Board } from "./board.js";
 import { MoveTree } from "./tree.js";
 import { MoveList } from "./movelist.js";
 import { Graph } from "./graph.js";
-import { renderAnalysis, renderBook, renderReview, renderTables } from "./panels.js";
+import { renderAnalysis, renderBook, renderExplorer, renderReview, renderTables } from "./panels.js";
+import { winChance } from "./graph.js";
+import { squaresOf } from "./board.js";
+import { setupMoveBox, showLegalMoves } from "./movebox.js";
 import { Editor } from "./editor.js";
 import { fillEngines, offerDownload, pdnText, setupForms } from "./forms.js";
 import { openAddress, writeAddress } from "./address.js";
@@ -19,6 +22,7 @@ import { openAddress, writeAddress } from "./address.js";
 /** @typedef {import("./types.js").Analysis} Analysis */
 /** @typedef {import("./types.js").ServerMsg} ServerMsg */
 /** @typedef {import("./types.js").Request} Request */
+/** @typedef {import("./types.js").NodeView} NodeView */
 
 /** @type {Record<string, string>} */
 const RESULTS = { "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw" };
@@ -35,6 +39,10 @@ export class App {
     this.initial = "";
     /** when the state's clock was read, in performance.now() time */
     this.clockAt = 0;
+    /** @type {{node: number, move: string} | null} a better move the review found, shown as an arrow at its position */
+    this.hint = null;
+    /** whether the page still offers the choice of what to do */
+    this.choosing = true;
     this.tree = new MoveTree();
     this.board = new Board((m) => this.send({ type: "move", move: m.text }), (sq) => this.editor.place(sq));
     this.moveList = new MoveList(this.tree, (id) => this.goTo(id));
@@ -75,6 +83,9 @@ export class App {
   /** @param {State} msg */
   receiveState(msg) {
     const moved = !this.state || this.state.cursor !== msg.cursor;
+    if (!this.state || this.state.game !== msg.game) this.board.setFlipped(msg.player === "black"); // a new game faces its player
+    if (msg.mode !== "analyse" || msg.mainEnd !== 0 || msg.start !== this.initial) this.choose(); // a game or a position is open
+    if (this.hint && this.hint.node !== msg.cursor) this.hint = null;
     if (moved && this.analysis && this.analysis.node !== msg.cursor) this.analysis = null;
     if (msg.tree) this.tree.apply(msg.tree);
     this.state = msg;
@@ -94,6 +105,7 @@ export class App {
     this.analysis = msg;
     renderAnalysis(this);
     this.showArrows();
+    if (this.state) this.renderEvalBar();
   }
 
   /** render draws the whole page from the state. */
@@ -114,12 +126,20 @@ export class App {
     this.graph.draw(st.cursor);
     renderTables(this);
     renderBook(this);
+    renderExplorer(this);
     renderReview(this);
+    showLegalMoves(st.legal);
+    this.renderEvalBar();
     if (document.activeElement !== byId("position-text")) input("position-text").value = st.text;
-    button("takeback").disabled = st.mode === "watch" || st.mainEnd === 0;
-    button("pause").disabled = st.mode === "analyse" || !!st.result;
+    // Each control where it applies: a game's against the engine, the
+    // analysis board's variations.
+    button("takeback").hidden = button("resign").hidden = st.mode !== "play";
+    button("pause").hidden = st.mode === "analyse";
+    button("promote").hidden = button("delete").hidden = st.mode !== "analyse";
+    button("takeback").disabled = st.mainEnd === 0;
+    button("pause").disabled = !!st.result;
     button("pause").textContent = st.clock && st.clock.paused ? "Go on" : "Pause";
-    button("resign").disabled = st.mode === "watch" || !!st.result;
+    button("resign").disabled = !!st.result;
     input("analyse").checked = st.analysing;
     input("analyse").disabled = st.mode === "watch";
     select("multipv").value = String(st.multipv);
@@ -127,11 +147,66 @@ export class App {
     if (!byId("status").classList.contains("error") || st.thinking) status(st.result ? `${RESULTS[st.result] || st.result}: ${st.reason}` : who);
   }
 
-  /** showArrows shows the engine's best move of the board's position. */
+  /**
+   * showArrows shows the better move the review found, when it is that
+   * position's, or else the engine's lines of the board's position: the
+   * best as the main arrow, the others lighter.
+   */
   showArrows() {
     const a = this.analysis, st = this.state;
-    const here = a && st && a.node === st.cursor && a.arrow;
-    this.board.setArrows(here && a.arrow ? [{ from: a.arrow[0], to: a.arrow[1], best: true }] : []);
+    byId("arrow").classList.toggle("hint", !!this.hint);
+    byId("arrow").setAttribute("marker-end", this.hint ? "url(#head-alt)" : "url(#head)");
+    if (this.hint && st && this.hint.node === st.cursor) {
+      const sq = squaresOf(this.hint.move);
+      this.board.setArrows([{ from: sq[0], to: sq[sq.length - 1], best: true }]);
+      return;
+    }
+    if (!a || !st || a.node !== st.cursor) { this.board.setArrows([]); return; }
+    /** @type {import("./board.js").Arrow[]} */
+    const arrows = [];
+    for (const line of a.lines) {
+      if (!line.moves.length) continue;
+      const sq = squaresOf(line.moves[0]);
+      if (!arrows.some((x) => x.from === sq[0] && x.to === sq[sq.length - 1])) arrows.push({ from: sq[0], to: sq[sq.length - 1], best: !arrows.length });
+    }
+    this.board.setArrows(arrows);
+  }
+
+  /**
+   * showBetter goes to the position before a marked move and shows the
+   * better move the review found there.
+   * @param {NodeView} n
+   */
+  showBetter(n) {
+    const better = n.review && n.review.better;
+    this.hint = better ? { node: n.parent, move: better[0] } : null;
+    if (this.state.cursor === n.parent) this.showArrows();
+    else this.goTo(n.parent);
+  }
+
+  /**
+   * renderEvalBar shows the evaluation of the board's position beside it:
+   * the share of White's winning chances, White's from the side White is
+   * seen from.
+   */
+  renderEvalBar() {
+    const st = this.state, a = this.analysis, n = this.tree.node(st.cursor);
+    const score = a && a.node === st.cursor && a.lines.length ? a.score : n && n.eval !== undefined && n.eval !== null ? n.eval : null;
+    const bar = byId("evalbar");
+    bar.hidden = score === null;
+    if (score === null) return;
+    const white = 50 + 50 * winChance(score);
+    bar.classList.toggle("flipped", this.board.flipped);
+    byId("evalbar-fill").style.height = `${white}%`;
+    byId("evalbar-text").textContent = (score > 0 ? "+" : "") + score.toFixed(1);
+    bar.setAttribute("aria-valuenow", white.toFixed(0));
+    bar.title = `${score > 0 ? "+" : ""}${score.toFixed(2)}: White's chances ${white.toFixed(0)}%`;
+  }
+
+  /** choose puts the choice of what to do away. */
+  choose() {
+    this.choosing = false;
+    byId("start-choice").hidden = true;
   }
 
   /** the sides shown at the top and the bottom of the board */
@@ -142,7 +217,7 @@ export class App {
     const [top, bottom] = this.sides();
     for (const [id, side] of [["top", top], ["bottom", bottom]]) {
       const el = byId(id);
-      field(el, "name").textContent = `${side === "white" ? "○" : "●"} ${side === "white" ? st.white : st.black}`;
+      field(el, "name").textContent = `${side === "white" ? "○" : "●"} ${(side === "white" ? st.white : st.black) || cap(side)}`;
       const lost = st.lost[side === "white" ? 0 : 1];
       field(el, "lost").textContent = lost > 0 ? `lost ${lost}` : "";
     }
@@ -210,7 +285,33 @@ export class App {
       try { await navigator.clipboard.writeText(text); status("move list copied"); }
       catch { pdnText().value = text; openPanel("pdn-panel"); status("copy the move list from the PDN panel"); }
     };
-    byId("review").onclick = () => this.send({ type: "review" });
+    byId("review").onclick = () => {
+      const amount = Number(input("review-amount").value);
+      this.send({ type: "review", limit: select("review-by").value === "depth" ? { depth: amount } : { nodes: amount } });
+    };
+    byId("review-stop").onclick = () => this.send({ type: "stopreview" });
+    select("review-by").onchange = () => { input("review-amount").value = select("review-by").value === "depth" ? "12" : "100000"; };
+    byId("copy-link").onclick = async () => {
+      try { await navigator.clipboard.writeText(location.href); status("link copied"); }
+      catch { status(`the link: ${location.href}`); }
+    };
+    byId("choose-play").onclick = () => {
+      this.choose();
+      select("mode").value = "play-white";
+      select("mode").dispatchEvent(new Event("change"));
+      openPanel("new-panel");
+      button("start").focus();
+    };
+    byId("choose-analyse").onclick = () => {
+      this.choose();
+      openPanel("analysis-panel");
+    };
+    byId("choose-open").onclick = () => {
+      this.choose();
+      openPanel("pdn-panel");
+      input("pdn-file").click();
+    };
+    setupMoveBox(this);
     const analyse = () => this.send({ type: "analyse", on: input("analyse").checked, multipv: Number(select("multipv").value) });
     input("analyse").onchange = analyse;
     select("multipv").onchange = analyse;
@@ -257,6 +358,8 @@ Object.assign(window, {
     get analysis() { return app.analysis; },
     get engines() { return app.engines; },
     get ws() { return app.conn.ws; },
+    /** @param {ServerMsg} msg as if the server had sent it */
+    receive: (msg) => app.receive(msg),
     tree: app.tree.nodes,
     /** the main line in notation */
     moves: () => app.tree.mainLine().slice(1).map((n) => n.text),

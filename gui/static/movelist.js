@@ -96,6 +96,8 @@ export class MoveList {
     const tip = [];
     if (n.eval !== undefined && n.eval !== null) tip.push(`score ${fmtScore(n.eval)}`);
     if (n.judgement) tip.push(MARKS[n.judgement]);
+    if (n.review && n.review.better) tip.push(`better ${n.review.better[0]}`);
+    if (n.review && n.review.by !== "search") tip.push(`judged by the ${n.review.by}`);
     if (n.spent) tip.push(`${n.spent.toFixed(1)} s`);
     if (tip.length) b.title = tip.join(", ");
     b.onclick = () => this.goTo(n.id);

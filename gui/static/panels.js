@@ -1,8 +1,9 @@
 // The panels beside the board that show what the server knows of the
-// board's position: the engine's analysis, the endgame tables, the book
-// and the whole-game review.
+// board's position: the engine's analysis, the endgame tables, the book,
+// the explorer's games and the whole-game review.
 
 import { byId, button, cap, fmtScore, playable, row } from "./dom.js";
+import { MARKS } from "./movelist.js";
 
 /** @typedef {import("./app.js").App} App */
 
@@ -54,17 +55,31 @@ export function renderTables(app) {
   }
 }
 
+/** BOOK_ROWS is how many book moves the panel shows before "all". */
+const BOOK_ROWS = 5;
+
+/** whether the book panel shows all the moves of the position */
+let bookAll = false;
+
 /**
- * renderBook shows the book's moves of the position.
+ * renderBook shows the book's best moves of the position, and all of them
+ * on demand.
  * @param {App} app
  */
 export function renderBook(app) {
-  const v = app.state.book, body = tableBody("book-moves");
+  const v = app.state.book, body = tableBody("book-moves"), more = button("book-more");
   byId("book-panel").hidden = !v;
   body.replaceChildren();
+  more.hidden = true;
   if (!v) return;
   byId("book-info").textContent = v.moves.length ? `${v.moves.length} book moves (book of ${v.positions} positions; bold: the engine may play it)` : `not in the book (${v.positions} positions)`;
-  for (const m of v.moves) {
+  const moves = [...v.moves].sort((a, b) => b.weight - a.weight);
+  if (moves.length > BOOK_ROWS) {
+    more.hidden = false;
+    more.textContent = bookAll ? `the best ${BOOK_ROWS} only` : `all ${moves.length} moves`;
+    more.onclick = () => { bookAll = !bookAll; renderBook(app); };
+  }
+  for (const m of bookAll ? moves : moves.slice(0, BOOK_ROWS)) {
     const tr = row([m.move, String(m.weight), `${m.share.toFixed(1)}%`, fmtScore(m.score)], app.playable(m.move));
     if (m.playable) tr.classList.add("book-playable");
     body.append(tr);
@@ -72,18 +87,75 @@ export function renderBook(app) {
 }
 
 /**
- * renderReview shows a whole-game analysis' progress or its summary.
+ * renderExplorer shows the moves played from the position in the
+ * explorer's games, with how they scored; a click plays one.
+ * @param {App} app
+ */
+export function renderExplorer(app) {
+  const v = app.state.explorer, body = tableBody("explorer-moves");
+  byId("explorer-panel").hidden = !v;
+  body.replaceChildren();
+  if (!v) return;
+  byId("explorer-info").textContent = v.moves.length ? `${v.games} games reached this position` : "no game reached this position";
+  for (const m of v.moves) {
+    const tr = row([m.move, String(m.games)], app.playable(m.move));
+    const td = document.createElement("td"), bar = document.createElement("div");
+    bar.className = "wdb";
+    bar.title = `White won ${m.whiteWins}, drawn ${m.draws}, Black won ${m.blackWins}`;
+    for (const [cls, n] of [["w", m.whiteWins], ["d", m.draws], ["b", m.blackWins]]) {
+      const seg = document.createElement("span"), share = m.games ? (100 * Number(n)) / m.games : 0;
+      seg.className = String(cls);
+      seg.style.width = `${share}%`;
+      if (share >= 15) seg.textContent = `${Math.round(share)}%`;
+      bar.append(seg);
+    }
+    td.append(bar);
+    tr.append(td);
+    body.append(tr);
+  }
+}
+
+/**
+ * renderReview shows a whole-game analysis' progress, its summary by side
+ * and its marked moves: each with the better line and what the move lost;
+ * a click shows the position before it with the better move's arrow.
  * @param {App} app
  */
 export function renderReview(app) {
-  const st = app.state, r = st.review;
-  button("review").disabled = !app.engines.length || (st.mode !== "analyse" && !st.result) || !!(r && r.running);
-  const info = byId("review-info");
+  const st = app.state, r = st.review, running = !!(r && r.running);
+  button("review").disabled = !app.engines.length || (st.mode !== "analyse" && !st.result) || running;
+  button("review-stop").hidden = !running;
+  const progress = /** @type {HTMLProgressElement} */ (byId("review-progress"));
+  progress.hidden = !running;
+  const info = byId("review-info"), list = byId("review-moves");
+  list.replaceChildren();
   if (!r) { info.textContent = ""; return; }
-  const [w, b] = r.marks;
-  /** @param {number[]} m */
-  const marks = (m) => `${m[0]} inaccuracies, ${m[1]} mistakes, ${m[2]} blunders`;
-  info.textContent = r.running ? `analysing ${r.done} of ${r.total} positions…` : `White: ${marks(w)}; Black: ${marks(b)}`;
+  progress.max = r.total; progress.value = r.done;
+  /**
+   * @param {number[]} m
+   * @param {number} loss
+   */
+  const side = (m, loss) => `${m[0]} inaccuracies, ${m[1]} mistakes, ${m[2]} blunders, average loss ${(100 * loss).toFixed(1)}%`;
+  info.textContent = running ? `analysing ${r.done} of ${r.total} positions…` : `White: ${side(r.marks[0], r.loss[0])}; Black: ${side(r.marks[1], r.loss[1])}`;
+  if (running) return;
+  for (const n of app.tree.mainLine()) {
+    const v = n.review;
+    if (!n.judgement || !v) continue;
+    const li = document.createElement("li");
+    const black = (n.number || "").endsWith("...");
+    li.innerHTML = `<b class="mv-text"></b> <span class="kind"></span> <span class="lost"></span><br><span class="better"></span>`;
+    /** @param {string} sel @param {string} text */
+    const put = (sel, text) => { /** @type {HTMLElement} */ (li.querySelector(sel)).textContent = text; };
+    put(".mv-text", `${n.number}${black ? " " : ". "}${n.text}${n.judgement}`);
+    put(".kind", MARKS[n.judgement] + (v.by !== "search" ? ` (by the ${v.by})` : ""));
+    const men = v.lossMen >= 10 ? "over 10 men" : `${v.lossMen.toFixed(2)} men`;
+    put(".lost", `lost ${(100 * v.loss).toFixed(0)}%` + (v.lossMen > 0 ? `, ${men}` : ""));
+    put(".better", v.better ? `better ${v.better[0]}: ${v.better.join(" ")}` : "");
+    li.classList.add(MARKS[n.judgement]);
+    li.title = "Show the position before this move with the better move";
+    playable(li, () => app.showBetter(n));
+    list.append(li);
+  }
 }
 
 /**

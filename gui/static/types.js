@@ -29,10 +29,19 @@
  * @property {number[]} [children] the first continues the line
  * @property {number} [eval] men from White's side
  * @property {string} [judgement] "?!", "?" or "??"
+ * @property {Verdict} [review] a whole-game analysis' verdict on the move
  * @property {[number, number]} [clock]
  * @property {number} [spent]
  * @property {string} [comment]
  * @property {string} [before]
+ */
+
+/**
+ * @typedef {object} Verdict what a whole-game analysis found of a move
+ * @property {number} loss the mover's expected score lost, 0 to 1
+ * @property {number} lossMen the mover's score lost, men
+ * @property {string} by who judged it: search, book or tables
+ * @property {string[]} [better] the better line, when the move was not the best
  */
 
 /**
@@ -86,12 +95,30 @@
  * @property {number} total
  * @property {boolean} running
  * @property {[number[], number[]]} marks by side, the counts of ?!, ? and ??
+ * @property {[number, number]} loss by side, the average loss of expected score a move
+ */
+
+/**
+ * @typedef {object} ExplorerMove a move played in the explorer's games
+ * @property {string} move
+ * @property {number} games
+ * @property {number} whiteWins
+ * @property {number} draws
+ * @property {number} blackWins
+ */
+
+/**
+ * @typedef {object} ExplorerView the explorer's games through the position
+ * @property {number} games
+ * @property {ExplorerMove[]} moves
  */
 
 /**
  * @typedef {object} State the session as the page shows it
  * @property {"state"} type
  * @property {string} mode play, analyse or watch
+ * @property {number} game changes at every new game
+ * @property {string} [player] the person's side against an engine
  * @property {number} line
  * @property {number} cursor
  * @property {number} ply
@@ -116,6 +143,7 @@
  * @property {ReviewView} [review]
  * @property {TablesView} [tables]
  * @property {BookView} [book]
+ * @property {ExplorerView} [explorer]
  */
 
 /**
