@@ -296,31 +296,28 @@ func tokenGuardsThePage(t *testing.T, browser context.Context) {
 }
 
 // readmeScreenshot makes testdata/screenshots/gui.png, which the README
-// shows as docs/gui.png (copied by hand): an endgame of three pieces with a
-// variation, reviewed whole, the tables' panel and the engine's lines.
+// shows as docs/gui.png (copied by hand): an endgame of three pieces whose
+// first move throws the win away, with a variation, reviewed whole; the
+// blunder clicked in the review shows the better move's arrow beside the
+// tables' panel.
 func readmeScreenshot(t *testing.T, browser context.Context) {
-	const start = "8/2b5/8/8/8/3W4/6b1/8 w"
-	g := screenshotGame(t, start)
+	const start = "8/8/8/3b4/3b4/8/3W4/8 w" // d2-d1 draws, d2-c3 wins
+	g := screenshotGame(t, start, "d2-d1")
 	p := openPageAt(t, browser, 1100, 900, Config{Open: g}, "")
 	p.wait(`document.querySelectorAll("#moves .variation .mv").length > 0`)
-	p.eval(`document.getElementById("new-panel").open = false`)
 	p.openPanel("tables-panel")
 	p.openPanel("analysis-panel")
-	p.click(`#moves .mv`)
-	p.wait(`window.dameo.state.ply === 1 && document.querySelectorAll("#tables-moves tbody tr").length > 0`)
 	p.click(`#review`)
-	p.wait(`window.dameo.state.review && !window.dameo.state.review.running`)
-	p.key(kb.ArrowRight)
-	p.wait(`window.dameo.state.ply === 2`)
-	p.do(chromedp.SetValue(chromedp.CSS(`#multipv`), "2"))
-	p.click(`#analyse`)
-	p.wait(`document.querySelectorAll("#pvs li").length === 2 && window.dameo.analysis.depth >= 6`)
+	p.wait(`window.dameo.state.review && !window.dameo.state.review.running && document.querySelectorAll("#review-moves li").length > 0`)
+	p.click(`#review-moves li`)
+	p.wait(`window.dameo.state.ply === 0 && !document.getElementById("arrow").hasAttribute("hidden") && document.querySelectorAll("#tables-moves tbody tr").length > 0`)
 	p.screenshot("gui")
 }
 
-// screenshotGame is a PDN game from start: four plies of the first legal
-// moves with the second legal move as a variation of the second ply.
-func screenshotGame(t *testing.T, start string) string {
+// screenshotGame is a PDN game from start: first, then three plies of the
+// first legal moves, with the second legal move as a variation of the
+// second ply.
+func screenshotGame(t *testing.T, start, first string) string {
 	p, err := engine.ParsePosition(start)
 	if err != nil {
 		t.Fatal(err)
@@ -333,6 +330,9 @@ func screenshotGame(t *testing.T, start string) string {
 			texts = append(texts, p.FormatMove(m))
 		}
 		slices.Sort(texts)
+		if ply == 0 {
+			texts = append([]string{first}, texts...)
+		}
 		if len(texts) < 2 {
 			t.Fatalf("ply %d of the screenshot's game has %d moves", ply, len(texts))
 		}

@@ -23,6 +23,31 @@ func TestBrowserPlayer(t *testing.T) {
 	t.Run("ReviewTeaches", func(t *testing.T) { reviewTeaches(t, browser) })
 	t.Run("EvaluationBarGraphAndArrows", func(t *testing.T) { evaluationShown(t, browser) })
 	t.Run("MoveBoxBookLinkExplorer", func(t *testing.T) { moveBoxBookLinkExplorer(t, browser) })
+	t.Run("LevelChosenWithTheGame", func(t *testing.T) { levelChosen(t, browser) })
+}
+
+// levelChosen: the New game form offers a strength for a game against the
+// engine only, and sends the level chosen (the engine of this test may not
+// know the parameter: the request is what is checked; the server's use of
+// it is TestLevelForTheEnginesMovesOnly's).
+func levelChosen(t *testing.T, browser context.Context) {
+	p := openPage(t, browser, 1100, 860)
+	p.click(`#choose-play`)
+	if !p.visible(`#level`) {
+		t.Fatal("no strength offered for a game against the engine")
+	}
+	p.do(chromedp.SetValue(chromedp.CSS(`#mode`), "analyse"))
+	p.eval(`document.getElementById("mode").dispatchEvent(new Event("change"))`)
+	if p.visible(`#level`) {
+		t.Error("a strength offered on the analysis board")
+	}
+	p.do(chromedp.SetValue(chromedp.CSS(`#mode`), "play-white"), chromedp.SetValue(chromedp.CSS(`#level`), "5"))
+	p.eval(`(() => { const ws = window.dameo.ws, send = ws.send.bind(ws); window.sent = []; ws.send = (m) => { window.sent.push(JSON.parse(m)); send(m); }; })()`)
+	p.click(`#start`)
+	p.wait(`window.sent.length > 0`)
+	if got := p.text(`JSON.stringify(window.sent[0])`); !strings.Contains(got, `"mode":"play"`) || !strings.Contains(got, `"level":5`) {
+		t.Errorf("the new game sent %s, want level 5", got)
+	}
 }
 
 // visible reports whether the element of the CSS selector is shown.

@@ -192,7 +192,10 @@ func loadRecord(ctx context.Context, text string) (*game, error) {
 		}
 	}
 	g := newGame(start)
-	g.white, g.black, g.date = r.Tag(pdn.TagWhite), r.Tag(pdn.TagBlack), r.Tag(pdn.TagDate)
+	g.white, g.black, g.date = known(r.Tag(pdn.TagWhite)), known(r.Tag(pdn.TagBlack)), r.Tag(pdn.TagDate)
+	if g.date == "" {
+		g.date = unknownDate // not the day it was loaded
+	}
 	g.root.comment = r.Comment
 	if _, err := g.replay(ctx, g.root, r.Moves); err != nil {
 		return nil, err
@@ -281,6 +284,18 @@ func colorName(c engine.Color) string {
 		return "White"
 	}
 	return "Black"
+}
+
+// unknownDate is PDN's Date of a game played on an unknown day.
+const unknownDate = "????.??.??"
+
+// known is a tag's value, "" for PDN's unknown "?" (the page names the
+// side instead).
+func known(value string) string {
+	if value == "?" {
+		return ""
+	}
+	return value
 }
 
 func orUnknown(name string) string {

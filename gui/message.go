@@ -16,7 +16,7 @@ import (
 
 // Request types the page sends.
 const (
-	reqNew        = "new"        // a new game: Mode, Color, Engine / White, Black, Limit, FromBoard
+	reqNew        = "new"        // a new game: Mode, Color, Engine / White, Black, Limit, FromBoard, Level
 	reqMove       = "move"       // play Move (notation) at the board's position
 	reqTakeBack   = "takeback"   // take back the last move (and the engine's reply)
 	reqResign     = "resign"     // the person resigns
@@ -68,6 +68,7 @@ type request struct {
 	Black     int      `json:"black,omitempty"`
 	Limit     limit    `json:"limit"`
 	FromBoard bool     `json:"fromBoard,omitempty"` // the new game starts from the board's position
+	Level     *int     `json:"level,omitempty"`     // the engine's level against the person (play mode), nil for full strength
 	Move      string   `json:"move,omitempty"`
 	Node      int      `json:"node,omitempty"`  // a node of the move tree
 	Moves     []string `json:"moves,omitempty"` // a line in notation
@@ -123,10 +124,16 @@ func decodeRequest(data []byte) (request, error) {
 func (r request) check() error {
 	switch r.Type {
 	case reqNew:
+		if r.Level != nil && r.Mode != modePlay {
+			return fmt.Errorf("a level is for a game against the engine")
+		}
 		switch r.Mode {
 		case modePlay:
 			if r.Color != "white" && r.Color != "black" {
 				return fmt.Errorf("color %q: want white or black", r.Color)
+			}
+			if r.Level != nil && (*r.Level < 0 || *r.Level > maxLevel) {
+				return fmt.Errorf("level %d: want 0 to %d", *r.Level, maxLevel)
 			}
 		case modeWatch:
 		case modeAnalyse:

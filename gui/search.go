@@ -121,9 +121,9 @@ func (s *session) startJob(i int, j *job) error {
 		if err != nil {
 			return err
 		}
-		sl.conn, sl.spec, sl.pending, sl.bookOff = conn, j.spec, nil, false
+		sl.conn, sl.spec, sl.pending, sl.bookOff, sl.level = conn, j.spec, nil, false, ""
 	}
-	params := append(sl.pending, s.bookParam(sl, j)...)
+	params := append(append(sl.pending, s.bookParam(sl, j)...), s.levelParam(sl, j)...)
 	sl.pending = nil
 	var lim hubclient.Limits
 	switch j.kind {

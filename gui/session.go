@@ -57,6 +57,7 @@ type session struct {
 	closed    chan struct{}    // closed when the session ends
 	review    *review          // a whole-game analysis, nil without one
 	games     int              // bumped at every new game, so that the page knows one
+	level     *int             // the engine's level against the person, nil for full strength
 }
 
 // slot is one engine process of a session and the search it runs.
@@ -69,6 +70,7 @@ type slot struct {
 	pending  []hubclient.Param  // parameters to set once idle
 	failed   bool               // the engine would not start or died; not retried before the next new game
 	bookOff  bool               // its book is off for a review's searches
+	level    string             // the level parameter set on the engine, "" for none
 	lines    map[int]pvLine
 }
 
@@ -230,7 +232,7 @@ func (s *session) newGame(r request) error {
 		players = [2]int{r.White, r.Black}
 	}
 	s.setGame(g, r.Mode)
-	s.players, s.analyser, s.lim = players, r.Engine, r.Limit
+	s.players, s.analyser, s.lim, s.level = players, r.Engine, r.Limit, r.Level
 	s.paused = false
 	if r.Mode != modeAnalyse { // an analysis board's sides are nobody's
 		g.white, g.black = s.playerName(engine.White), s.playerName(engine.Black)

@@ -33,6 +33,9 @@ export function setupForms(app) {
   book.onchange = () => app.send({ type: "option", name: "book", value: String(book.checked) });
 }
 
+/** FULL_LEVEL is the full engine's level (gui/level.go's maxLevel). */
+const FULL_LEVEL = 12;
+
 /** newGameRequest is the New game form as a request. */
 function newGameRequest() {
   const mode = select("mode").value;
@@ -42,6 +45,8 @@ function newGameRequest() {
   /** @type {import("./types.js").Request} */
   const msg = { type: "new", mode: mode.startsWith("play") ? "play" : mode, engine: Number(select("engine").value || 0), limit, fromBoard: input("from-board").checked };
   if (mode.startsWith("play")) msg.color = mode.slice(5);
+  const level = Number(select("level").value);
+  if (mode.startsWith("play") && level < FULL_LEVEL) msg.level = level; // the full engine needs no level
   if (mode === "watch") { msg.white = Number(select("watch-white").value); msg.black = Number(select("watch-black").value); }
   return msg;
 }
@@ -70,6 +75,7 @@ function showModeFields() {
    */
   const hide = (sel, hidden) => document.querySelectorAll(sel).forEach((el) => { if (el instanceof HTMLElement) el.hidden = hidden; });
   hide(".for-play", mode === "watch");
+  hide(".for-level", !mode.startsWith("play"));
   hide(".for-watch", mode !== "watch");
   hide(".for-timed", mode === "analyse");
 }

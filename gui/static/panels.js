@@ -16,8 +16,10 @@ const WDL = { 1: "win", 0: "draw", "-1": "loss" };
  * @param {App} app
  */
 export function renderAnalysis(app) {
-  const a = app.analysis, st = app.state;
-  const here = !!a && !!st && a.node === st.cursor;
+  const st = app.state, here = !!app.analysis && !!st && app.analysis.node === st.cursor;
+  // Another position's lines are shown only while the analysis runs (a
+  // review's last search is not an analysis of the board).
+  const a = here || (st && st.analysing) ? app.analysis : null;
   byId("info").textContent = a ? `${a.engine}: depth ${a.depth}, score ${fmtScore(a.score)}, ${a.nps.toFixed(2)} Mn/s, ${a.nodes} nodes` + (here ? "" : " (another position)") : "";
   const ol = byId("pvs");
   ol.replaceChildren();
