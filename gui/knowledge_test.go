@@ -289,3 +289,34 @@ func TestJudgementsFollowTheExpectedScore(t *testing.T) {
 		}
 	}
 }
+
+// TestReviewJudgesByTheExplorersGames: a move the explorer's games played
+// often enough is judged by how they scored, against the best-scoring move
+// of as many games.
+func TestReviewJudgesByTheExplorersGames(t *testing.T) {
+	h := explorerHarness(t)
+	var games strings.Builder
+	for range explorerMinGames {
+		games.WriteString("[Result \"1-0\"]\n1. c3-c4 f6-f5 1-0\n\n[Result \"0-1\"]\n1. d3-d4 f6-f5 0-1\n\n")
+	}
+	games.WriteString("[Result \"1-0\"]\n1. e3-e4 f6-f5 1-0\n\n") // too few games to judge by
+	if _, err := h.s.explorer.Read(strings.NewReader(games.String())); err != nil {
+		t.Fatal(err)
+	}
+	h.score = "0.50" // by the search, every move a blunder
+	for _, c := range []struct {
+		move, mark, by string
+		better         []string
+	}{
+		{"c3-c4", "", byExplorer, nil},
+		{"d3-d4", "??", byExplorer, []string{"c3-c4"}},
+		{"e3-e4", "??", bySearch, nil},
+	} {
+		h.do(fmt.Sprintf(`{"type":"open","moves":[%q]}`, c.move))
+		h.do(`{"type":"review"}`)
+		n := h.tree.mainLine()[0]
+		if n.Judgement != c.mark || n.Review == nil || n.Review.By != c.by || (c.better != nil && !slices.Equal(n.Review.Better, c.better)) {
+			t.Errorf("%s: judged %q by %+v, want %q by %s, better %v", c.move, n.Judgement, n.Review, c.mark, c.by, c.better)
+		}
+	}
+}

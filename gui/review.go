@@ -3,9 +3,10 @@
 // any machine at any load), a depth or for a time; then each move is
 // judged by how much it lowered its side's expected score (an inaccuracy,
 // a mistake or a blunder, as lichess marks them), with the better line the
-// search found, except that a move of the book is judged by the book and a
-// move from a position the endgame tables hold by the tables. The engine's
-// book is off for these searches, which must give scores.
+// search found, except that a move from a position the endgame tables hold
+// is judged by the tables, a move of the book by the book, and a move the
+// explorer's games played often enough by how those games scored. The
+// engine's book is off for these searches, which must give scores.
 
 package gui
 
@@ -15,6 +16,7 @@ import (
 	"math/bits"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/explorer"
 	"github.com/dameo/dameo/hubclient"
 )
 
@@ -38,10 +40,15 @@ const decidedScore = 20.0
 
 // Who judged a move.
 const (
-	bySearch = "search"
-	byBook   = "book"
-	byTables = "tables"
+	bySearch   = "search"
+	byBook     = "book"
+	byTables   = "tables"
+	byExplorer = "games" // the explorer's games
 )
+
+// explorerMinGames is how many finished games of the explorer a move needs
+// to be judged by them rather than by the search.
+const explorerMinGames = 20
 
 // review is a whole-game analysis in progress.
 type review struct {
@@ -64,7 +71,7 @@ type verdict struct {
 type verdictView struct {
 	Loss    float64  `json:"loss"`    // the mover's expected score lost, 0 to 1
 	LossMen float64  `json:"lossMen"` // the mover's score lost, men
-	By      string   `json:"by"`      // search, book or tables
+	By      string   `json:"by"`      // search, book, tables or games (the explorer's)
 	Better  []string `json:"better,omitempty"`
 }
 
@@ -182,6 +189,9 @@ func (s *session) judge() {
 			v, ok = s.bookVerdict(n)
 		}
 		if !ok {
+			v, ok = s.explorerVerdict(n)
+		}
+		if !ok {
 			v, ok = s.searchVerdict(n)
 		}
 		if ok {
@@ -259,6 +269,40 @@ func (s *session) tablesVerdict(n *node) (verdict, bool) {
 		}
 	}
 	return verdict{}, false
+}
+
+// explorerVerdict judges a move of at least explorerMinGames finished games
+// of the explorer by their score for the mover, against the best score of
+// the moves with as many games from the same position (the better move).
+func (s *session) explorerVerdict(n *node) (verdict, bool) {
+	if s.explorer == nil {
+		return verdict{}, false
+	}
+	p := n.parent.pos
+	side := p.SideToMove()
+	var played *explorer.MoveCounts
+	best, bestText := -1.0, ""
+	for _, m := range s.explorer.Lookup(&p).Moves {
+		score, ok := m.Score(side)
+		if !ok || m.WhiteWins+m.Draws+m.BlackWins < explorerMinGames {
+			continue
+		}
+		if m.Move == n.move {
+			played = &m
+		}
+		if score > best {
+			best, bestText = score, m.Text
+		}
+	}
+	if played == nil {
+		return verdict{}, false
+	}
+	score, _ := played.Score(side)
+	v := verdict{by: byExplorer, loss: best - score}
+	if bestText != played.Text && v.loss > 0 {
+		v.better = []string{bestText}
+	}
+	return v, true
 }
 
 // expected is White's expected score (0 to 1) at a score in men.

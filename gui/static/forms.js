@@ -25,6 +25,12 @@ export function setupForms(app) {
     pdnText().value = await f.text();
     app.send({ type: "loadpdn", text: pdnText().value });
   };
+  const games = input("explorer-file");
+  games.onchange = async () => {
+    const f = games.files && games.files[0];
+    if (f) app.send({ type: "explorerload", text: await f.text() });
+    games.value = "";
+  };
   for (const name of ["threads", "hash"]) {
     const el = input("opt-" + name);
     el.onchange = () => app.send({ type: "option", name, value: el.value });

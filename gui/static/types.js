@@ -40,7 +40,7 @@
  * @typedef {object} Verdict what a whole-game analysis found of a move
  * @property {number} loss the mover's expected score lost, 0 to 1
  * @property {number} lossMen the mover's score lost, men
- * @property {string} by who judged it: search, book or tables
+ * @property {string} by who judged it: search, book, tables or games (the explorer's)
  * @property {string[]} [better] the better line, when the move was not the best
  */
 
