@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/explorer"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -299,18 +300,29 @@ func tokenGuardsThePage(t *testing.T, browser context.Context) {
 // shows as docs/gui.png (copied by hand): an endgame of three pieces whose
 // first move throws the win away, with a variation, reviewed whole; the
 // blunder clicked in the review shows the better move's arrow beside the
-// tables' panel.
+// explorer's games of the position.
 func readmeScreenshot(t *testing.T, browser context.Context) {
 	const start = "8/8/8/3b4/3b4/8/3W4/8 w" // d2-d1 draws, d2-c3 wins
 	g := screenshotGame(t, start, "d2-d1")
-	p := openPageAt(t, browser, 1100, 900, Config{Open: g}, "")
+	x, err := explorer.New(explorer.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games strings.Builder
+	for i, m := range []struct{ move, result string }{{"d2-c3", "1-0"}, {"d2-c3", "1-0"}, {"d2-c3", "1/2-1/2"}, {"d2-e3", "1-0"}, {"d2-d1", "1/2-1/2"}} {
+		fmt.Fprintf(&games, "[Round \"%d\"]\n[FEN \"%s\"]\n[Result \"%s\"]\n1. %s %s\n\n", i+1, start, m.result, m.move, m.result)
+	}
+	if st, err := x.Read(strings.NewReader(games.String())); err != nil || st.Games != 5 {
+		t.Fatalf("the screenshot's explorer: %+v, %v", st, err)
+	}
+	p := openPageAt(t, browser, 1100, 900, Config{Open: g, Explorer: x}, "")
 	p.wait(`document.querySelectorAll("#moves .variation .mv").length > 0`)
-	p.openPanel("tables-panel")
+	p.openPanel("explorer-panel")
 	p.openPanel("analysis-panel")
 	p.click(`#review`)
 	p.wait(`window.dameo.state.review && !window.dameo.state.review.running && document.querySelectorAll("#review-moves li").length > 0`)
 	p.click(`#review-moves li`)
-	p.wait(`window.dameo.state.ply === 0 && !document.getElementById("arrow").hasAttribute("hidden") && document.querySelectorAll("#tables-moves tbody tr").length > 0`)
+	p.wait(`window.dameo.state.ply === 0 && !document.getElementById("arrow").hasAttribute("hidden") && document.querySelectorAll("#explorer-moves tbody tr").length === 3`)
 	p.screenshot("gui")
 }
 

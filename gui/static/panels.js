@@ -152,7 +152,7 @@ export function renderReview(app) {
     put(".kind", MARKS[n.judgement] + (v.by !== "search" ? ` (by the ${v.by})` : ""));
     const men = v.lossMen >= 10 ? "over 10 men" : `${v.lossMen.toFixed(2)} men`;
     put(".lost", `lost ${(100 * v.loss).toFixed(0)}%` + (v.lossMen > 0 ? `, ${men}` : ""));
-    put(".better", v.better ? `better ${v.better[0]}: ${v.better.join(" ")}` : "");
+    put(".better", !v.better ? "" : `better ${v.better[0]}` + (v.better.length > 1 ? `: ${v.better.join(" ")}` : ""));
     li.classList.add(MARKS[n.judgement]);
     li.title = "Show the position before this move with the better move";
     playable(li, () => app.showBetter(n));
