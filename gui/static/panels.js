@@ -75,7 +75,7 @@ export function renderBook(app) {
   more.hidden = true;
   if (!v) return;
   byId("book-info").textContent = v.moves.length ? `${v.moves.length} book moves (book of ${v.positions} positions; bold: the engine may play it)` : `not in the book (${v.positions} positions)`;
-  const moves = [...v.moves].sort((a, b) => b.weight - a.weight);
+  const moves = [...v.moves].sort((a, b) => b.weight - a.weight || b.score - a.score);
   if (moves.length > BOOK_ROWS) {
     more.hidden = false;
     more.textContent = bookAll ? `the best ${BOOK_ROWS} only` : `all ${moves.length} moves`;
