@@ -19,6 +19,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/explorer"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -106,6 +107,7 @@ func variations(t *testing.T, browser context.Context) {
 
 func clocksTakeBackAndPause(t *testing.T, browser context.Context) {
 	p := openPage(t, browser, 1100, 860)
+	p.openPanel("new-panel")
 	p.do(chromedp.SetValue(chromedp.CSS(`#mode`), "play-white"))
 	p.click(`input[name=tc][value=clock]`)
 	p.do(chromedp.SetValue(chromedp.CSS(`#minutes`), "1"), chromedp.SetValue(chromedp.CSS(`#increment`), "2"))
@@ -295,31 +297,39 @@ func tokenGuardsThePage(t *testing.T, browser context.Context) {
 }
 
 // readmeScreenshot makes testdata/screenshots/gui.png, which the README
-// shows as docs/gui.png (copied by hand): an endgame of three pieces with a
-// variation, reviewed whole, the tables' panel and the engine's lines.
+// shows as docs/gui.png (copied by hand): an endgame of three pieces whose
+// first move throws the win away, with a variation, reviewed whole; the
+// blunder clicked in the review shows the better move's arrow beside the
+// explorer's games of the position.
 func readmeScreenshot(t *testing.T, browser context.Context) {
-	const start = "8/2b5/8/8/8/3W4/6b1/8 w"
-	g := screenshotGame(t, start)
-	p := openPageAt(t, browser, 1100, 900, Config{Open: g}, "")
+	const start = "8/8/8/3b4/3b4/8/3W4/8 w" // d2-d1 draws, d2-c3 wins
+	g := screenshotGame(t, start, "d2-d1")
+	x, err := explorer.New(explorer.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games strings.Builder
+	for i, m := range []struct{ move, result string }{{"d2-c3", "1-0"}, {"d2-c3", "1-0"}, {"d2-c3", "1/2-1/2"}, {"d2-e3", "1-0"}, {"d2-d1", "1/2-1/2"}} {
+		fmt.Fprintf(&games, "[Round \"%d\"]\n[FEN \"%s\"]\n[Result \"%s\"]\n1. %s %s\n\n", i+1, start, m.result, m.move, m.result)
+	}
+	if st, err := x.Read(strings.NewReader(games.String())); err != nil || st.Games != 5 {
+		t.Fatalf("the screenshot's explorer: %+v, %v", st, err)
+	}
+	p := openPageAt(t, browser, 1100, 900, Config{Open: g, Explorer: x}, "")
 	p.wait(`document.querySelectorAll("#moves .variation .mv").length > 0`)
-	p.eval(`document.getElementById("new-panel").open = false`)
-	p.openPanel("tables-panel")
+	p.openPanel("explorer-panel")
 	p.openPanel("analysis-panel")
-	p.click(`#moves .mv`)
-	p.wait(`window.dameo.state.ply === 1 && document.querySelectorAll("#tables-moves tbody tr").length > 0`)
 	p.click(`#review`)
-	p.wait(`window.dameo.state.review && !window.dameo.state.review.running`)
-	p.key(kb.ArrowRight)
-	p.wait(`window.dameo.state.ply === 2`)
-	p.do(chromedp.SetValue(chromedp.CSS(`#multipv`), "2"))
-	p.click(`#analyse`)
-	p.wait(`document.querySelectorAll("#pvs li").length === 2 && window.dameo.analysis.depth >= 6`)
+	p.wait(`window.dameo.state.review && !window.dameo.state.review.running && document.querySelectorAll("#review-moves li").length > 0`)
+	p.click(`#review-moves li`)
+	p.wait(`window.dameo.state.ply === 0 && !document.getElementById("arrow").hasAttribute("hidden") && document.querySelectorAll("#explorer-moves tbody tr").length === 3`)
 	p.screenshot("gui")
 }
 
-// screenshotGame is a PDN game from start: four plies of the first legal
-// moves with the second legal move as a variation of the second ply.
-func screenshotGame(t *testing.T, start string) string {
+// screenshotGame is a PDN game from start: first, then three plies of the
+// first legal moves, with the second legal move as a variation of the
+// second ply.
+func screenshotGame(t *testing.T, start, first string) string {
 	p, err := engine.ParsePosition(start)
 	if err != nil {
 		t.Fatal(err)
@@ -332,6 +342,9 @@ func screenshotGame(t *testing.T, start string) string {
 			texts = append(texts, p.FormatMove(m))
 		}
 		slices.Sort(texts)
+		if ply == 0 {
+			texts = append([]string{first}, texts...)
+		}
 		if len(texts) < 2 {
 			t.Fatalf("ply %d of the screenshot's game has %d moves", ply, len(texts))
 		}

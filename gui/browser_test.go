@@ -183,6 +183,7 @@ func (p *page) openPanel(id string) {
 func (p *page) newGame(mode string) {
 	p.t.Helper()
 	line := p.eval(`window.dameo.state.line`)
+	p.openPanel("new-panel")
 	p.do(chromedp.SetValue(chromedp.CSS(`#mode`), mode), chromedp.SetValue(chromedp.CSS(`#movetime`), "0.1"))
 	p.click(`#start`)
 	p.wait(`window.dameo.state.line > ` + line)

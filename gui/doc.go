@@ -7,7 +7,9 @@
 // line, the PDN text a page loads into it and the games finished on the
 // pages.
 //
-// The page (static/, embedded) is plain JavaScript, CSS and SVG. It talks to
+// The page (static/, embedded) is plain JavaScript in ES modules, typed with
+// JSDoc and checked by tsc (package.json and tsconfig.json beside this file;
+// static/types.js describes the server's messages), CSS and SVG. It talks to
 // the server over one WebSocket with JSON messages (message.go); the server is
 // the referee: the legal moves, the results and the notation come from
 // package engine, the game records from package pdn. Each page has its own

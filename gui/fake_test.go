@@ -227,10 +227,15 @@ func newHarness(engineNames ...string) *harness {
 			h.sent = append(h.sent, v)
 		},
 		func(g *pdn.Game) error { h.saved = append(h.saved, g.Result); return nil })
+	h.s.apply(playWhite) // with an engine, a game against it; without, the analysis board stays
 	h.s.update()
 	h.pump()
 	return h
 }
+
+// playWhite is a game as White against the first engine, one second a
+// move.
+var playWhite = request{Type: reqNew, Mode: modePlay, Color: "white", Limit: limit{MoveTime: 1}}
 
 // pump delivers the searches' reports to the session until every search
 // has ended or, for an analysis not being stopped, waits for stop.
@@ -328,7 +333,7 @@ func (pt pageTree) apply(d *treeDelta) {
 	if d == nil {
 		return
 	}
-	if d.Reset {
+	if d.Change == treeReset {
 		clear(pt)
 	}
 	for _, id := range d.Removed {

@@ -31,6 +31,7 @@ type game struct {
 	ended outcome // a resignation, time forfeit or crash of the main line; the rules' end is not stored
 	white string  // player names for the record
 	black string
+	date  string // the PDN Date tag: when the game began, or its record's
 }
 
 func newGame(start engine.Position) *game { return &game{tree: newTree(start)} }
@@ -131,6 +132,9 @@ func (g *game) end(o outcome) { g.ended = o }
 func (g *game) record(event string) *pdn.Game {
 	r := &pdn.Game{}
 	r.SetTag(pdn.TagEvent, event)
+	if g.date != "" {
+		r.SetTag(pdn.TagDate, g.date)
+	}
 	r.SetTag(pdn.TagWhite, orUnknown(g.white))
 	r.SetTag(pdn.TagBlack, orUnknown(g.black))
 	r.SetTag(pdn.TagGameType, pdn.GameTypeDameo)
@@ -188,7 +192,10 @@ func loadRecord(ctx context.Context, text string) (*game, error) {
 		}
 	}
 	g := newGame(start)
-	g.white, g.black = r.Tag(pdn.TagWhite), r.Tag(pdn.TagBlack)
+	g.white, g.black, g.date = known(r.Tag(pdn.TagWhite)), known(r.Tag(pdn.TagBlack)), r.Tag(pdn.TagDate)
+	if g.date == "" {
+		g.date = unknownDate // not the day it was loaded
+	}
 	g.root.comment = r.Comment
 	if _, err := g.replay(ctx, g.root, r.Moves); err != nil {
 		return nil, err
@@ -277,6 +284,18 @@ func colorName(c engine.Color) string {
 		return "White"
 	}
 	return "Black"
+}
+
+// unknownDate is PDN's Date of a game played on an unknown day.
+const unknownDate = "????.??.??"
+
+// known is a tag's value, "" for PDN's unknown "?" (the page names the
+// side instead).
+func known(value string) string {
+	if value == "?" {
+		return ""
+	}
+	return value
 }
 
 func orUnknown(name string) string {

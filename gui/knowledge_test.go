@@ -7,7 +7,10 @@ package gui
 
 import (
 	"context"
+	"fmt"
+	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -145,8 +148,8 @@ func TestReviewJudgesEveryMove(t *testing.T) {
 		}
 	}
 	e := h.engines[0]
-	if n := strings.Count(strings.Join(e.sent, "\n"), "level move-time=0.2"); n != 4 {
-		t.Errorf("%d searches of 0.2 s, want 4: %q", n, e.sent)
+	if n := strings.Count(strings.Join(e.sent, "\n"), "level nodes=100000"); n != 4 {
+		t.Errorf("%d searches of 100,000 nodes, want 4: %q", n, e.sent)
 	}
 	// The fake scores every position +0.50 for its side to move; from
 	// White's side that is +0.5, -0.5, +0.5, -0.5: each move drops its
@@ -160,9 +163,109 @@ func TestReviewJudgesEveryMove(t *testing.T) {
 	if st.Review.Marks != [2][3]int{{0, 0, 2}, {0, 0, 1}} {
 		t.Errorf("marks %v, want 2 blunders of White and 1 of Black", st.Review.Marks)
 	}
+	// Each move shows what it lost and, unless it was the search's best,
+	// the better line: the fake's best is the first legal move.
+	const drop = 0.2449186624037092 // 1/(1+e^-0.5) - 1/(1+e^0.5)
+	for i, n := range h.tree.mainLine() {
+		v := n.Review
+		if v == nil || v.By != bySearch || math.Abs(v.Loss-drop) > 1e-9 || v.LossMen != 1 {
+			t.Errorf("%s: verdict %+v, want a loss of %v (1 man) by the search", n.Text, v, drop)
+			continue
+		}
+		p := h.s.g.mainLine()[i].parent.pos
+		if best := bestMove(p); (best == n.Text) != (v.Better == nil) || (v.Better != nil && v.Better[0] != best) {
+			t.Errorf("%s: better line %v, want %s unless it was played", n.Text, v.Better, best)
+		}
+	}
+	if math.Abs(st.Review.Loss[0]-drop) > 1e-9 || math.Abs(st.Review.Loss[1]-drop) > 1e-9 {
+		t.Errorf("average losses %v, want %v each", st.Review.Loss, drop)
+	}
 	h.do(`{"type":"new","mode":"play","color":"white","limit":{"moveTime":1}}`)
 	if msg := h.do(`{"type":"review"}`); msg != errGameNotOver.Error() {
 		t.Errorf("a review of a game going on: %q", msg)
+	}
+}
+
+func TestReviewLimitsAndStop(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"open","moves":["c3-c4","f6-f5"]}`)
+	for _, bad := range []string{
+		`{"type":"review","limit":{"depth":3,"nodes":1000}}`,
+		`{"type":"review","limit":{"nodes":1000000000}}`,
+		`{"type":"review","limit":{"depth":-1}}`,
+		`{"type":"review","limit":{"minutes":1}}`,
+		`{"type":"new","mode":"play","color":"white","limit":{"moveTime":1,"nodes":1000}}`,
+	} {
+		if msg := h.do(bad); msg == "" {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+	if msg := h.do(`{"type":"review","limit":{"depth":3}}`); msg != "" {
+		t.Fatal(msg)
+	}
+	e := h.engines[0]
+	if n := strings.Count(strings.Join(e.sent, "\n"), "level depth=3"); n != 3 {
+		t.Errorf("%d searches to depth 3, want 3: %q", n, e.sent)
+	}
+	// Stopped half-way, the review judges the moves searched so far.
+	e.hold = true
+	h.do(`{"type":"review","limit":{"nodes":5000}}`)
+	if r := h.state().Review; r == nil || !r.Running {
+		t.Fatalf("review %+v, want one running", r)
+	}
+	e.hold = false
+	h.do(`{"type":"stopreview"}`)
+	if r := h.state().Review; r == nil || r.Running || r.Done != r.Total {
+		t.Errorf("review after stop %+v", r)
+	}
+	if e.sent[len(e.sent)-1] != "stop" && !slices.Contains(e.sent, "stop") {
+		t.Errorf("the search was not stopped: %q", e.sent)
+	}
+}
+
+// TestReviewJudgesByBookAndTables: a move of the book is the book's, not
+// a mark, whatever the search says; a move from a position the tables
+// hold is judged by the tables.
+func TestReviewJudgesByBookAndTables(t *testing.T) {
+	b, err := book.Builtin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness("fake")
+	h.s.book, h.s.tables = b, egtb.Embedded()
+	h.score = "0.50" // every move a blunder by the search
+	start := engine.StartPosition()
+	first := start.FormatMove(b.Lookup(&start).Moves[0].Move)
+	h.do(fmt.Sprintf(`{"type":"open","moves":[%q]}`, first))
+	h.do(`{"type":"review"}`)
+	if n := h.tree.mainLine()[0]; n.Judgement != "" || n.Review == nil || n.Review.By != byBook {
+		t.Errorf("the book's %s judged %q by %+v, want no mark by the book", first, n.Judgement, n.Review)
+	}
+	// White's man on d3, Black's on d5: d3-e4 draws, d3-d4 loses. The
+	// first is no mistake, whatever the search says; the second is a
+	// blunder with the tables' move as the better line.
+	const pos = "8/8/8/3b4/8/3w4/8/8 w"
+	p, _ := engine.ParsePosition(pos)
+	moves, ok := egtb.Embedded().ProbeMoves(&p)
+	if !ok {
+		t.Fatal("the tables do not hold " + pos)
+	}
+	best, worst := moves[0], moves[len(moves)-1]
+	if best.Result.WDL == worst.Result.WDL {
+		t.Fatalf("every move of %s has the same value", pos)
+	}
+	for _, m := range []egtb.MoveResult{best, worst} {
+		h.do(fmt.Sprintf(`{"type":"position","text":%q}`, pos))
+		h.do(fmt.Sprintf(`{"type":"move","move":%q}`, p.FormatMove(m.Move)))
+		h.do(`{"type":"review"}`)
+		n := h.tree.mainLine()[0]
+		if n.Review == nil || n.Review.By != byTables {
+			t.Fatalf("%s judged by %+v, want the tables", n.Text, n.Review)
+		}
+		lost := best.Result.WDL > m.Result.WDL
+		if lost != (n.Judgement == "??") || lost != (n.Review.Better != nil) {
+			t.Errorf("%s (%v, best %v): judged %q, better %v", n.Text, m.Result, best.Result, n.Judgement, n.Review.Better)
+		}
 	}
 }
 
@@ -183,6 +286,37 @@ func TestJudgementsFollowTheExpectedScore(t *testing.T) {
 		s.judge()
 		if n.judgement != c.want {
 			t.Errorf("%v to %v: %q, want %q", c.before, c.after, n.judgement, c.want)
+		}
+	}
+}
+
+// TestReviewJudgesByTheExplorersGames: a move the explorer's games played
+// often enough is judged by how they scored, against the best-scoring move
+// of as many games.
+func TestReviewJudgesByTheExplorersGames(t *testing.T) {
+	h := explorerHarness(t)
+	var games strings.Builder
+	for range explorerMinGames {
+		games.WriteString("[Result \"1-0\"]\n1. c3-c4 f6-f5 1-0\n\n[Result \"0-1\"]\n1. d3-d4 f6-f5 0-1\n\n")
+	}
+	games.WriteString("[Result \"1-0\"]\n1. e3-e4 f6-f5 1-0\n\n") // too few games to judge by
+	if _, err := h.s.explorer.Read(strings.NewReader(games.String())); err != nil {
+		t.Fatal(err)
+	}
+	h.score = "0.50" // by the search, every move a blunder
+	for _, c := range []struct {
+		move, mark, by string
+		better         []string
+	}{
+		{"c3-c4", "", byExplorer, nil},
+		{"d3-d4", "??", byExplorer, []string{"c3-c4"}},
+		{"e3-e4", "??", bySearch, nil},
+	} {
+		h.do(fmt.Sprintf(`{"type":"open","moves":[%q]}`, c.move))
+		h.do(`{"type":"review"}`)
+		n := h.tree.mainLine()[0]
+		if n.Judgement != c.mark || n.Review == nil || n.Review.By != c.by || (c.better != nil && !slices.Equal(n.Review.Better, c.better)) {
+			t.Errorf("%s: judged %q by %+v, want %q by %s, better %v", c.move, n.Judgement, n.Review, c.mark, c.by, c.better)
 		}
 	}
 }

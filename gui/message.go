@@ -16,22 +16,23 @@ import (
 
 // Request types the page sends.
 const (
-	reqNew      = "new"      // a new game: Mode, Color, Engine / White, Black, Limit, FromBoard
-	reqMove     = "move"     // play Move (notation) at the board's position
-	reqTakeBack = "takeback" // take back the last move (and the engine's reply)
-	reqResign   = "resign"   // the person resigns
-	reqGoTo     = "goto"     // show the position of Node
-	reqDelete   = "delete"   // delete Node and the moves after it (analysis)
-	reqPromote  = "promote"  // make Node's line the main line (analysis)
-	reqPlayLine = "playline" // play Moves from the board's position as a variation (analysis)
-	reqOpen     = "open"     // an analysis board from Text (position text, "" for the start) and Moves, as the address gives them
-	reqPause    = "pause"    // On: pause the clock, or go on
-	reqReview   = "review"   // analyse every move of the main line for Limit.MoveTime seconds each
-	reqAnalyse  = "analyse"  // On: analysis on or off; MultiPV: lines
-	reqPosition = "position" // set up Text (position text or the Hub pos= form), analysis mode
-	reqLoadPDN  = "loadpdn"  // load the first game of Text
-	reqSavePDN  = "savepdn"  // ask for the game as PDN
-	reqOption   = "option"   // engine parameter Name = Value
+	reqNew        = "new"        // a new game: Mode, Color, Engine / White, Black, Limit, FromBoard, Level
+	reqMove       = "move"       // play Move (notation) at the board's position
+	reqTakeBack   = "takeback"   // take back the last move (and the engine's reply)
+	reqResign     = "resign"     // the person resigns
+	reqGoTo       = "goto"       // show the position of Node
+	reqDelete     = "delete"     // delete Node and the moves after it (analysis)
+	reqPromote    = "promote"    // make Node's line the main line (analysis)
+	reqPlayLine   = "playline"   // play Moves from the board's position as a variation (analysis)
+	reqOpen       = "open"       // an analysis board from Text (position text, "" for the start) and Moves, as the address gives them
+	reqPause      = "pause"      // On: pause the clock, or go on
+	reqReview     = "review"     // analyse every move of the main line to Limit.Nodes, Limit.Depth or for Limit.MoveTime seconds each
+	reqStopReview = "stopreview" // stop a whole-game analysis
+	reqAnalyse    = "analyse"    // On: analysis on or off; MultiPV: lines
+	reqPosition   = "position"   // set up Text (position text or the Hub pos= form), analysis mode
+	reqLoadPDN    = "loadpdn"    // load the first game of Text
+	reqSavePDN    = "savepdn"    // ask for the game as PDN
+	reqOption     = "option"     // engine parameter Name = Value
 )
 
 // reqExplorerLoad adds the games of Text, PDN, to the explorer.
@@ -50,9 +51,11 @@ const (
 	maxIncrease = 600  // increment, seconds
 	maxMoveTime = 3600 // seconds per move
 	maxMultiPV  = 16
-	// maxReviewMoveTime bounds the seconds a whole-game analysis spends on
-	// each move.
+	// maxReviewMoveTime, maxReviewDepth and maxReviewNodes bound what a
+	// whole-game analysis spends on each move.
 	maxReviewMoveTime = 10
+	maxReviewDepth    = 40
+	maxReviewNodes    = 100_000_000
 )
 
 // request is one message from the page.
@@ -65,6 +68,7 @@ type request struct {
 	Black     int      `json:"black,omitempty"`
 	Limit     limit    `json:"limit"`
 	FromBoard bool     `json:"fromBoard,omitempty"` // the new game starts from the board's position
+	Level     *int     `json:"level,omitempty"`     // the engine's level against the person (play mode), nil for full strength
 	Move      string   `json:"move,omitempty"`
 	Node      int      `json:"node,omitempty"`  // a node of the move tree
 	Moves     []string `json:"moves,omitempty"` // a line in notation
@@ -76,11 +80,14 @@ type request struct {
 }
 
 // limit is how long engines think: a clock (Minutes plus Increment seconds a
-// move) or a fixed MoveTime in seconds.
+// move) or a fixed MoveTime in seconds; a review's searches also to a Depth
+// or a number of Nodes.
 type limit struct {
 	Minutes   float64 `json:"minutes,omitempty"`
 	Increment float64 `json:"increment,omitempty"`
 	MoveTime  float64 `json:"moveTime,omitempty"`
+	Depth     int     `json:"depth,omitempty"`
+	Nodes     int64   `json:"nodes,omitempty"`
 }
 
 // isClock reports whether the limit is a clock rather than a time per move.
@@ -117,10 +124,16 @@ func decodeRequest(data []byte) (request, error) {
 func (r request) check() error {
 	switch r.Type {
 	case reqNew:
+		if r.Level != nil && r.Mode != modePlay {
+			return fmt.Errorf("a level is for a game against the engine")
+		}
 		switch r.Mode {
 		case modePlay:
 			if r.Color != "white" && r.Color != "black" {
 				return fmt.Errorf("color %q: want white or black", r.Color)
+			}
+			if r.Level != nil && (*r.Level < 0 || *r.Level > maxLevel) {
+				return fmt.Errorf("level %d: want 0 to %d", *r.Level, maxLevel)
 			}
 		case modeWatch:
 		case modeAnalyse:
@@ -148,9 +161,7 @@ func (r request) check() error {
 			return fmt.Errorf("more than %d moves", maxTreeMoves)
 		}
 	case reqReview:
-		if err := hub.CheckSeconds(r.Limit.MoveTime, true, maxReviewMoveTime*time.Second); err != nil {
-			return fmt.Errorf("move time %v: %v (0: the default)", r.Limit.MoveTime, err)
-		}
+		return r.Limit.checkReview()
 	case reqAnalyse:
 		if r.MultiPV < 0 || r.MultiPV > maxMultiPV {
 			return fmt.Errorf("multipv %d: want 1 to %d", r.MultiPV, maxMultiPV)
@@ -167,9 +178,35 @@ func (r request) check() error {
 		if err := check(r.Value); err != nil {
 			return fmt.Errorf("%s: %v", r.Name, err)
 		}
-	case reqTakeBack, reqResign, reqSavePDN, reqPause:
+	case reqTakeBack, reqResign, reqSavePDN, reqPause, reqStopReview:
 	default:
 		return fmt.Errorf("unknown message type")
+	}
+	return nil
+}
+
+// checkReview checks the limit of a review's searches: at most one of
+// move time (0, or a time as the protocol carries it), depth and nodes
+// (none for the default).
+func (l limit) checkReview() error {
+	given := 0
+	for _, set := range []bool{l.MoveTime != 0, l.Depth != 0, l.Nodes != 0} {
+		if set {
+			given++
+		}
+	}
+	switch {
+	case l.Minutes != 0 || l.Increment != 0:
+		return fmt.Errorf("a review's searches take no clock")
+	case given > 1:
+		return fmt.Errorf("give one of move time, depth and nodes")
+	case l.Depth < 0 || l.Depth > maxReviewDepth:
+		return fmt.Errorf("depth %d: want 1 to %d", l.Depth, maxReviewDepth)
+	case l.Nodes < 0 || l.Nodes > maxReviewNodes:
+		return fmt.Errorf("nodes %d: want 1 to %d", l.Nodes, maxReviewNodes)
+	}
+	if err := hub.CheckSeconds(l.MoveTime, true, maxReviewMoveTime*time.Second); err != nil {
+		return fmt.Errorf("move time %v: %v (0: the default)", l.MoveTime, err)
 	}
 	return nil
 }
@@ -178,6 +215,9 @@ func (r request) check() error {
 // millisecond a level line can carry, so that none is sent as 0 and read
 // as no limit) and the page's bounds.
 func (l limit) check() error {
+	if l.Depth != 0 || l.Nodes != 0 {
+		return fmt.Errorf("a game's engines think by time, not by depth or nodes")
+	}
 	for _, f := range []struct {
 		name  string
 		v     float64

@@ -21,7 +21,7 @@ func FuzzHandle(f *testing.F) {
 		`{"type":"analyse","on":true,"multipv":3}`,
 		`{"type":"goto","node":0}`, `{"type":"delete","node":1}`, `{"type":"open","moves":["c3-c4"]}`,
 		`{"type":"promote","node":2}`, `{"type":"playline","moves":["c3-c4","f6-f5"]}`, `{"type":"pause","on":true}`,
-		`{"type":"review","limit":{"moveTime":0.1}}`, `{"type":"loadpdn","text":"1. c3-c4 (1. d3-d4 {x}) *"}`, `{"type":"takeback"}`, `{"type":"resign"}`, `{"type":"savepdn"}`,
+		`{"type":"review","limit":{"moveTime":0.1}}`, `{"type":"review","limit":{"nodes":20000}}`, `{"type":"stopreview"}`, `{"type":"loadpdn","text":"1. c3-c4 (1. d3-d4 {x}) *"}`, `{"type":"takeback"}`, `{"type":"resign"}`, `{"type":"savepdn"}`,
 		`{"type":"option","name":"hash","value":"16"}`, `{`, `null`,
 	} {
 		f.Add([]byte(seed))

@@ -63,9 +63,11 @@ type clockView struct {
 type stateMsg struct {
 	Type      string            `json:"type"` // "state"
 	Mode      string            `json:"mode"`
-	Line      int               `json:"line"`   // changes whenever the game's moves change
-	Cursor    int               `json:"cursor"` // the node of the board's position
-	Ply       int               `json:"ply"`    // moves from the start to the board's position
+	Game      int               `json:"game"`             // changes at every new game
+	Player    string            `json:"player,omitempty"` // the person's side against an engine: white or black
+	Line      int               `json:"line"`             // changes whenever the game's moves change
+	Cursor    int               `json:"cursor"`           // the node of the board's position
+	Ply       int               `json:"ply"`              // moves from the start to the board's position
 	MainEnd   int               `json:"mainEnd"`
 	Board     string            `json:"board"` // 64 of w b W B e, a8..h8, a7..h7, ..., a1..h1
 	Side      string            `json:"side"`  // to move on the board: white or black
@@ -91,33 +93,43 @@ type stateMsg struct {
 	Explorer *explorerView `json:"explorer,omitempty"`
 }
 
-// treeDelta is a change of the move tree: with Reset the page drops its
-// tree and takes Nodes as the whole of it; otherwise Nodes are added or
-// replace the page's nodes of their ids, and Removed are gone.
+// Kinds of change of the move tree, which say how the page's move list
+// follows it.
+const (
+	treeReset  = "reset"  // a new tree: Nodes are the whole of it
+	treeAppend = "append" // one move added at the end of the main line (its parent among Nodes), other nodes' values changed
+	treeValues = "values" // only values of nodes (score, mark, clock, comment) changed
+	treeEdit   = "edit"   // moves added elsewhere, removed or reordered
+)
+
+// treeDelta is a change of the move tree: with Change treeReset the page
+// drops its tree and takes Nodes as the whole of it; otherwise Nodes are
+// added or replace the page's nodes of their ids, and Removed are gone.
 type treeDelta struct {
-	Reset   bool       `json:"reset,omitempty"`
+	Change  string     `json:"change"`
 	Nodes   []nodeView `json:"nodes,omitempty"`
 	Removed []int      `json:"removed,omitempty"`
 }
 
 // nodeView is a node of the move tree as the page draws it.
 type nodeView struct {
-	ID        int         `json:"id"`
-	Parent    int         `json:"parent"` // -1 at the root
-	Text      string      `json:"text,omitempty"`
-	Number    string      `json:"number,omitempty"` // "3" before White's move, "3..." before Black's
-	Ply       int         `json:"ply"`
-	Children  []int       `json:"children,omitempty"` // the first continues the line
-	Eval      *float64    `json:"eval,omitempty"`     // men from White's side
-	Judgement string      `json:"judgement,omitempty"`
-	Clock     *[2]float64 `json:"clock,omitempty"` // both sides' time left after the move, seconds
-	Spent     float64     `json:"spent,omitempty"` // the mover's time on the move, seconds
-	Comment   string      `json:"comment,omitempty"`
-	Before    string      `json:"before,omitempty"` // the comment before a variation's first move
+	ID        int          `json:"id"`
+	Parent    int          `json:"parent"` // -1 at the root
+	Text      string       `json:"text,omitempty"`
+	Number    string       `json:"number,omitempty"` // "3" before White's move, "3..." before Black's
+	Ply       int          `json:"ply"`
+	Children  []int        `json:"children,omitempty"` // the first continues the line
+	Eval      *float64     `json:"eval,omitempty"`     // men from White's side
+	Judgement string       `json:"judgement,omitempty"`
+	Review    *verdictView `json:"review,omitempty"` // a whole-game analysis' verdict on the move
+	Clock     *[2]float64  `json:"clock,omitempty"`  // both sides' time left after the move, seconds
+	Spent     float64      `json:"spent,omitempty"`  // the mover's time on the move, seconds
+	Comment   string       `json:"comment,omitempty"`
+	Before    string       `json:"before,omitempty"` // the comment before a variation's first move
 }
 
 func newNodeView(n *node) nodeView {
-	v := nodeView{ID: n.id, Parent: -1, Text: n.text, Ply: n.ply, Eval: n.eval, Judgement: n.judgement, Spent: n.spent.Seconds(),
+	v := nodeView{ID: n.id, Parent: -1, Text: n.text, Ply: n.ply, Eval: n.eval, Judgement: n.judgement, Review: n.verdict.view(), Spent: n.spent.Seconds(),
 		Comment: n.comment, Before: n.before}
 	if n.parent != nil {
 		v.Parent = n.parent.id
@@ -137,7 +149,7 @@ func (t *tree) delta() *treeDelta {
 	if len(t.changed) == 0 && len(t.removed) == 0 && !t.reset {
 		return nil
 	}
-	d := &treeDelta{Reset: t.reset, Removed: t.removed}
+	d := &treeDelta{Change: t.changeKind(), Removed: t.removed}
 	if t.reset {
 		d.Removed = nil
 		for _, n := range t.byID {
@@ -148,8 +160,24 @@ func (t *tree) delta() *treeDelta {
 		d.Nodes = append(d.Nodes, newNodeView(n))
 	}
 	slices.SortFunc(d.Nodes, func(a, b nodeView) int { return a.ID - b.ID })
-	t.changed, t.removed, t.reset = map[*node]bool{}, nil, false
+	t.changed, t.removed, t.reset, t.added, t.reordered = map[*node]bool{}, nil, false, nil, false
 	return d
+}
+
+// changeKind is the kind of the tree's change since the last delta.
+func (t *tree) changeKind() string {
+	switch {
+	case t.reset:
+		return treeReset
+	case len(t.removed) > 0 || t.reordered || len(t.added) > 1:
+		return treeEdit
+	case len(t.added) == 0:
+		return treeValues
+	}
+	if n := t.added[0]; n == t.mainEnd && len(n.parent.children) == 1 {
+		return treeAppend
+	}
+	return treeEdit
 }
 
 // pvLine is one principal variation: its rank, score in men from White's

@@ -121,9 +121,9 @@ func (s *session) startJob(i int, j *job) error {
 		if err != nil {
 			return err
 		}
-		sl.conn, sl.spec, sl.pending, sl.bookOff = conn, j.spec, nil, false
+		sl.conn, sl.spec, sl.pending, sl.bookOff, sl.level = conn, j.spec, nil, false, ""
 	}
-	params := append(sl.pending, s.bookParam(sl, j)...)
+	params := append(append(sl.pending, s.bookParam(sl, j)...), s.levelParam(sl, j)...)
 	sl.pending = nil
 	var lim hubclient.Limits
 	switch j.kind {
@@ -131,7 +131,7 @@ func (s *session) startJob(i int, j *job) error {
 		params = append(params, hubclient.Param{Name: "multipv", Value: strconv.Itoa(j.multipv)})
 	case jobReview:
 		params = append(params, hubclient.Param{Name: "multipv", Value: "1"})
-		lim = hubclient.Limits{MoveTime: seconds(s.review.moveTime)}
+		lim = s.review.lim
 	default:
 		lim = s.limits()
 	}
@@ -340,6 +340,9 @@ func (s *session) info(sl *slot, in hubclient.Info) {
 	if rank == 1 {
 		n.eval = &score
 		s.g.touch(n)
+		if j.kind == jobReview {
+			s.reviewLine(n, pv)
+		}
 	}
 	msg := analysisMsg{Type: "analysis", Engine: s.engines[j.spec].Name, Node: j.node,
 		Score: sl.lines[1].Score, Depth: in.Depth, Nodes: in.Nodes, NPS: in.NPS}

@@ -6,8 +6,11 @@ package gui
 import (
 	"context"
 	"encoding/json"
+	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -187,4 +190,41 @@ func exitsSoon(e *hubclient.Engine) bool {
 		}
 	}
 	return false
+}
+
+// TestPageModulesServedAsJavaScript: every module of the page is embedded
+// (each import of a module names an embedded file) and served with a
+// JavaScript type, without which the browser refuses a module script.
+func TestPageModulesServedAsJavaScript(t *testing.T) {
+	ts := httptest.NewServer(New(Config{}).Handler())
+	defer ts.Close()
+	entries, err := fs.ReadDir(static, "static")
+	if err != nil {
+		t.Fatal(err)
+	}
+	imports := regexp.MustCompile(`from "\./([a-z]+\.js)"`)
+	modules := 0
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".js") {
+			continue
+		}
+		modules++
+		resp, err := http.Get(ts.URL + "/" + e.Name())
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if ct := resp.Header.Get("Content-Type"); resp.StatusCode != http.StatusOK || !(strings.HasPrefix(ct, "text/javascript") || strings.HasPrefix(ct, "application/javascript")) {
+			t.Errorf("%s: status %d, Content-Type %q", e.Name(), resp.StatusCode, ct)
+		}
+		for _, m := range imports.FindAllStringSubmatch(string(body), -1) {
+			if _, err := fs.Stat(static, "static/"+m[1]); err != nil {
+				t.Errorf("%s imports %s, which is not embedded", e.Name(), m[1])
+			}
+		}
+	}
+	if modules < 2 {
+		t.Errorf("%d modules embedded", modules)
+	}
 }

@@ -20,10 +20,6 @@ import (
 	"github.com/dameo/dameo/pdn"
 )
 
-// defaultRequest is the game a page starts with: the person as White
-// against the first engine, one second a move.
-var defaultRequest = request{Type: reqNew, Mode: modePlay, Color: "white", Limit: limit{MoveTime: 1}}
-
 // eventBuffer is how many reports of the searches may wait for the loop.
 const eventBuffer = 256
 
@@ -60,6 +56,8 @@ type session struct {
 	events    chan engineEvent // the searches' reports
 	closed    chan struct{}    // closed when the session ends
 	review    *review          // a whole-game analysis, nil without one
+	games     int              // bumped at every new game, so that the page knows one
+	level     *int             // the engine's level against the person, nil for full strength
 }
 
 // slot is one engine process of a session and the search it runs.
@@ -72,6 +70,7 @@ type slot struct {
 	pending  []hubclient.Param  // parameters to set once idle
 	failed   bool               // the engine would not start or died; not retried before the next new game
 	bookOff  bool               // its book is off for a review's searches
+	level    string             // the level parameter set on the engine, "" for none
 	lines    map[int]pvLine
 }
 
@@ -79,7 +78,7 @@ type slot struct {
 const (
 	jobThink   = "think"
 	jobAnalyse = "analyse"
-	jobReview  = "review" // a position of a whole-game analysis, for a fixed time
+	jobReview  = "review" // a position of a whole-game analysis, to a fixed limit
 )
 
 // job is a search: what for, on which engine, in which position.
@@ -95,9 +94,7 @@ func newSession(ctx context.Context, engines []EngineSpec, start startFunc, now 
 	s := &session{engines: engines, start: start, now: now, send: send, finished: finished, ctx: ctx,
 		multipv: 1, params: map[string]string{}, reported: -1,
 		events: make(chan engineEvent, eventBuffer), closed: make(chan struct{})}
-	if err := s.apply(defaultRequest); err != nil { // no engine
-		s.setGame(newGame(engine.StartPosition()), modeAnalyse)
-	}
+	s.setGame(newGame(engine.StartPosition()), modeAnalyse) // the page offers the choice of a game
 	return s
 }
 
@@ -172,7 +169,9 @@ func (s *session) apply(r request) error {
 	case reqPause:
 		return s.pause(r.On)
 	case reqReview:
-		return s.startReview(r.Limit.MoveTime)
+		return s.startReview(r.Limit)
+	case reqStopReview:
+		s.stopReview()
 	case reqAnalyse:
 		if s.mode == modeWatch && r.On {
 			return fmt.Errorf("the engines are playing; their search is the analysis")
@@ -233,9 +232,11 @@ func (s *session) newGame(r request) error {
 		players = [2]int{r.White, r.Black}
 	}
 	s.setGame(g, r.Mode)
-	s.players, s.analyser, s.lim = players, r.Engine, r.Limit
+	s.players, s.analyser, s.lim, s.level = players, r.Engine, r.Limit, r.Level
 	s.paused = false
-	g.white, g.black = s.playerName(engine.White), s.playerName(engine.Black)
+	if r.Mode != modeAnalyse { // an analysis board's sides are nobody's
+		g.white, g.black = s.playerName(engine.White), s.playerName(engine.Black)
+	}
 	for i := range s.slots {
 		s.slots[i].failed = false
 	}
@@ -259,6 +260,25 @@ func (s *session) setGame(g *game, mode string) {
 	s.g, s.mode, s.players, s.clk, s.paused = g, mode, [2]int{person, person}, nil, false
 	s.review = nil
 	s.line++
+	s.games++
+	if g.date == "" {
+		g.date = s.now().Format(pdnDate)
+	}
+}
+
+// pdnDate is the layout of the PDN Date tag.
+const pdnDate = "2006.01.02"
+
+// personSide is the side the person plays against an engine, "" when
+// people or engines move both sides.
+func (s *session) personSide() string {
+	if s.mode != modePlay {
+		return ""
+	}
+	if s.players[engine.White] == person {
+		return "white"
+	}
+	return "black"
 }
 
 // playerName is the name of the player of side c.
@@ -438,11 +458,10 @@ func (s *session) open(text string, moves []string) error {
 	return nil
 }
 
-// resign ends the game as a loss of the person (in analysis mode, of the
-// side to move).
+// resign ends the game against an engine as a loss of the person.
 func (s *session) resign() error {
-	if s.mode == modeWatch {
-		return fmt.Errorf("the engines are playing")
+	if s.mode != modePlay {
+		return fmt.Errorf("only a player in a game against an engine resigns")
 	}
 	if s.g.over() {
 		return errGameOver
@@ -452,7 +471,7 @@ func (s *session) resign() error {
 	}
 	last := s.g.last()
 	loser := last.SideToMove()
-	if s.mode == modePlay && s.players[loser] != person {
+	if s.players[loser] != person {
 		loser = loser.Other()
 	}
 	s.g.end(outcome{winner(loser.Other()), terminationResignation, colorName(loser) + " resigns"})
@@ -618,7 +637,7 @@ func (s *session) state() stateMsg {
 		Board: p.Hub()[1:], Side: colorWord(p.SideToMove()), Text: p.String(), Start: g.start().String(),
 		Legal: []moveView{}, Tree: g.delta(),
 		Result: o.result, Reason: o.reason, White: g.white, Black: g.black,
-		Analysing: s.analysing, MultiPV: s.multipv, Params: s.params,
+		Analysing: s.analysing, MultiPV: s.multipv, Params: s.params, Game: s.games, Player: s.personSide(),
 	}
 	if s.mayMove() {
 		for _, m := range p.LegalMoves() {

@@ -340,3 +340,64 @@ func TestBadMessagesGetAnErrorReply(t *testing.T) {
 		}
 	}
 }
+
+// TestStartFacesAndDates: a page starts on the analysis board, not in a
+// game; a game against the engine says which side the person plays and
+// bumps the game's number; only that person resigns; the record is dated.
+func TestStartFacesAndDates(t *testing.T) {
+	h := newHarness() // no engine: the start a page sees before it chooses
+	if st := h.state(); st.Mode != modeAnalyse || st.Player != "" || st.Thinking != "" {
+		t.Errorf("start: mode %q, player %q, thinking %q; want the analysis board", st.Mode, st.Player, st.Thinking)
+	}
+	h = newHarness("fake")
+	game := h.state().Game
+	h.do(`{"type":"new","mode":"play","color":"black","limit":{"moveTime":0.5}}`)
+	if st := h.state(); st.Player != "black" || st.Game == game {
+		t.Errorf("playing Black: player %q, game %d (was %d)", st.Player, st.Game, game)
+	}
+	h.do(`{"type":"new","mode":"analyse"}`)
+	if msg := h.do(`{"type":"resign"}`); msg == "" || h.state().Result != "" {
+		t.Errorf("a resignation on the analysis board: %q, result %q", msg, h.state().Result)
+	}
+	h.do(`{"type":"savepdn"}`)
+	m, _ := last[pdnMsg](h)
+	if g := replay(t, m.Text); g.Tag(pdn.TagDate) != "2025.01.01" {
+		t.Errorf("the record's date %q, want the session's day 2025.01.01", g.Tag(pdn.TagDate))
+	}
+	h.do(`{"type":"loadpdn","text":"[Date \"1999.12.31\"]\n1. c3-c4 *"}`)
+	h.do(`{"type":"savepdn"}`)
+	if m, _ := last[pdnMsg](h); replay(t, m.Text).Tag(pdn.TagDate) != "1999.12.31" {
+		t.Errorf("a loaded record's date is not kept: %s", m.Text)
+	}
+	h.do(`{"type":"loadpdn","text":"[White \"?\"]\n1. c3-c4 *"}`)
+	h.do(`{"type":"savepdn"}`)
+	if m, _ := last[pdnMsg](h); replay(t, m.Text).Tag(pdn.TagDate) != unknownDate || h.state().White != "" {
+		t.Errorf("a record without a date or White's name: white %q, %s", h.state().White, m.Text)
+	}
+}
+
+// TestLevelForTheEnginesMovesOnly: a level chosen with a game against the
+// engine is set for its moves; its analysis runs at full strength; a bad
+// level or one outside such a game is refused.
+func TestLevelForTheEnginesMovesOnly(t *testing.T) {
+	h := newHarness("fake")
+	for _, bad := range []string{
+		`{"type":"new","mode":"play","color":"white","level":13,"limit":{"moveTime":1}}`,
+		`{"type":"new","mode":"play","color":"white","level":-1,"limit":{"moveTime":1}}`,
+		`{"type":"new","mode":"analyse","level":3}`,
+	} {
+		if msg := h.do(bad); msg == "" {
+			t.Errorf("%s: no error", bad)
+		}
+	}
+	h.do(`{"type":"new","mode":"play","color":"black","level":3,"limit":{"moveTime":0.5}}`)
+	e := h.engines[len(h.engines)-1]
+	think := slices.Index(e.sent, "go think")
+	if set := slices.Index(e.sent, "set-param name=level value=3"); set < 0 || set > think {
+		t.Fatalf("level 3 not set before the engine's move: %q", e.sent)
+	}
+	h.do(`{"type":"analyse","on":true}`)
+	if full := slices.Index(e.sent, "set-param name=level value=12"); full < think {
+		t.Errorf("the analysis is not at full strength: %q", e.sent)
+	}
+}

@@ -34,6 +34,7 @@ type node struct {
 	rules        engine.Result // the rules' verdict on pos for its side to move
 	eval         *float64      // engine score in men from White's side
 	judgement    string        // "?!", "?" or "??" from a whole-game analysis
+	verdict      *verdict      // what a whole-game analysis found of the move
 	clock        *[2]time.Duration
 	spent        time.Duration // the mover's time on this move, in timed games
 	comment      string        // a record's comment after the move (at the root: before the first)
@@ -51,6 +52,8 @@ type tree struct {
 	changed      map[*node]bool     // nodes the page has not seen as they are now
 	removed      []int              // ids of nodes removed since the page was told
 	reset        bool               // the page must drop its tree and take the nodes sent
+	added        []*node            // nodes added since the page was told
+	reordered    bool               // a node's children changed order since the page was told
 }
 
 func newTree(start engine.Position) *tree {
@@ -128,6 +131,7 @@ func (t *tree) add(parent *node, m engine.Move) (*node, error) {
 	parent.children = append(parent.children, c)
 	t.byID[c.id] = c
 	t.changed[c], t.changed[parent] = true, true
+	t.added = append(t.added, c)
 	if parent == t.mainEnd && len(parent.children) == 1 {
 		t.mainEnd = c
 	}
@@ -188,6 +192,7 @@ func (t *tree) promote(n *node) error {
 				copy(p.children[1:i+1], p.children[:i])
 				p.children[0] = c
 				t.changed[p] = true
+				t.reordered = true
 				top = p
 				break
 			}

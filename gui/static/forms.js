@@ -1,0 +1,98 @@
+// The forms of the panels that ask the server for something: a new game,
+// a position from text, PDN in and out, and the engine's options.
+
+import { byId, input, select } from "./dom.js";
+
+/** @typedef {import("./app.js").App} App */
+
+/**
+ * setupForms wires the forms to the server.
+ * @param {App} app
+ */
+export function setupForms(app) {
+  select("mode").onchange = showModeFields;
+  byId("new-form").onsubmit = (ev) => {
+    ev.preventDefault();
+    app.send(newGameRequest());
+  };
+  byId("load-position").onclick = () => app.send({ type: "position", text: input("position-text").value.trim() });
+  byId("save-pdn").onclick = () => app.send({ type: "savepdn" });
+  byId("load-pdn").onclick = () => app.send({ type: "loadpdn", text: pdnText().value });
+  const file = input("pdn-file");
+  file.onchange = async () => {
+    const f = file.files && file.files[0];
+    if (!f) return;
+    pdnText().value = await f.text();
+    app.send({ type: "loadpdn", text: pdnText().value });
+  };
+  const games = input("explorer-file");
+  games.onchange = async () => {
+    const f = games.files && games.files[0];
+    if (f) app.send({ type: "explorerload", text: await f.text() });
+    games.value = "";
+  };
+  for (const name of ["threads", "hash"]) {
+    const el = input("opt-" + name);
+    el.onchange = () => app.send({ type: "option", name, value: el.value });
+  }
+  const book = input("opt-book");
+  book.onchange = () => app.send({ type: "option", name: "book", value: String(book.checked) });
+}
+
+/** FULL_LEVEL is the full engine's level (gui/level.go's maxLevel). */
+const FULL_LEVEL = 12;
+
+/** newGameRequest is the New game form as a request. */
+function newGameRequest() {
+  const mode = select("mode").value;
+  const tc = document.querySelector("input[name=tc]:checked");
+  const clock = tc instanceof HTMLInputElement && tc.value === "clock";
+  const limit = clock ? { minutes: Number(input("minutes").value), increment: Number(input("increment").value) } : { moveTime: Number(input("movetime").value) };
+  /** @type {import("./types.js").Request} */
+  const msg = { type: "new", mode: mode.startsWith("play") ? "play" : mode, engine: Number(select("engine").value || 0), limit, fromBoard: input("from-board").checked };
+  if (mode.startsWith("play")) msg.color = mode.slice(5);
+  const level = Number(select("level").value);
+  if (mode.startsWith("play") && level < FULL_LEVEL) msg.level = level; // the full engine needs no level
+  if (mode === "watch") { msg.white = Number(select("watch-white").value); msg.black = Number(select("watch-black").value); }
+  return msg;
+}
+
+/** pdnText is the PDN panel's text. */
+export function pdnText() { return /** @type {HTMLTextAreaElement} */ (byId("pdn")); }
+
+/**
+ * fillEngines offers the server's engines in the New game form.
+ * @param {string[]} engines
+ */
+export function fillEngines(engines) {
+  for (const id of ["engine", "watch-white", "watch-black"]) {
+    select(id).replaceChildren(...engines.map((name, i) => new Option(name, String(i))));
+  }
+  if (engines.length > 1) select("watch-black").value = "1";
+  showModeFields();
+}
+
+/** showModeFields shows the New game fields of the mode chosen. */
+function showModeFields() {
+  const mode = select("mode").value;
+  /**
+   * @param {string} sel
+   * @param {boolean} hidden
+   */
+  const hide = (sel, hidden) => document.querySelectorAll(sel).forEach((el) => { if (el instanceof HTMLElement) el.hidden = hidden; });
+  hide(".for-play", mode === "watch");
+  hide(".for-level", !mode.startsWith("play"));
+  hide(".for-watch", mode !== "watch");
+  hide(".for-timed", mode === "analyse");
+}
+
+/**
+ * offerDownload offers the PDN text as a file.
+ * @param {string} text
+ */
+export function offerDownload(text) {
+  const a = /** @type {HTMLAnchorElement} */ (byId("download"));
+  if (a.href) URL.revokeObjectURL(a.href);
+  a.href = URL.createObjectURL(new Blob([text], { type: "application/x-pdn" }));
+  a.hidden = false;
+}
