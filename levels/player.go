@@ -1,0 +1,205 @@
+// The Player: a searcher that plays at a Setting. It stands where the
+// searcher stood (it has the methods protocol.Searcher asks for): searches
+// at level Full and analysis searches go to the searcher unchanged; a
+// weaker level searches one thread with its node budget and enough
+// principal variations to score its candidates, and chooses among them.
+
+package levels
+
+import (
+	"context"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/search"
+)
+
+// Searcher is what a Player needs of a search (search.Searcher has it).
+type Searcher interface {
+	SetOptions(opts search.Options)
+	Start(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info)) <-chan search.Result
+	PonderHit()
+	NewGame()
+}
+
+// MaxSeed bounds the seed (a whole number a front-end can hold exactly).
+const MaxSeed = 1<<31 - 1
+
+// Player plays at a Setting with the searcher it wraps. Its methods are
+// safe for concurrent use.
+type Player struct {
+	s Searcher
+
+	mu      sync.Mutex
+	setting Setting
+	seed    uint64     // 0: fresh randomness
+	rng     *rand.Rand // draws the level of each move and the move
+	opts    search.Options
+	threads int // the threads the searcher has now
+}
+
+// NewPlayer wraps s, made with opts, at full strength and without a seed.
+func NewPlayer(s Searcher, opts search.Options) *Player {
+	p := &Player{s: s, setting: FullStrength(), opts: opts, threads: opts.Threads}
+	p.reseed()
+	return p
+}
+
+// Setting is the Player's setting.
+func (p *Player) Setting() Setting {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.setting
+}
+
+// SetSetting makes the Player play at st from the next search on.
+func (p *Player) SetSetting(st Setting) {
+	p.mu.Lock()
+	p.setting = st
+	p.mu.Unlock()
+}
+
+// Seed is the seed of the Player's choices; 0 means fresh randomness.
+func (p *Player) Seed() uint64 {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.seed
+}
+
+// SetSeed sets the seed of the Player's choices and starts them again from
+// it: with the same seed, from the same state of the searcher (a new game)
+// and the same moves of the opponent, a Player plays the same game. Seed 0
+// draws a fresh seed now, so that no two games are alike.
+func (p *Player) SetSeed(seed uint64) {
+	p.mu.Lock()
+	p.seed = seed
+	p.reseed()
+	p.mu.Unlock()
+}
+
+// reseed starts the choices from the seed (a fresh one for 0).
+func (p *Player) reseed() {
+	seed := p.seed
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	p.rng = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+}
+
+// SetOptions gives the searcher opts; a weaker level searches with one
+// thread all the same.
+func (p *Player) SetOptions(opts search.Options) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.opts, p.threads = opts, opts.Threads
+	p.s.SetOptions(opts)
+}
+
+// NewGame clears the searcher's tables and, with a seed, starts the choices
+// again from it.
+func (p *Player) NewGame() {
+	p.mu.Lock()
+	if p.seed != 0 {
+		p.reseed()
+	}
+	p.mu.Unlock()
+	p.s.NewGame()
+}
+
+// PonderHit passes the ponder hit to the searcher.
+func (p *Player) PonderHit() { p.s.PonderHit() }
+
+// Start starts a search of the game's position at the Player's setting
+// (see the searcher's Start). Analysis, and level Full, are the searcher's
+// search unchanged.
+func (p *Player) Start(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info)) <-chan search.Result {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	n := Full
+	if !limits.Analysis {
+		n = p.setting.pick(p.rng)
+	}
+	threads := p.opts.Threads
+	if n < Full {
+		threads = 1 // the same opponent on any machine, and reproducible
+	}
+	if threads != p.threads {
+		opts := p.opts
+		opts.Threads = threads
+		p.s.SetOptions(opts)
+		p.threads = threads
+	}
+	if n == Full {
+		return p.s.Start(ctx, game, limits, info)
+	}
+	if n == 0 {
+		return p.random(ctx, game, limits)
+	}
+	return p.weaker(ctx, game, limits, info, &Ladder[n])
+}
+
+// random answers a uniformly random legal move. The searcher still
+// searches depth 1, without reporting it, so that the search ends as the
+// limits say (at once; or at a cancellation for infinite and ponder searches).
+func (p *Player) random(ctx context.Context, game *engine.Game, limits search.Limits) <-chan search.Result {
+	pos := game.Position()
+	moves := pos.LegalMoves()
+	var pick engine.Move
+	if len(moves) > 0 {
+		pick = moves[p.rng.IntN(len(moves))]
+	}
+	limits.Depth, limits.Nodes, limits.MultiPV = 1, 0, 1
+	return relay(p.s.Start(ctx, game, limits, nil), func(r search.Result) search.Result {
+		if !r.HasMove || len(moves) == 0 {
+			return r
+		}
+		return search.Result{Move: pick, HasMove: true, Depth: r.Depth, Nodes: r.Nodes}
+	})
+}
+
+// weaker searches at level lv within limits and chooses among the scored
+// candidates of the last completed depth. The first line of each depth is
+// reported to info.
+func (p *Player) weaker(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info), lv *Level) <-chan search.Result {
+	if lv.Depth > 0 && (limits.Depth == 0 || lv.Depth < limits.Depth) {
+		limits.Depth = lv.Depth
+	}
+	if lv.Nodes > 0 && (limits.Nodes == 0 || lv.Nodes < limits.Nodes) {
+		limits.Nodes = lv.Nodes
+	}
+	limits.MultiPV = lv.MultiPV
+	var cands []candidate // read only after the search's result: it happens after every info call
+	collect := func(in search.Info) {
+		if in.MultiPV <= 1 {
+			cands = cands[:0]
+			if info != nil {
+				info(in)
+			}
+		}
+		if len(in.PV) > 0 {
+			cands = append(cands, candidate{move: in.PV[0], score: in.Score, pv: in.PV})
+		}
+	}
+	// The draw for the move is made now, while p.mu is held, so that the
+	// choices follow the seed whatever the timing of the searches.
+	x := rand.New(rand.NewPCG(p.rng.Uint64(), p.rng.Uint64()))
+	return relay(p.s.Start(ctx, game, limits, collect), func(r search.Result) search.Result {
+		if !r.HasMove || len(cands) == 0 {
+			return r
+		}
+		c := cands[choose(cands, lv, x)]
+		out := search.Result{Move: c.move, HasMove: true, Score: c.score, Depth: r.Depth, Nodes: r.Nodes}
+		if len(c.pv) > 1 {
+			out.Ponder = c.pv[1]
+		}
+		return out
+	})
+}
+
+// relay is a channel that receives f of the result in receives.
+func relay(in <-chan search.Result, f func(search.Result) search.Result) <-chan search.Result {
+	out := make(chan search.Result, 1)
+	go func() { out <- f(<-in) }()
+	return out
+}
