@@ -43,7 +43,8 @@ func TestBotLevel(t *testing.T) {
 }
 
 // dameo match takes option.level=N as any Hub parameter: level 0 (random
-// moves) against level 4 at fixed depth, the games recorded.
+// moves) against level 4 at fixed depth, the games recorded; and dameo
+// match report --ladder fits the levels' Elo to them.
 func TestMatchAtLevels(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays games")
@@ -67,6 +68,13 @@ func TestMatchAtLevels(t *testing.T) {
 	recs, err := pdn.ReadAll(f)
 	if err != nil || len(recs) != 4 {
 		t.Fatalf("%d records, %v", len(recs), err)
+	}
+	// The ladder of that one match: level-0 anchored at 0, level-4 fitted.
+	out, errOut, code = run(t, "match", "report", "--ladder", games)
+	if code != 0 || !regexp.MustCompile(`(?m)^level-0 +0\.0 +0\.0 +4$`).MatchString(out) ||
+		!regexp.MustCompile(`(?m)^level-4 +-?\d+\.\d +\d+\.\d +4$`).MatchString(out) ||
+		!strings.Contains(out, "level-0 vs level-4: 4 games, measured ") {
+		t.Errorf("match report --ladder: status %d\n%s%s", code, out, errOut)
 	}
 	// A level off the ladder is refused at start-up, with the engine's error.
 	out, errOut, code = run(t, "match",
