@@ -34,16 +34,15 @@ type Player struct {
 	mu      sync.Mutex
 	setting Setting
 	seed    uint64     // 0: fresh randomness
-	rng     *rand.Rand // draws the level of each move and the move
+	fresh   *rand.Rand // without a seed, the source of each move's draws
 	opts    search.Options
 	threads int // the threads the searcher has now
 }
 
 // NewPlayer wraps s, made with opts, at full strength and without a seed.
 func NewPlayer(s Searcher, opts search.Options) *Player {
-	p := &Player{s: s, setting: FullStrength(), opts: opts, threads: opts.Threads}
-	p.reseed()
-	return p
+	return &Player{s: s, setting: FullStrength(), opts: opts, threads: opts.Threads,
+		fresh: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
 }
 
 // Setting is the Player's setting.
@@ -67,24 +66,24 @@ func (p *Player) Seed() uint64 {
 	return p.seed
 }
 
-// SetSeed sets the seed of the Player's choices and starts them again from
-// it: with the same seed, from the same state of the searcher (a new game)
-// and the same moves of the opponent, a Player plays the same game. Seed 0
-// draws a fresh seed now, so that no two games are alike.
+// SetSeed sets the seed of the Player's choices. With a seed other than 0
+// the draws of a move depend only on the seed and the position, so that
+// the same search of the same position (a fixed budget, from the same
+// state of the searcher, such as a new game) gives the same move, in any
+// process and whatever was played before. Seed 0 draws fresh randomness
+// for every move: no two games alike, even from the same moves.
 func (p *Player) SetSeed(seed uint64) {
 	p.mu.Lock()
 	p.seed = seed
-	p.reseed()
 	p.mu.Unlock()
 }
 
-// reseed starts the choices from the seed (a fresh one for 0).
-func (p *Player) reseed() {
-	seed := p.seed
-	if seed == 0 {
-		seed = rand.Uint64()
+// moveRand is the source of the draws of one move in pos (p.mu held).
+func (p *Player) moveRand(pos *engine.Position) *rand.Rand {
+	if p.seed != 0 {
+		return rand.New(rand.NewPCG(p.seed, pos.Key()))
 	}
-	p.rng = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	return rand.New(rand.NewPCG(p.fresh.Uint64(), p.fresh.Uint64()))
 }
 
 // SetOptions gives the searcher opts; a weaker level searches with one
@@ -96,16 +95,8 @@ func (p *Player) SetOptions(opts search.Options) {
 	p.s.SetOptions(opts)
 }
 
-// NewGame clears the searcher's tables and, with a seed, starts the choices
-// again from it.
-func (p *Player) NewGame() {
-	p.mu.Lock()
-	if p.seed != 0 {
-		p.reseed()
-	}
-	p.mu.Unlock()
-	p.s.NewGame()
-}
+// NewGame clears the searcher's tables.
+func (p *Player) NewGame() { p.s.NewGame() }
 
 // PonderHit passes the ponder hit to the searcher.
 func (p *Player) PonderHit() { p.s.PonderHit() }
@@ -116,9 +107,11 @@ func (p *Player) PonderHit() { p.s.PonderHit() }
 func (p *Player) Start(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info)) <-chan search.Result {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	pos := game.Position()
+	rng := p.moveRand(&pos)
 	n := Full
 	if !limits.Analysis {
-		n = p.setting.pick(p.rng)
+		n = p.setting.pick(rng)
 	}
 	threads := p.opts.Threads
 	if n < Full {
@@ -134,20 +127,20 @@ func (p *Player) Start(ctx context.Context, game *engine.Game, limits search.Lim
 		return p.s.Start(ctx, game, limits, info)
 	}
 	if n == 0 {
-		return p.random(ctx, game, limits)
+		return p.random(ctx, game, limits, rng)
 	}
-	return p.weaker(ctx, game, limits, info, &Ladder[n])
+	return p.weaker(ctx, game, limits, info, &Ladder[n], rng)
 }
 
 // random answers a uniformly random legal move. The searcher still
 // searches depth 1, without reporting it, so that the search ends as the
 // limits say (at once; or at a cancellation for infinite and ponder searches).
-func (p *Player) random(ctx context.Context, game *engine.Game, limits search.Limits) <-chan search.Result {
+func (p *Player) random(ctx context.Context, game *engine.Game, limits search.Limits, rng *rand.Rand) <-chan search.Result {
 	pos := game.Position()
 	moves := pos.LegalMoves()
 	var pick engine.Move
 	if len(moves) > 0 {
-		pick = moves[p.rng.IntN(len(moves))]
+		pick = moves[rng.IntN(len(moves))]
 	}
 	limits.Depth, limits.Nodes, limits.MultiPV = 1, 0, 1
 	return relay(p.s.Start(ctx, game, limits, nil), func(r search.Result) search.Result {
@@ -161,7 +154,7 @@ func (p *Player) random(ctx context.Context, game *engine.Game, limits search.Li
 // weaker searches at level lv within limits and chooses among the scored
 // candidates of the last completed depth. The first line of each depth is
 // reported to info.
-func (p *Player) weaker(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info), lv *Level) <-chan search.Result {
+func (p *Player) weaker(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info), lv *Level, rng *rand.Rand) <-chan search.Result {
 	if lv.Depth > 0 && (limits.Depth == 0 || lv.Depth < limits.Depth) {
 		limits.Depth = lv.Depth
 	}
@@ -181,14 +174,11 @@ func (p *Player) weaker(ctx context.Context, game *engine.Game, limits search.Li
 			cands = append(cands, candidate{move: in.PV[0], score: in.Score, pv: in.PV})
 		}
 	}
-	// The draw for the move is made now, while p.mu is held, so that the
-	// choices follow the seed whatever the timing of the searches.
-	x := rand.New(rand.NewPCG(p.rng.Uint64(), p.rng.Uint64()))
 	return relay(p.s.Start(ctx, game, limits, collect), func(r search.Result) search.Result {
 		if !r.HasMove || len(cands) == 0 {
 			return r
 		}
-		c := cands[choose(cands, lv, x)]
+		c := cands[choose(cands, lv, rng)]
 		out := search.Result{Move: c.move, HasMove: true, Score: c.score, Depth: r.Depth, Nodes: r.Nodes}
 		if len(c.pv) > 1 {
 			out.Ponder = c.pv[1]

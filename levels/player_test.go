@@ -44,7 +44,7 @@ func selfPlay(p *Player, plies int) []engine.Move {
 }
 
 // With a seed, a level plays the same game again: in a new process (a new
-// Player and searcher) and after a new game.
+// Player and searcher), and after a new game whatever was played before.
 func TestSeedReproduces(t *testing.T) {
 	for _, n := range []int{0, 3, 6} {
 		a := newPlayer(t, n, 12345)
@@ -84,9 +84,10 @@ func movesKey(ms []engine.Move) string {
 	return string(b)
 }
 
-// Level 0 plays every legal move, about equally often.
+// Level 0 plays every legal move, about equally often; with a seed, the
+// same move in the same position.
 func TestLevelZeroIsUniform(t *testing.T) {
-	p := newPlayer(t, 0, 99)
+	p := newPlayer(t, 0, 0)
 	g := engine.NewGame(engine.StartPosition())
 	pos := g.Position()
 	legal := pos.LegalMoves()
@@ -102,6 +103,13 @@ func TestLevelZeroIsUniform(t *testing.T) {
 	}
 	if len(counts) != len(legal) {
 		t.Errorf("level 0 chose %d different moves, there are %d legal ones", len(counts), len(legal))
+	}
+	p.SetSeed(99)
+	first := (<-p.Start(context.Background(), g, search.Limits{Depth: 3}, nil)).Move
+	for range 20 {
+		if m := (<-p.Start(context.Background(), g, search.Limits{Depth: 3}, nil)).Move; m != first {
+			t.Fatalf("seed 99 chose %v, then %v in the same position", first, m)
+		}
 	}
 }
 
