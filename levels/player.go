@@ -1,8 +1,9 @@
 // The Player: a searcher that plays at a Setting. It stands where the
 // searcher stood (it has the methods protocol.Searcher asks for): searches
 // at level Full and analysis searches go to the searcher unchanged; a
-// weaker level searches one thread with its node budget and enough
-// principal variations to score its candidates, and chooses among them.
+// weaker level searches one thread without endgame tables, with its node
+// budget and enough principal variations to score its candidates, and
+// chooses among them.
 
 package levels
 
@@ -35,13 +36,13 @@ type Player struct {
 	setting Setting
 	seed    uint64     // 0: fresh randomness
 	fresh   *rand.Rand // without a seed, the source of each move's draws
-	opts    search.Options
-	threads int // the threads the searcher has now
+	opts    search.Options // as the session gave them
+	reduced bool           // the searcher has the weaker levels' options
 }
 
 // NewPlayer wraps s, made with opts, at full strength and without a seed.
 func NewPlayer(s Searcher, opts search.Options) *Player {
-	return &Player{s: s, setting: FullStrength(), opts: opts, threads: opts.Threads,
+	return &Player{s: s, setting: FullStrength(), opts: opts,
 		fresh: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
 }
 
@@ -87,12 +88,29 @@ func (p *Player) moveRand(pos *engine.Position) *rand.Rand {
 }
 
 // SetOptions gives the searcher opts; a weaker level searches with one
-// thread all the same.
+// thread and without endgame tables all the same (see reduce).
 func (p *Player) SetOptions(opts search.Options) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.opts, p.threads = opts, opts.Threads
+	p.opts, p.reduced = opts, false
 	p.s.SetOptions(opts)
+}
+
+// reduce gives the searcher the options of a weaker level (reduced) or the
+// session's own: a weaker level searches one thread, so that it is the same
+// opponent on any machine and reproducible with a seed, and without
+// endgame tables, so that it does not depend on which tables are installed
+// (nor plays perfect endgames). p.mu is held.
+func (p *Player) reduce(reduced bool) {
+	if reduced == p.reduced {
+		return
+	}
+	opts := p.opts
+	if reduced {
+		opts.Threads, opts.Tablebase = 1, nil
+	}
+	p.s.SetOptions(opts)
+	p.reduced = reduced
 }
 
 // NewGame clears the searcher's tables.
@@ -113,16 +131,7 @@ func (p *Player) Start(ctx context.Context, game *engine.Game, limits search.Lim
 	if !limits.Analysis {
 		n = p.setting.pick(rng)
 	}
-	threads := p.opts.Threads
-	if n < Full {
-		threads = 1 // the same opponent on any machine, and reproducible
-	}
-	if threads != p.threads {
-		opts := p.opts
-		opts.Threads = threads
-		p.s.SetOptions(opts)
-		p.threads = threads
-	}
+	p.reduce(n < Full)
 	if n == Full {
 		return p.s.Start(ctx, game, limits, info)
 	}

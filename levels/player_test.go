@@ -46,15 +46,15 @@ func selfPlay(p *Player, plies int) []engine.Move {
 // With a seed, a level plays the same game again: in a new process (a new
 // Player and searcher), and after a new game whatever was played before.
 func TestSeedReproduces(t *testing.T) {
-	for _, n := range []int{0, 3, 6} {
+	for _, n := range []int{0, 3, 5} {
 		a := newPlayer(t, n, 12345)
-		first := selfPlay(a, 16)
+		first := selfPlay(a, 10)
 		b := newPlayer(t, n, 12345)
-		if again := selfPlay(b, 16); !slices.Equal(first, again) {
+		if again := selfPlay(b, 10); !slices.Equal(first, again) {
 			t.Errorf("level %d, seed 12345: a second player played another game", n)
 		}
 		a.NewGame()
-		if again := selfPlay(a, 16); !slices.Equal(first, again) {
+		if again := selfPlay(a, 10); !slices.Equal(first, again) {
 			t.Errorf("level %d, seed 12345: the game after new-game differs", n)
 		}
 	}
@@ -65,13 +65,13 @@ func TestNoSeedVaries(t *testing.T) {
 	for _, n := range []int{1, 5} {
 		games := map[string]bool{}
 		p := newPlayer(t, n, 0)
-		for range 6 {
+		for range 3 {
 			p.NewGame()
-			games[movesKey(selfPlay(p, 12))] = true
-			games[movesKey(selfPlay(newPlayer(t, n, 0), 12))] = true
+			games[movesKey(selfPlay(p, 8))] = true
+			games[movesKey(selfPlay(newPlayer(t, n, 0), 8))] = true
 		}
 		if len(games) < 2 {
-			t.Errorf("level %d without a seed played one game twelve times", n)
+			t.Errorf("level %d without a seed played one game six times", n)
 		}
 	}
 }
@@ -88,6 +88,7 @@ func movesKey(ms []engine.Move) string {
 // same move in the same position.
 func TestLevelZeroIsUniform(t *testing.T) {
 	p := newPlayer(t, 0, 0)
+	p.fresh = rand.New(rand.NewPCG(8, 9)) // fresh draws, but the same in every run
 	g := engine.NewGame(engine.StartPosition())
 	pos := g.Position()
 	legal := pos.LegalMoves()
@@ -141,7 +142,7 @@ func TestWeakLevelTakesForcedCapture(t *testing.T) {
 	pos := g.Position()
 	want := pos.LegalMoves()[0]
 	for _, n := range []int{0, 1, 4} {
-		for seed := range uint64(5) {
+		for seed := range uint64(3) {
 			p := newPlayer(t, n, seed+1)
 			if r := <-p.Start(context.Background(), g, search.Limits{Depth: 4}, nil); r.Move != want {
 				t.Errorf("level %d, seed %d: played %s, the rules demand %s", n, seed+1, pos.FormatMove(r.Move), pos.FormatMove(want))
@@ -182,5 +183,49 @@ func TestAnalysisIsNotWeakened(t *testing.T) {
 	got := <-p.Start(context.Background(), g, limits, func(in search.Info) { playerInfo = append(playerInfo, in) })
 	if got != plain || len(plainInfo) != len(playerInfo) {
 		t.Errorf("level 1 analysis: %+v with %d lines, the engine: %+v with %d", got, len(playerInfo), plain, len(plainInfo))
+	}
+}
+
+// recorder is a searcher that records the options it is given.
+type recorder struct {
+	*search.Searcher
+	opts []search.Options
+}
+
+func (r *recorder) SetOptions(o search.Options) {
+	r.opts = append(r.opts, o)
+	r.Searcher.SetOptions(o)
+}
+
+// someTables is endgame tables that know nothing.
+type someTables struct{}
+
+func (someTables) MaxPieces() int { return 2 }
+func (someTables) Probe(*engine.Position) (wdl, dtw int, ok bool) {
+	return 0, 0, false
+}
+
+// A weaker level searches one thread without endgame tables; the full
+// engine and analysis get the session's options back.
+func TestWeakerLevelsReduceTheOptions(t *testing.T) {
+	opts := search.Options{Threads: 2, HashMiB: 1, Tablebase: someTables{}}
+	r := &recorder{Searcher: search.New(opts)}
+	p := NewPlayer(r, opts)
+	g := engine.NewGame(engine.StartPosition())
+	last := func() search.Options { return r.opts[len(r.opts)-1] }
+	p.SetSetting(must(AtLevel(5)))
+	<-p.Start(context.Background(), g, search.Limits{Depth: 2}, nil)
+	if o := last(); o.Threads != 1 || o.Tablebase != nil || o.HashMiB != 1 {
+		t.Errorf("level 5 searched with %+v", o)
+	}
+	<-p.Start(context.Background(), g, search.Limits{Depth: 2, Analysis: true}, nil)
+	if o := last(); o.Threads != 2 || o.Tablebase == nil {
+		t.Errorf("analysis at level 5 searched with %+v", o)
+	}
+	n := len(r.opts)
+	p.SetSetting(FullStrength())
+	<-p.Start(context.Background(), g, search.Limits{Depth: 2}, nil)
+	if len(r.opts) != n {
+		t.Errorf("the full engine after analysis changed the options again: %+v", last())
 	}
 }
