@@ -34,8 +34,8 @@ type Player struct {
 
 	mu      sync.Mutex
 	setting Setting
-	seed    uint64     // 0: fresh randomness
-	fresh   *rand.Rand // without a seed, the source of each move's draws
+	seed    uint64         // 0: fresh randomness
+	fresh   *rand.Rand     // without a seed, the source of each move's draws
 	opts    search.Options // as the session gave them
 	reduced bool           // the searcher has the weaker levels' options
 }
