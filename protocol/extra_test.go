@@ -25,8 +25,10 @@ func TestAddedParams(t *testing.T) {
 	h := start(t, func(c *Config) { c.Params = twoParams(&a) })
 	h.send("hub")
 	h.expectPrefix("id ")
-	h.until("param name=move-overhead value=0.05 type=real min=0 max=5")
-	h.expect("param name=a value=1 type=int min=0 max=5", "param name=b value=2 type=int min=0 max=10", "wait")
+	if l, before := h.until("param name=a "); l != "param name=a value=1 type=int min=0 max=5" || !strings.HasPrefix(before[len(before)-1], "param name=") {
+		t.Errorf("got %q after %q; want a's param line after the session's own", l, before)
+	}
+	h.expect("param name=b value=2 type=int min=0 max=10", "wait")
 	h.send("set-param name=b value=8")
 	for _, tt := range []struct{ line, msg string }{
 		{"set-param name=a value=6", "bad value 6 for parameter a: want a whole number from 0 to 5"},
@@ -38,8 +40,10 @@ func TestAddedParams(t *testing.T) {
 		h.expect(`error message="` + tt.msg + `"`)
 	}
 	h.send("hub")
-	h.until("param name=move-overhead value=0.05 type=real min=0 max=5")
-	h.expect("param name=a value=4 type=int min=0 max=5", "param name=b value=8 type=int min=0 max=10", "wait")
+	if l, _ := h.until("param name=a "); l != "param name=a value=4 type=int min=0 max=5" {
+		t.Errorf("got %q, want a=4", l)
+	}
+	h.expect("param name=b value=8 type=int min=0 max=10", "wait")
 	h.finish()
 }
 
