@@ -7,20 +7,16 @@ import (
 	"math/rand/v2"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/protocol"
 )
-
-// Book is an opening book as the engine uses it (*book.Book has it).
-type Book interface {
-	Choose(pos *engine.Position, rng *rand.Rand) (engine.Move, bool)
-}
 
 // Book is b as the Player's setting allows it: b at full strength, no move
 // at a weaker setting.
-func (p *Player) Book(b Book) Book { return levelBook{b, p} }
+func (p *Player) Book(b protocol.Book) protocol.Book { return levelBook{b, p} }
 
 // levelBook is a book that answers only while its Player is at full strength.
 type levelBook struct {
-	b Book
+	b protocol.Book
 	p *Player
 }
 

@@ -1,5 +1,5 @@
 // The Player: a searcher that plays at a Setting. It stands where the
-// searcher stood (it has the methods protocol.Searcher asks for): searches
+// searcher stood (it is a protocol.Searcher around one): searches
 // at level Full and analysis searches go to the searcher unchanged; a
 // weaker level searches one thread without endgame tables, with its node
 // budget and enough principal variations to score its candidates, and
@@ -13,16 +13,9 @@ import (
 	"sync"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/protocol"
 	"github.com/dameo/dameo/search"
 )
-
-// Searcher is what a Player needs of a search (search.Searcher has it).
-type Searcher interface {
-	SetOptions(opts search.Options)
-	Start(ctx context.Context, game *engine.Game, limits search.Limits, info func(search.Info)) <-chan search.Result
-	PonderHit()
-	NewGame()
-}
 
 // MaxSeed bounds the seed (a whole number a front-end can hold exactly).
 const MaxSeed = 1<<31 - 1
@@ -30,7 +23,7 @@ const MaxSeed = 1<<31 - 1
 // Player plays at a Setting with the searcher it wraps. Its methods are
 // safe for concurrent use.
 type Player struct {
-	s Searcher
+	s protocol.Searcher
 
 	mu      sync.Mutex
 	setting Setting
@@ -41,7 +34,7 @@ type Player struct {
 }
 
 // NewPlayer wraps s, made with opts, at full strength and without a seed.
-func NewPlayer(s Searcher, opts search.Options) *Player {
+func NewPlayer(s protocol.Searcher, opts search.Options) *Player {
 	return &Player{s: s, setting: FullStrength(), opts: opts,
 		fresh: rand.New(rand.NewPCG(rand.Uint64(), rand.Uint64()))}
 }
