@@ -62,7 +62,7 @@ func (s *session) handle(in input) bool {
 func (s *session) hub() {
 	c := &s.cfg
 	s.send(hub.NewLine("id").Set("name", c.Name).Set("version", c.Version).Set("author", c.Author).Set("country", c.Country))
-	for _, l := range s.set.declare() {
+	for _, l := range append(s.set.declare(), declareParams(c.Params)...) {
 		s.send(l)
 	}
 	s.send(hub.NewLine("wait"))
@@ -73,7 +73,8 @@ func (s *session) hub() {
 // its old value. Setting egtb-dir loads the tables at once, and setting
 // eval-file the weights file; if that fails the parameter and the tables or
 // the weights stay as they were. Other parameters never touch the book,
-// even when an earlier load failed.
+// even when an earlier load failed. The parameters of Config.Params are set
+// by their own Set.
 func (s *session) setParam(l *hub.Line) {
 	name, ok := l.Get("name")
 	if !ok {
@@ -83,6 +84,12 @@ func (s *session) setParam(l *hub.Line) {
 	value, ok := l.Get("value")
 	if !ok {
 		s.fail("set-param %s needs value=", name)
+		return
+	}
+	if known, err := setParam(s.cfg.Params, name, value); known {
+		if err != nil {
+			s.fail("%v", err)
+		}
 		return
 	}
 	next, err := s.set.set(name, value)

@@ -55,6 +55,9 @@ type Config struct {
 	Diag io.Writer
 	// Rand chooses among book moves; nil means seeded from the clock.
 	Rand *rand.Rand
+	// Params are parameters added to the session's own, declared after
+	// them; their names must differ from the session's and each other's.
+	Params []IntParam
 }
 
 // quitWait bounds how long quitting waits for a running search to return
@@ -86,6 +89,9 @@ func Run(ctx context.Context, cfg Config, in io.Reader, out io.Writer) error {
 	}
 	if err := cfg.Options.Validate(); err != nil {
 		return fmt.Errorf("protocol: Config.Options: %w", err)
+	}
+	if err := checkParams(cfg.Params); err != nil {
+		return err
 	}
 	var log *exchangeLog
 	if cfg.Log != nil {

@@ -10,12 +10,14 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/dameo/dameo/bot"
 	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/internal/safefile"
+	"github.com/dameo/dameo/levels"
 	"github.com/dameo/dameo/match"
 )
 
@@ -24,6 +26,7 @@ type botCmd struct {
 	Server         string   `default:"https://playstrategy.org" placeholder:"URL" help:"The server (default ${default})."`
 	Engine         string   `short:"e" placeholder:"SPEC" help:"The engine: \"cmd=PROGRAM option.NAME=VALUE ...\" or its command line \"PROGRAM ARGS\" (docs/cli.md), e.g. \"option.threads=2\" for this program's own hub with 2 threads (default: this program's own hub)."`
 	EngineOption   []string `hidden:"" placeholder:"NAME=VALUE" help:"A Hub parameter for the engine (the old form of --engine \"option.NAME=VALUE\")."`
+	Level          *int     `placeholder:"N" help:"Play at strength level N, 0 (random moves) to ${max_level} (the full engine): the engine's Hub parameter level (docs/levels.md); the greeting says the level (default: the engine's own, full strength for this program)."`
 	Limits         string   `placeholder:"FIELDS" help:"Limits added to each search besides the clock, e.g. \"depth=12\" or \"move-time=2\"."`
 	Accept         []string `default:"rated,casual" enum:"rated,casual" help:"The kinds of game to accept (default ${default})."`
 	TCMin          string   `name:"tc-min" default:"60" placeholder:"T[+I]" help:"The fastest clock accepted, in seconds and increment, compared by base + 40 × increment (default ${default})."`
@@ -119,6 +122,14 @@ func (c *botCmd) config() (bot.Config, error) {
 	if cfg.Engine, cfg.EngineOptions, err = c.engine(); err != nil {
 		return cfg, err
 	}
+	if c.Level != nil {
+		n := *c.Level
+		if n < 0 || n > levels.Full {
+			return cfg, fmt.Errorf("--level must be 0 to %d, not %d", levels.Full, n)
+		}
+		cfg.EngineOptions = append(cfg.EngineOptions, bot.EngineOption{Name: "level", Value: strconv.Itoa(n)})
+		cfg.Greeting = levelGreeting(cfg.Greeting, n)
+	}
 	for _, kind := range c.Accept {
 		cfg.Policy.Rated = cfg.Policy.Rated || kind == "rated"
 		cfg.Policy.Casual = cfg.Policy.Casual || kind == "casual"
@@ -150,6 +161,18 @@ func (c *botCmd) config() (bot.Config, error) {
 		cfg.Draw = bot.Threshold{Moves: d.Moves, Score: d.Score, FromMove: d.MoveNumber}
 	}
 	return cfg, nil
+}
+
+// levelGreeting is the greeting with the level the bot plays at; nothing
+// when there is no greeting.
+func levelGreeting(greeting string, n int) string {
+	if greeting == "" {
+		return ""
+	}
+	if n == levels.Full {
+		return fmt.Sprintf("%s I play at full strength (level %d of %d).", greeting, n, levels.Full)
+	}
+	return fmt.Sprintf("%s I play at level %d of %d, about %d Elo on dameo's scale (random moves = 0).", greeting, n, levels.Full, levels.Ladder[n].Elo)
 }
 
 // engine is the engine's command line and parameters from --engine (and

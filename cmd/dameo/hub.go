@@ -13,6 +13,7 @@ import (
 
 	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/levels"
 	"github.com/dameo/dameo/protocol"
 	"github.com/dameo/dameo/search"
 )
@@ -51,10 +52,17 @@ func (c *hubCmd) Run() error {
 	} else {
 		opts.Tablebase = tb
 	}
+	player := levels.NewPlayer(search.New(opts), opts)
 	cfg := protocol.Config{
-		Searcher:      search.New(opts),
-		Options:       opts,
-		LoadBook:      loadHubBook,
+		Searcher: player,
+		Options:  opts,
+		LoadBook: func(path string) (protocol.Book, error) {
+			b, err := loadHubBook(path)
+			if err != nil {
+				return nil, err
+			}
+			return player.Book(b), nil
+		},
 		LoadTablebase: loadTablebase,
 		Name:          "dameo",
 		Version:       version,
@@ -62,6 +70,7 @@ func (c *hubCmd) Run() error {
 		Country:       "unknown",
 		Log:           log,
 		Diag:          os.Stderr,
+		Params:        levelParams(player),
 	}
 	// A front-end that closes the engine's output ends the session quietly
 	// (the write fails) instead of killing the engine with SIGPIPE.

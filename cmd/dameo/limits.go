@@ -13,6 +13,7 @@ import (
 	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/egtb/gen"
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/levels"
 	"github.com/dameo/dameo/search"
 )
 
@@ -29,6 +30,7 @@ var limitVars = kong.Vars{
 	"max_plan_pieces":  strconv.Itoa(gen.PlanPieces),
 	"max_table_memory": strconv.Itoa(maxTableMemory),
 	"no_progress":      strconv.Itoa(engine.NoProgressLimit),
+	"max_level":        strconv.Itoa(levels.Full),
 }
 
 // flagBounds checks options and limits built from flags against the

@@ -353,7 +353,9 @@ func (c *matchCmd) openings(cfg *match.Config) error {
 // matchReportCmd is `dameo match report` (the command line is rewritten
 // by matchArgs, as kong's commands cannot also run themselves).
 type matchReportCmd struct {
-	Files []string `arg:"" name:"pdn" placeholder:"FILE.pdn|DIR" help:"PDN files written by dameo match (the shards of one match), or directories of them."`
+	Files  []string `arg:"" name:"pdn" placeholder:"FILE.pdn|DIR" help:"PDN files written by dameo match (the shards of one match), or directories of them."`
+	Ladder bool     `help:"Each argument is a match of its own (a PDN file, or the directory of one match's shards): fit one Elo per engine to all of them, --anchor = 0, and print each with its 95% interval (docs/levels.md)."`
+	Anchor string   `default:"level-0" placeholder:"NAME" help:"With --ladder: the engine whose Elo is 0 (default ${default})."`
 }
 
 // Help is the long help of `dameo match report --help`.
@@ -363,10 +365,22 @@ a single run) and prints the summary the whole match prints: score, Elo with
 its interval, LOS, pentanomial game pairs, the SPRT state and the failures.
 The games must come from the same match (settings, engines and seed: the
 DameoMatch tag) and each game must appear once. Which files and shards were
-read goes to standard error.`
+read goes to standard error.
+
+With --ladder each argument is a match of its own, and the report fits one
+Elo per engine to all their pairings (weighted least squares, --anchor = 0):
+how the strength levels are calibrated (docs/levels.md).`
 }
 
 func (c *matchReportCmd) Run() error {
+	if c.Ladder {
+		l, err := match.ReportLadder(c.Files, c.Anchor, os.Stderr)
+		if err != nil {
+			return usageError{err}
+		}
+		l.Write(os.Stdout)
+		return nil
+	}
 	s, err := match.Report(c.Files, os.Stderr)
 	if err != nil {
 		return usageError{err} // every error is of the files given (docs/cli.md: status 2)

@@ -1,0 +1,55 @@
+// The ladder: what each level does and its Elo on the ladder's scale. The
+// table is data: calibration (docs/levels.md, deploy/levels/calibrate.sh)
+// replaces the Elo column with measured values.
+
+package levels
+
+import "github.com/dameo/dameo/search"
+
+// Level is one rung of the ladder.
+type Level struct {
+	// Elo is the level's rating on the ladder's scale, on which level 0 (the
+	// random mover) is 0. Until the ladder is calibrated by matches these
+	// are estimates; docs/levels.md holds the measured table.
+	Elo int
+	// Description says in a few words what the level does.
+	Description string
+
+	// Depth and Nodes bound each search (0: no bound of that kind); the
+	// normal time limits apply as well. Both count the same on any machine.
+	Depth int
+	Nodes int64
+	// MultiPV is how many of the best root moves the search scores: the
+	// candidates the level chooses among.
+	MultiPV int
+	// Temperature (hundredths of a man) spreads the choice: a candidate
+	// scored d below the best is chosen with weight exp(-d/Temperature).
+	Temperature float64
+	// MaxLoss (hundredths of a man) is the largest loss against the best
+	// candidate a level accepts; worse candidates are never chosen.
+	MaxLoss search.Score
+}
+
+// Full is the top level: the full engine, unchanged.
+const Full = 12
+
+// Ladder is the levels from 0 (a uniformly random legal move) to Full (the
+// full engine). The lowest levels search depth 1 (scoring every move at
+// depth 1 takes hundreds to thousands of nodes, so smaller node budgets
+// would mean nothing); from level 5 on, node budgets grow about 2.5 times a
+// level, and the choice among candidates narrows all the way up.
+var Ladder = [Full + 1]Level{
+	{Elo: 0, Description: "a uniformly random legal move"},
+	{Elo: 200, Description: "depth 1, any move that does not lose 10 men, barely preferring the better", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 300, MaxLoss: 1000},
+	{Elo: 400, Description: "depth 1, mostly moves that keep the material", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 150, MaxLoss: 600},
+	{Elo: 600, Description: "depth 1, rarely loses a man", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 70, MaxLoss: 300},
+	{Elo: 800, Description: "depth 2, among the 12 best moves", Depth: 2, MultiPV: 12, Temperature: 50, MaxLoss: 200},
+	{Elo: 1000, Description: "3,000 nodes, among the 8 best moves", Nodes: 3_000, MultiPV: 8, Temperature: 35, MaxLoss: 120},
+	{Elo: 1200, Description: "8,000 nodes, among the 6 best moves", Nodes: 8_000, MultiPV: 6, Temperature: 25, MaxLoss: 90},
+	{Elo: 1400, Description: "20,000 nodes, among the 5 best moves", Nodes: 20_000, MultiPV: 5, Temperature: 18, MaxLoss: 60},
+	{Elo: 1600, Description: "50,000 nodes, among the 4 best moves", Nodes: 50_000, MultiPV: 4, Temperature: 12, MaxLoss: 40},
+	{Elo: 1800, Description: "120,000 nodes, among the 3 best moves", Nodes: 120_000, MultiPV: 3, Temperature: 8, MaxLoss: 25},
+	{Elo: 2000, Description: "300,000 nodes, between the 2 best moves", Nodes: 300_000, MultiPV: 2, Temperature: 5, MaxLoss: 15},
+	{Elo: 2150, Description: "1,000,000 nodes, between the 2 best moves, rarely the second", Nodes: 1_000_000, MultiPV: 2, Temperature: 2, MaxLoss: 6},
+	{Elo: 2300, Description: "the full engine"},
+}

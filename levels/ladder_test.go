@@ -1,0 +1,43 @@
+package levels
+
+import (
+	"testing"
+)
+
+// The ladder is usable: Elo rises with the level, every weaker level has a
+// machine-independent bound and candidates to choose among, and budgets
+// and the readiness to lose fall as levels rise.
+func TestLadderShape(t *testing.T) {
+	if Ladder[0].Elo != 0 {
+		t.Errorf("level 0 has Elo %d, want the anchor 0", Ladder[0].Elo)
+	}
+	for n := 1; n <= Full; n++ {
+		lv, prev := Ladder[n], Ladder[n-1]
+		if lv.Elo <= prev.Elo {
+			t.Errorf("level %d: Elo %d not above level %d's %d", n, lv.Elo, n-1, prev.Elo)
+		}
+		if lv.Description == "" {
+			t.Errorf("level %d has no description", n)
+		}
+		if n == Full {
+			continue
+		}
+		if lv.Depth <= 0 && lv.Nodes <= 0 {
+			t.Errorf("level %d has neither a depth nor a node bound", n)
+		}
+		if lv.MultiPV < 2 || lv.Temperature <= 0 || lv.MaxLoss <= 0 {
+			t.Errorf("level %d: multipv %d, temperature %v, max loss %d: want at least 2 candidates and a positive spread", n, lv.MultiPV, lv.Temperature, lv.MaxLoss)
+		}
+		if n > 1 {
+			if lv.Nodes != 0 && prev.Nodes >= lv.Nodes {
+				t.Errorf("level %d has fewer nodes (%d) than level %d (%d)", n, lv.Nodes, n-1, prev.Nodes)
+			}
+			if lv.Temperature > prev.Temperature || lv.MaxLoss > prev.MaxLoss {
+				t.Errorf("level %d accepts more loss than level %d", n, n-1)
+			}
+		}
+	}
+	if full := Ladder[Full]; full.Depth != 0 || full.Nodes != 0 || full.MultiPV != 0 {
+		t.Errorf("level Full has bounds %+v; it is the full engine", full)
+	}
+}
