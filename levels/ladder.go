@@ -31,25 +31,35 @@ type Level struct {
 }
 
 // Full is the top level: the full engine, unchanged.
-const Full = 12
+const Full = 19
 
 // Ladder is the levels from 0 (a uniformly random legal move) to Full (the
-// full engine). The lowest levels search depth 1 (scoring every move at
-// depth 1 takes hundreds to thousands of nodes, so smaller node budgets
-// would mean nothing); from level 5 on, node budgets grow about 2.5 times a
-// level, and the choice among candidates narrows all the way up.
+// full engine). Levels 1 to 8 search depth 1 (scoring every move at depth 1
+// takes hundreds to thousands of nodes, so smaller node budgets would mean
+// nothing) and differ in how large a loss they accept and how often; from
+// level 9 on, the search grows and the choice narrows. The Elo of levels 0
+// to 16 is the fit of docs/levels.md's calibration (200 games a pair, each
+// level against its neighbour and two steps up); those of levels 17 to 19
+// are estimates until their pairs are played.
 var Ladder = [Full + 1]Level{
 	{Elo: 0, Description: "a uniformly random legal move"},
-	{Elo: 200, Description: "depth 1, any move that does not lose 10 men, barely preferring the better", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 300, MaxLoss: 1000},
-	{Elo: 400, Description: "depth 1, mostly moves that keep the material", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 150, MaxLoss: 600},
-	{Elo: 600, Description: "depth 1, rarely loses a man", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 70, MaxLoss: 300},
-	{Elo: 800, Description: "depth 2, among the 12 best moves", Depth: 2, MultiPV: 12, Temperature: 50, MaxLoss: 200},
-	{Elo: 1000, Description: "3,000 nodes, among the 8 best moves", Nodes: 3_000, MultiPV: 8, Temperature: 35, MaxLoss: 120},
-	{Elo: 1200, Description: "8,000 nodes, among the 6 best moves", Nodes: 8_000, MultiPV: 6, Temperature: 25, MaxLoss: 90},
-	{Elo: 1400, Description: "20,000 nodes, among the 5 best moves", Nodes: 20_000, MultiPV: 5, Temperature: 18, MaxLoss: 60},
-	{Elo: 1600, Description: "50,000 nodes, among the 4 best moves", Nodes: 50_000, MultiPV: 4, Temperature: 12, MaxLoss: 40},
-	{Elo: 1800, Description: "120,000 nodes, among the 3 best moves", Nodes: 120_000, MultiPV: 3, Temperature: 8, MaxLoss: 25},
-	{Elo: 2000, Description: "300,000 nodes, between the 2 best moves", Nodes: 300_000, MultiPV: 2, Temperature: 5, MaxLoss: 15},
-	{Elo: 2150, Description: "1,000,000 nodes, between the 2 best moves, rarely the second", Nodes: 1_000_000, MultiPV: 2, Temperature: 2, MaxLoss: 6},
-	{Elo: 2300, Description: "the full engine"},
+	{Elo: 234, Description: "depth 1, any move that does not lose 20 men, barely preferring the better", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 600, MaxLoss: 2000},
+	{Elo: 400, Description: "depth 1, any move that does not lose 10 men, slightly preferring the better", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 300, MaxLoss: 1000},
+	{Elo: 627, Description: "depth 1, mostly moves that keep the material", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 150, MaxLoss: 600},
+	{Elo: 796, Description: "depth 1, moves that lose at most 4 men", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 100, MaxLoss: 400},
+	{Elo: 947, Description: "depth 1, rarely loses a man", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 70, MaxLoss: 300},
+	{Elo: 1119, Description: "depth 1, seldom loses a man", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 45, MaxLoss: 200},
+	{Elo: 1283, Description: "depth 1, close to its best move", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 30, MaxLoss: 140},
+	{Elo: 1413, Description: "depth 1, nearly always its best move or one close to it", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 20, MaxLoss: 100},
+	{Elo: 1606, Description: "depth 2, among the 12 best moves", Depth: 2, MultiPV: 12, Temperature: 50, MaxLoss: 200},
+	{Elo: 1826, Description: "3,000 nodes, among the 8 best moves", Nodes: 3_000, MultiPV: 8, Temperature: 35, MaxLoss: 120},
+	{Elo: 2022, Description: "3,000 nodes, among the 6 best moves", Nodes: 3_000, MultiPV: 6, Temperature: 25, MaxLoss: 90},
+	{Elo: 2103, Description: "5,000 nodes, among the 6 best moves", Nodes: 5_000, MultiPV: 6, Temperature: 30, MaxLoss: 100},
+	{Elo: 2248, Description: "8,000 nodes, among the 6 best moves", Nodes: 8_000, MultiPV: 6, Temperature: 25, MaxLoss: 90},
+	{Elo: 2546, Description: "20,000 nodes, among the 5 best moves", Nodes: 20_000, MultiPV: 5, Temperature: 18, MaxLoss: 60},
+	{Elo: 2801, Description: "50,000 nodes, among the 4 best moves", Nodes: 50_000, MultiPV: 4, Temperature: 12, MaxLoss: 40},
+	{Elo: 3016, Description: "120,000 nodes, among the 3 best moves", Nodes: 120_000, MultiPV: 3, Temperature: 8, MaxLoss: 25},
+	{Elo: 3200, Description: "300,000 nodes, between the 2 best moves", Nodes: 300_000, MultiPV: 2, Temperature: 5, MaxLoss: 15},
+	{Elo: 3350, Description: "1,000,000 nodes, between the 2 best moves, rarely the second", Nodes: 1_000_000, MultiPV: 2, Temperature: 2, MaxLoss: 6},
+	{Elo: 3450, Description: "the full engine"},
 }

@@ -96,7 +96,7 @@ func TestBadInputExitsWithStatus2(t *testing.T) {
 		{"bot", "--token-file", "cli_test.go", "--draw", "score=1"},
 		{"bot", "--token-file", "cli_test.go", "--engine-option", "threads"},
 		{"bot", "--token-file", "cli_test.go", "--accept", "blitz"},
-		{"bot", "--token-file", "cli_test.go", "--level", "13"},
+		{"bot", "--token-file", "cli_test.go", "--level", "20"},
 		{"bot", "--token-file", "cli_test.go", "--level", "-1"},
 	} {
 		expectBadInput(t, args...)

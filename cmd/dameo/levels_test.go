@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -29,7 +30,7 @@ func TestBotLevel(t *testing.T) {
 	if n := len(cfg.EngineOptions); n == 0 || cfg.EngineOptions[n-1] != want {
 		t.Errorf("engine options %v, want level=3 last", cfg.EngineOptions)
 	}
-	if !strings.HasPrefix(cfg.Greeting, "Hello. ") || !strings.Contains(cfg.Greeting, "level 3 of 12") {
+	if !strings.HasPrefix(cfg.Greeting, "Hello. ") || !strings.Contains(cfg.Greeting, "level 3 of 19") {
 		t.Errorf("greeting %q does not say the level", cfg.Greeting)
 	}
 	c.Level = nil
@@ -70,7 +71,7 @@ func TestMatchAtLevels(t *testing.T) {
 	out, errOut, code = run(t, "match",
 		"-e", "name=bad option.level="+strconv.Itoa(levels.Full+1)+" "+quiet, "-e", "name=good "+quiet,
 		"--depth", "1", "--games", "2", "--seed", "5", "--rating-interval", "0")
-	if code == 0 || !strings.Contains(out+errOut, "bad value 13 for parameter level") {
-		t.Errorf("option.level=13: status %d, output\n%s%s", code, out, errOut)
+	if code == 0 || !strings.Contains(out+errOut, fmt.Sprintf("bad value %d for parameter level", levels.Full+1)) {
+		t.Errorf("option.level=%d: status %d, output\n%s%s", levels.Full+1, code, out, errOut)
 	}
 }
