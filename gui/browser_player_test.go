@@ -20,6 +20,10 @@ import (
 func TestBrowserPlayer(t *testing.T) {
 	browser := newBrowser(t)
 	t.Run("StartChoiceAndFacingThePlayer", func(t *testing.T) { facingThePlayer(t, browser) })
+	if !*browserFull {
+		t.Log("the smoke test only; -browser-full runs every flow (.ci/run does)")
+		return
+	}
 	t.Run("ReviewTeaches", func(t *testing.T) { reviewTeaches(t, browser) })
 	t.Run("EvaluationBarGraphAndArrows", func(t *testing.T) { evaluationShown(t, browser) })
 	t.Run("MoveBoxBookLinkExplorer", func(t *testing.T) { moveBoxBookLinkExplorer(t, browser) })

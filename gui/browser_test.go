@@ -207,6 +207,11 @@ func TestBrowser(t *testing.T) {
 	browser := newBrowser(t)
 	t.Run("PlayAMoveAndSeeTheReply", func(t *testing.T) { playAMoveAndSeeTheReply(t, browser) })
 	t.Run("TwoLegCaptureClickedLegByLeg", func(t *testing.T) { twoLegCaptureClickedLegByLeg(t, browser) })
+	t.Run("TokenGuardsThePage", func(t *testing.T) { tokenGuardsThePage(t, browser) })
+	if !*browserFull {
+		t.Log("the smoke test only; -browser-full runs every flow (.ci/run does)")
+		return
+	}
 	t.Run("AnalysisShowsPV", func(t *testing.T) { analysisShowsPV(t, browser) })
 	t.Run("PDNExportReplays", func(t *testing.T) { pdnExportReplays(t, browser) })
 	t.Run("PositionEditorAndText", func(t *testing.T) { positionEditorAndText(t, browser) })
@@ -219,7 +224,6 @@ func TestBrowser(t *testing.T) {
 	t.Run("AddressCarriesThePosition", func(t *testing.T) { addressCarriesThePosition(t, browser) })
 	t.Run("GameFileOfTheCommandLine", func(t *testing.T) { gameFileOfTheCommandLine(t, browser) })
 	t.Run("WholeGameReview", func(t *testing.T) { wholeGameReview(t, browser) })
-	t.Run("TokenGuardsThePage", func(t *testing.T) { tokenGuardsThePage(t, browser) })
 	t.Run("LongGameMoveIsAppended", func(t *testing.T) { longGameMoveIsAppended(t, browser) })
 	t.Run("Screenshot", func(t *testing.T) { readmeScreenshot(t, browser) })
 }

@@ -53,14 +53,17 @@ func TestRealMatch(t *testing.T) {
 				Options: []Option{{Name: "threads", Value: "1"}, {Name: "hash", Value: "8"}}}
 			var out bytes.Buffer
 			s, err := Run(context.Background(), Config{
-				Engines:   []EngineSpec{t2, t1},
-				Games:     4,
-				TC:        c.tc,
-				Margin:    time.Second, // a loaded test machine
-				PDN:       pdnPath,
-				DrawPlies: 100,
-				MaxPlies:  300,
-				Out:       &syncWriter{w: &out},
+				Engines: []EngineSpec{t2, t1},
+				Games:   4,
+				TC:      c.tc,
+				Margin:  time.Second, // a loaded test machine
+				// The default 10 s start-up bound failed here under a
+				// load of 20 (issue 34): a minute, which a loaded machine meets.
+				StartTimeout: time.Minute,
+				PDN:          pdnPath,
+				DrawPlies:    100,
+				MaxPlies:     300,
+				Out:          &syncWriter{w: &out},
 			})
 			if err != nil {
 				t.Fatalf("%v\n%s", err, out.String())

@@ -70,7 +70,19 @@ func TestHelpListsSubcommands(t *testing.T) {
 	}
 }
 
+// tokenFile writes a token file the bot accepts (a few bytes, under its
+// 4,096-byte bound), so that a case fails on its flag, not on the file.
+func tokenFile(t *testing.T) string {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), "token")
+	if err := os.WriteFile(file, []byte("not-a-real-token\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return file
+}
+
 func TestBadInputExitsWithStatus2(t *testing.T) {
+	token := tokenFile(t)
 	for _, args := range [][]string{
 		{"--no-such-flag"},
 		{"no-such-command"},
@@ -90,14 +102,14 @@ func TestBadInputExitsWithStatus2(t *testing.T) {
 		{"match", "-e", "cmd=x", "-e", "cmd=y", "--depth", "101"},
 		{"bot"},
 		{"bot", "--token-file", "no-such-file"},
-		{"bot", "--token-file", "cli_test.go", "--tc-min", "x"},
-		{"bot", "--token-file", "cli_test.go", "--tc-min", "600", "--tc-max", "60"},
-		{"bot", "--token-file", "cli_test.go", "--resign", "moves=0,score=1"},
-		{"bot", "--token-file", "cli_test.go", "--draw", "score=1"},
-		{"bot", "--token-file", "cli_test.go", "--engine-option", "threads"},
-		{"bot", "--token-file", "cli_test.go", "--accept", "blitz"},
-		{"bot", "--token-file", "cli_test.go", "--level", "20"},
-		{"bot", "--token-file", "cli_test.go", "--level", "-1"},
+		{"bot", "--token-file", token, "--tc-min", "x"},
+		{"bot", "--token-file", token, "--tc-min", "600", "--tc-max", "60"},
+		{"bot", "--token-file", token, "--resign", "moves=0,score=1"},
+		{"bot", "--token-file", token, "--draw", "score=1"},
+		{"bot", "--token-file", token, "--engine-option", "threads"},
+		{"bot", "--token-file", token, "--accept", "blitz"},
+		{"bot", "--token-file", token, "--level", "20"},
+		{"bot", "--token-file", token, "--level", "-1"},
 	} {
 		expectBadInput(t, args...)
 	}
@@ -321,6 +333,7 @@ func TestProgressLine(t *testing.T) {
 
 // TestMessagesSayWhatIsWrong: messages that once misled.
 func TestMessagesSayWhatIsWrong(t *testing.T) {
+	token := tokenFile(t)
 	for _, c := range []struct {
 		args []string
 		want string
@@ -332,7 +345,7 @@ func TestMessagesSayWhatIsWrong(t *testing.T) {
 		{[]string{"egtb", "probe"}, "egtb probe needs a position"},
 		{[]string{"gui", "-e", "cmd=./no-such-engine"}, "cannot run ./no-such-engine"},
 		{[]string{"gui", "-e", "name=x option.threads=2"}, "the page sets the engine's parameters"},
-		{[]string{"bot", "--token-file", "cli_test.go", "--engine", "cmd=./no-such-engine"}, "cannot run ./no-such-engine"},
+		{[]string{"bot", "--token-file", token, "--engine", "cmd=./no-such-engine"}, "cannot run ./no-such-engine"},
 		{[]string{"datagen", "x.txt", "--interval", "0"}, "--interval must be more than 0 seconds"},
 	} {
 		_, errOut, code := run(t, c.args...)

@@ -97,6 +97,8 @@ func TestExitStatus(t *testing.T) {
 	textData := write("data.txt", "#dameo-datagen 1 nodes=50 depth=0 random-plies=4 seed=1\n#game 0 2\n"+
 		"b1b1bbbb/bbbbbbb1/1bbbbb2/8/6w1/2wwwww1/1wwwww2/wwww1www w;0-1;10\n"+
 		"b1b1bbbb/bbbbbbb1/1bbbbb2/8/6ww/2wwww2/1wwwww2/wwww1www b;0-1;33\n")
+	suite := write("suite.txt", "bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww w; bm c3-c4; id a test\n")
+	badSuite := write("bad-suite.txt", "bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww w; bm a1-a8\n")
 	badData := write("bad-data.txt", "#dameo-datagen 1 nodes=50 depth=0 random-plies=4 seed=1\n#game 0 1\nnot a position;0-1;10\n")
 	if err := os.Mkdir(path("badtables"), 0o755); err != nil {
 		t.Fatal(err)
@@ -198,6 +200,19 @@ func TestExitStatus(t *testing.T) {
 			{kind: "usage", args: []string{"match", "report"}},
 			{kind: "missing", args: []string{"match", "report", missing}},
 		},
+		"shots mine": {
+			{kind: "done", args: []string{"shots", "mine", path("match.pdn"), "-o", path("mined.txt"), "--nodes", "100", "--score-nodes", "100", "--hash", "1"}},
+			{kind: "usage", args: []string{"shots", "mine", path("match.pdn"), "-o", path("x.txt"), "--swing", "0"}},
+			{kind: "missing", args: []string{"shots", "mine", missing, "-o", path("x.txt")}},
+			{kind: "bad", args: []string{"shots", "mine", textBook, "-o", path("x.txt")}},
+		},
+		"shots run": {
+			{kind: "done", args: []string{"shots", "run", suite, "--nodes", "100", "--hash", "1"}},
+			{kind: "usage", args: []string{"shots", "run", suite, "--nodes", "0"}},
+			{kind: "missing", args: []string{"shots", "run", missing}},
+			{kind: "bad", args: []string{"shots", "run", badSuite}},
+			{kind: "interrupted", args: []string{"shots", "run", suite, "--nodes", "1000000000000"}, until: ""},
+		},
 		"bot": {
 			{kind: "failed", args: []string{"bot", "--token-file", token, "--server", "http://127.0.0.1:1"}},
 			{kind: "usage", args: []string{"bot"}},
@@ -264,7 +279,7 @@ func TestExitStatus(t *testing.T) {
 	}
 	wants := map[string]int{"done": 0, "failed": 1, "usage": 2, "missing": 2, "bad": 2, "interrupted": 130, "terminated": 130}
 	for command := range commandFlags(t) {
-		if command != "book" && command != "egtb" && len(cases[command]) == 0 {
+		if command != "book" && command != "egtb" && command != "shots" && len(cases[command]) == 0 {
 			t.Errorf("no exit status case for dameo %s", command)
 		}
 	}

@@ -35,8 +35,8 @@ var goldenUnits = []goldenUnit{
 // tables (kings only, and kings against a man) and compares their files
 // with those of the earlier generator.
 func TestSolveReproducesEarlierTables(t *testing.T) {
-	if tbtest.Race || testing.Short() {
-		t.Skip("solves 7 million slots")
+	if tbtest.Race || testing.Short() || !*bigTables {
+		t.Skip("solves 7 million slots; -big-tables runs it")
 	}
 	checkGolden(t, goldenUnits, solve)
 }

@@ -50,7 +50,7 @@ func TestSolveSlicedEqualsSolve(t *testing.T) {
 // earlier waves.
 func TestSlicesPartitionInOrder(t *testing.T) {
 	units := Units(tbtest.BuiltPieces)
-	if !tbtest.Race && !testing.Short() {
+	if !tbtest.Race && !testing.Short() && *bigTables {
 		units = append(units, []egtb.Signature{{WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 1}}, []egtb.Signature{{WhiteMen: 2, WhiteKings: 0, BlackMen: 2, BlackKings: 0}})
 	}
 	for _, unit := range units {
@@ -178,8 +178,8 @@ var menUnits = []goldenUnit{
 // kings-only units they need with solve, which Build uses for them), and
 // compares their files with solve's.
 func TestSolveSlicedReproduces4PieceTables(t *testing.T) {
-	if tbtest.Race || testing.Short() {
-		t.Skip("solves 17 million slots")
+	if tbtest.Race || testing.Short() || !*bigTables {
+		t.Skip("solves 17 million slots; -big-tables runs it")
 	}
 	checkGolden(t, append(goldenUnits, menUnits...), func(ctx context.Context, done *egtb.Tables, unit []egtb.Signature, threads int) ([]*egtb.Table, error) {
 		if !unitHasMen(unit) {
