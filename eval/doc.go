@@ -17,9 +17,11 @@
 // weights over the same indices and rounds them to int16.
 //
 // An Evaluator holds a set of weights in the layout the search reads; a
-// State, kept per ply by the search and updated as moves are made, holds
-// the windows' readings, rank by rank, so that they are not read again
-// from the board.
+// State holds a position's window readings, rank by rank, updated as
+// moves are made so that they are not read again from the board; a Stack,
+// one per search thread, holds the States of a search path (Reset at the
+// root, Push after a move), brings them up to date lazily and scores the
+// path's positions and leaves from them.
 // The weights are data: a file format (format.go) with the engine's
 // weights embedded as the default.
 package eval

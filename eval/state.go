@@ -1,5 +1,5 @@
 // The incremental state of the evaluation: the contents of the 4×3
-// windows seen by each side, kept per ply by the search (copy-make) and
+// windows seen by each side, kept per ply on a Stack (stack.go) and
 // updated from the squares whose men a move changes, so that an
 // evaluation reads them instead of the board.
 

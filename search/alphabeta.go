@@ -22,7 +22,6 @@ import (
 	"math"
 
 	"github.com/dameo/dameo/engine"
-	"github.com/dameo/dameo/eval"
 )
 
 // Pruning near the horizon; each was kept for its match result against
@@ -73,14 +72,15 @@ func init() {
 // search returns the score of the position at ply, searched to depth
 // (captures are always resolved), within the window (alpha, beta).
 func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
-	w.pvLen[ply] = ply
+	f := &w.frames[ply]
+	f.pvLen = ply
 	if w.poll() {
 		return 0
 	}
-	if w.isRepetition(ply) || w.quiet[ply] >= noProgressLimit {
+	if w.isRepetition(ply) || f.quiet >= noProgressLimit {
 		return 0
 	}
-	p := &w.pos[ply]
+	p := &f.pos
 	if ply >= maxPly {
 		return w.evaluate(ply)
 	}
@@ -103,8 +103,8 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		if lm.Steps == 0 {
 			return -Win + Score(ply)
 		}
-		if lm.Threatened == 0 || w.threatExtensions[ply] >= w.maxThreatExtensions() {
-			if w.combinations && w.sacrifices[ply] == 0 {
+		if lm.Threatened == 0 || f.threatExtensions >= w.maxThreatExtensions() {
+			if w.combinations && f.sacrifices == 0 {
 				return w.sacrificeSearch(alpha, beta, ply)
 			}
 			return w.evaluate(ply)
@@ -115,16 +115,17 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 		depth, extended = 1, true
 	}
 	depth = max(depth, 0)
-	w.threatExtensions[ply+1] = w.threatExtensions[ply]
-	w.sacrifices[ply+1] = w.sacrifices[ply]
+	child := &w.frames[ply+1]
+	child.threatExtensions = f.threatExtensions
+	child.sacrifices = f.sacrifices
 	if extended {
-		w.threatExtensions[ply+1]++
+		child.threatExtensions++
 	}
 
 	// Captures are compulsory, so many positions have a single move (the
 	// only capture): it costs no depth, and such a position is neither
 	// stored nor looked up, as its only move leads to the next entry.
-	l := &w.lists[ply]
+	l := &f.list
 	if capture {
 		p.GenerateCaptures(l)
 		if l.Len == 1 {
@@ -189,10 +190,10 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 			break
 		}
 		m := l.Moves[idx]
-		w.pos[ply+1] = p.Play(m)
+		child.pos = p.Play(m)
 		// With Options.Combinations, a quiet move that offers a capture
 		// or threatens one is neither pruned nor reduced.
-		tactical := w.combinations && quiet && i > 0 && isTactical(&w.pos[ply+1])
+		tactical := w.combinations && quiet && i > 0 && isTactical(&child.pos)
 		if late && !tactical {
 			continue
 		}
@@ -256,44 +257,21 @@ func (w *worker) search(alpha, beta Score, depth, ply int, pvNode bool) Score {
 
 // evaluate is the static score of the position at ply, faded toward a
 // draw as the no-progress count nears its limit. The position is a leaf:
-// no state will be brought up to date from its own, so it keeps none
-// (EvaluateAfter brings only the side to move's view, in passing).
+// no state will be brought up to date from its own, so it keeps none.
 func (w *worker) evaluate(ply int) Score {
-	j := w.nearestState(ply)
-	return w.fade(Score(w.eval.EvaluateAfter(&w.pos[ply], &w.pos[j], &w.evals[j])), ply)
+	return w.fade(Score(w.evalStack.Leaf(ply, &w.frames[ply].pos)), ply)
 }
 
 // staticScore is the evaluation's score of the position at ply, before the
-// no-progress fade.
+// no-progress fade; the position keeps its state for those searched below.
 func (w *worker) staticScore(ply int) Score {
-	return Score(w.eval.EvaluateState(&w.pos[ply], w.stateAt(ply)))
-}
-
-// stateAt is the evaluation's state of the position at ply, brought up to
-// date from the nearest position on the path that has one (State.Update
-// takes any two positions: only the men that differ count).
-func (w *worker) stateAt(ply int) *eval.State {
-	if j := w.nearestState(ply); j != ply {
-		w.evals[ply] = w.evals[j]
-		w.evals[ply].Update(&w.pos[j], &w.pos[ply])
-		w.evalsSet[ply] = true
-	}
-	return &w.evals[ply]
-}
-
-// nearestState is the nearest ply, at or above ply on the path, whose
-// position has its evaluation's state (evalsSet; the root always has).
-func (w *worker) nearestState(ply int) int {
-	for !w.evalsSet[ply] {
-		ply--
-	}
-	return ply
+	return Score(w.evalStack.Score(ply, &w.frames[ply].pos))
 }
 
 // fade is the static score s of the position at ply faded toward a draw
 // as the no-progress count nears its limit.
 func (w *worker) fade(s Score, ply int) Score {
-	if q := w.quiet[ply]; q > fadeStart {
+	if q := w.frames[ply].quiet; q > fadeStart {
 		s = s * Score(noProgressLimit-q) / (noProgressLimit - fadeStart)
 	}
 	return s
@@ -301,8 +279,9 @@ func (w *worker) fade(s Score, ply int) Score {
 
 // forced searches the single move of the position at ply, at the same depth.
 func (w *worker) forced(alpha, beta Score, depth, ply int, pvNode bool) Score {
-	m := w.lists[ply].Moves[0]
-	w.pos[ply+1] = w.pos[ply].Play(m)
+	f := &w.frames[ply]
+	m := f.list.Moves[0]
+	w.frames[ply+1].pos = f.pos.Play(m)
 	w.enter(ply+1, m)
 	s := -w.search(-beta, -alpha, depth, ply+1, pvNode)
 	if pvNode && s > alpha && !w.stopped {
@@ -313,9 +292,10 @@ func (w *worker) forced(alpha, beta Score, depth, ply int, pvNode bool) Score {
 
 // updatePV makes m followed by the child's line the line of ply.
 func (w *worker) updatePV(ply int, m engine.Move) {
-	w.pv[ply][ply] = m
-	n := copy(w.pv[ply][ply+1:], w.pv[ply+1][ply+1:w.pvLen[ply+1]])
-	w.pvLen[ply] = ply + 1 + n
+	f, child := &w.frames[ply], &w.frames[ply+1]
+	f.pv[ply] = m
+	n := copy(f.pv[ply+1:], child.pv[ply+1:child.pvLen])
+	f.pvLen = ply + 1 + n
 }
 
 // scoreToTT turns a win or loss score, counted from the root, into one

@@ -43,17 +43,17 @@ func (w *worker) sacrificeSearch(alpha, beta Score, ply int) Score {
 		return best
 	}
 	alpha = max(alpha, best)
-	p := &w.pos[ply]
-	l := &w.lists[ply]
+	f, child := &w.frames[ply], &w.frames[ply+1]
+	p, l := &f.pos, &f.list
 	p.GenerateQuiet(l)
 	for _, m := range l.Slice() {
-		w.pos[ply+1] = p.Play(m)
-		if w.pos[ply+1].LeafMasks().Takes == 0 {
+		child.pos = p.Play(m)
+		if child.pos.LeafMasks().Takes == 0 {
 			continue // not a sacrifice
 		}
 		w.enter(ply+1, m)
-		w.threatExtensions[ply+1] = w.threatExtensions[ply]
-		w.sacrifices[ply+1] = w.sacrifices[ply] + 1
+		child.threatExtensions = f.threatExtensions
+		child.sacrifices = f.sacrifices + 1
 		s := -w.search(-beta, -alpha, 0, ply+1, false)
 		if w.stopped {
 			return 0

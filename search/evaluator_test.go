@@ -4,7 +4,6 @@ package search
 
 import (
 	"context"
-	"math/rand/v2"
 	"sync"
 	"testing"
 
@@ -47,42 +46,5 @@ func TestSearchersWithOwnEvaluators(t *testing.T) {
 		if together[i] != alone[i] {
 			t.Errorf("evaluator %d: %+v side by side, %+v alone", i, together[i], alone[i])
 		}
-	}
-}
-
-// TestStateAtMatchesScratch: along random paths, the state the search
-// brings up to date only when a position is evaluated (some evaluated,
-// some skipped, captures and promotions among them) scores every
-// position as the evaluation from the board does.
-func TestStateAtMatchesScratch(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 9))
-	w := newWorker(0)
-	w.eval = eval.Default()
-	checked := 0
-	for range 200 {
-		w.pos[0] = engine.StartPosition()
-		w.evals[0].Init(&w.pos[0])
-		w.evalsSet[0] = true
-		w.keys = make([]uint64, maxPly+2)
-		for ply := 1; ply < 120; ply++ {
-			var l engine.MoveList
-			w.pos[ply-1].GenerateMoves(&l)
-			if l.Len == 0 {
-				break
-			}
-			m := l.Moves[rng.IntN(l.Len)]
-			w.pos[ply] = w.pos[ply-1].Play(m)
-			w.enter(ply, m)
-			if rng.IntN(3) == 0 {
-				got := w.eval.EvaluateState(&w.pos[ply], w.stateAt(ply))
-				if want := w.eval.Evaluate(&w.pos[ply]); got != want {
-					t.Fatalf("ply %d, %v: state scores %d, the board %d", ply, &w.pos[ply], got, want)
-				}
-				checked++
-			}
-		}
-	}
-	if checked < 1000 {
-		t.Errorf("only %d positions checked", checked)
 	}
 }

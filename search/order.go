@@ -48,7 +48,7 @@ type picker struct {
 // order prepares the picker of ply for the moves in l, the moves of the
 // position at ply; tt is the index of the table's move, or -1.
 func (w *worker) order(ply int, l *engine.MoveList, tt int) *picker {
-	pk := &w.picks[ply]
+	pk := &w.frames[ply].pick
 	pk.w, pk.ply, pk.n, pk.first, pk.scored, pk.sorted = w, ply, l.Len, 0, false, false
 	if tt >= 0 {
 		pk.ranks[0], pk.first = rank(orderTT, tt), 1
@@ -59,10 +59,11 @@ func (w *worker) order(ply int, l *engine.MoveList, tt int) *picker {
 // scoreRest scores the moves after the table's move.
 func (pk *picker) scoreRest() {
 	w, ply := pk.w, pk.ply
-	l, p := &w.lists[ply], &w.pos[ply]
+	f := &w.frames[ply]
+	l, p := &f.list, &f.pos
 	us := p.SideToMove()
 	kings := p.Kings(us.Other())
-	k0, k1 := w.killers[ply][0], w.killers[ply][1]
+	k0, k1 := f.killers[0], f.killers[1]
 	cm := w.countered(ply)
 	hist := &w.history[us]
 	skip := -1
@@ -145,14 +146,14 @@ func (pk *picker) next(i int) (int, int32) {
 // beta cut-off at ply, and penalises the quiet moves tried before it.
 func (w *worker) cutoff(ply int, l *engine.MoveList, pk *picker, i, depth int) {
 	m := l.Moves[rankIndex(pk.ranks[i])]
-	if w.killers[ply][0] != m {
-		w.killers[ply][1] = w.killers[ply][0]
-		w.killers[ply][0] = m
+	f := &w.frames[ply]
+	if f.killers[0] != m {
+		f.killers[1] = f.killers[0]
+		f.killers[0] = m
 	}
-	us := w.pos[ply].SideToMove()
+	us := f.pos.SideToMove()
 	if ply > 0 {
-		prev := w.moves[ply]
-		w.counter[us][prev.From][prev.To] = m
+		w.counter[us][f.move.From][f.move.To] = m
 	}
 	hist := &w.history[us]
 	bonus := int32(min(depth*depth, 400))
@@ -169,8 +170,8 @@ func (w *worker) countered(ply int) engine.Move {
 	if ply == 0 {
 		return engine.NoMove
 	}
-	prev := w.moves[ply]
-	return w.counter[w.pos[ply].SideToMove()][prev.From][prev.To]
+	f := &w.frames[ply]
+	return w.counter[f.pos.SideToMove()][f.move.From][f.move.To]
 }
 
 // addHistory moves h toward ±historyMax by bonus, less as it gets near.

@@ -12,12 +12,12 @@ import (
 func TestCounterMove(t *testing.T) {
 	start := engine.StartPosition()
 	w := newWorker(0)
-	w.pos[0] = start
+	w.frames[0].pos = start
 	prev := start.LegalMoves()[0]
-	w.pos[1] = start.Play(prev)
-	w.moves[1] = prev
-	l := &w.lists[1]
-	w.pos[1].GenerateMoves(l)
+	w.frames[1].pos = start.Play(prev)
+	w.frames[1].move = prev
+	l := &w.frames[1].list
+	w.frames[1].pos.GenerateMoves(l)
 	if l.Len < 3 {
 		t.Fatalf("%d moves, want at least 3", l.Len)
 	}
@@ -32,7 +32,7 @@ func TestCounterMove(t *testing.T) {
 	if got := w.countered(1); got != l.Moves[cut] {
 		t.Fatalf("counter move %v, want %v", got, l.Moves[cut])
 	}
-	w.killers[1] = [2]engine.Move{} // leave the counter move alone above history
+	w.frames[1].killers = [2]engine.Move{} // leave the counter move alone above history
 	pk = w.order(1, l, -1)
 	if idx, score := pk.next(0); idx != cut || score != orderCounter {
 		t.Errorf("first move %d (score %d), want the counter move %d (score %d)", idx, score, cut, orderCounter)

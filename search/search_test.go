@@ -463,16 +463,15 @@ func TestEvaluateFadesWithoutProgress(t *testing.T) {
 		t.Fatal(err)
 	}
 	w := newWorker(0)
-	w.eval, w.pos[0] = eval.Default(), p
-	w.evals[0].Init(&p)
-	w.evalsSet[0] = true
-	full := Score(w.eval.Evaluate(&p))
+	w.frames[0].pos = p
+	w.evalStack.Reset(eval.Default(), &p)
+	full := Score(eval.Default().Evaluate(&p))
 	if full == 0 {
 		t.Fatal("test position evaluates to 0")
 	}
 	prev := full
 	for q := 0; q <= noProgressLimit; q++ {
-		w.quiet[0] = q
+		w.frames[0].quiet = q
 		s := w.evaluate(0)
 		switch {
 		case q <= fadeStart && s != full:

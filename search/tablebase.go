@@ -41,7 +41,7 @@ func tbScore(wdl, dtw, ply int) Score {
 // the transposition table: the tables are probed before it, so such an
 // entry would never be read.
 func (w *worker) probeTables(ply int) (Score, bool) {
-	p := &w.pos[ply]
+	p := &w.frames[ply].pos
 	if w.tb == nil || pieceCount(p) > w.tbPieces {
 		return 0, false
 	}

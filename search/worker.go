@@ -35,6 +35,10 @@ const (
 	depthOneNodes = 10_000
 )
 
+// The evaluation's stack holds the whole path: this constant does not
+// compile otherwise.
+const _ = uint(eval.StackPlies - maxPly - 1)
+
 // rootMove is a legal move at the root with its latest score and line.
 type rootMove struct {
 	move      engine.Move
@@ -50,7 +54,6 @@ type worker struct {
 	s        *Searcher
 	st       *searchState
 	tt       *table
-	eval     *eval.Evaluator
 	tb       Tablebase // nil: no tables
 	tbPieces int       // tb's MaxPieces
 	limits   Limits
@@ -63,30 +66,13 @@ type worker struct {
 	combinations bool
 	info         func(Info) // main thread only; may be nil
 
-	pos   [maxPly + 1]engine.Position
-	evals [maxPly + 1]eval.State // evals[ply]: the evaluation's state of pos[ply] when evalsSet[ply]
-	// evalsSet[ply]: evals[ply] is up to date (always at the root). A
-	// state is brought up to date only when the position is evaluated
-	// and searched on (stateAt), as most positions entered never are; a
-	// leaf evaluates from the nearest state and keeps none (evaluate).
-	evalsSet [maxPly + 1]bool
-	lists    [maxPly + 1]engine.MoveList
-	picks    [maxPly + 1]picker
-	killers  [maxPly + 1][2]engine.Move
-	history  [2][64][64]int32
-	counter  [2][64][64]engine.Move  // the quiet move that refuted a move (by side to move, the move's squares)
-	moves    [maxPly + 1]engine.Move // moves[ply] led to pos[ply]
-	pv       [maxPly + 1][maxPly + 1]engine.Move
-	pvLen    [maxPly + 1]int
-	keys     []uint64 // keys of the game since its last irreversible move, then of the path
-	base     int      // index in keys of the root
-	quiet    [maxPly + 1]int
-	// threatExtensions[ply] is the number of capture-threat extensions on
-	// the path to ply, set by the node at ply-1 (0 at ply 1).
-	threatExtensions [maxPly + 1]int
-	// sacrifices[ply] is the number of horizon sacrifices (combinations.go)
-	// on the path to ply.
-	sacrifices [maxPly + 1]int
+	frames [maxPly + 1]frame // frames[ply]: the path's ply
+	// evalStack is the evaluation's states of the path's positions.
+	evalStack eval.Stack
+	history   [2][64][64]int32
+	counter   [2][64][64]engine.Move // the quiet move that refuted a move (by side to move, the move's squares)
+	keys      []uint64               // keys of the game since its last irreversible move, then of the path
+	base      int                    // index in keys of the root
 
 	nodes     int64
 	published atomic.Int64 // nodes, published every pollInterval nodes and at the end
@@ -112,7 +98,9 @@ type worker struct {
 func newWorker(id int) *worker { return &worker{id: id} }
 
 func (w *worker) clearTables() {
-	w.killers = [maxPly + 1][2]engine.Move{}
+	for i := range w.frames {
+		w.frames[i].killers = [2]engine.Move{}
+	}
 	w.history = [2][64][64]int32{}
 	w.counter = [2][64][64]engine.Move{}
 }
@@ -120,20 +108,18 @@ func (w *worker) clearTables() {
 // prepare sets the worker up for a search of root.
 func (w *worker) prepare(s *Searcher, st *searchState, root engine.Position, keys []uint64, noProgress int, l *engine.MoveList, limits Limits, infinite bool, info func(Info)) {
 	w.s, w.st, w.tt, w.limits, w.infinite, w.info = s, st, s.tt, limits, infinite, info
-	w.eval = s.opts.Eval
 	w.selective = !s.opts.FullWidth
 	w.combinations = s.opts.Combinations
 	w.tb, w.tbPieces = s.opts.Tablebase, 0
 	if w.tb != nil {
 		w.tbPieces = w.tb.MaxPieces()
 	}
-	w.pos[0] = root
-	w.evals[0].Init(&root)
-	w.evalsSet[0] = true
+	w.frames[0].pos = root
+	w.evalStack.Reset(s.opts.Eval, &root)
 	w.keys = append(slices.Grow(w.keys[:0], len(keys)+maxPly+2), keys...)
 	w.base = len(keys) - 1
 	w.keys = w.keys[:w.base+maxPly+2]
-	w.quiet[0] = noProgress
+	w.frames[0].quiet = noProgress
 	w.nodes, w.others, w.selDepth, w.stopped, w.completed, w.tbHits = 0, 0, 0, false, 0, 0
 	w.stopSeen, w.depthOneOver = time.Time{}, false
 	w.published.Store(0)
@@ -236,13 +222,13 @@ func byScore(a, b rootMove) int { return int(b.score) - int(a.score) }
 // better lines already found at this depth.
 func (w *worker) searchRoot(alpha, beta Score, depth int) Score {
 	best := -infinity
-	root := &w.pos[0]
+	root := &w.frames[0].pos
 	for i := w.pvIdx; i < len(w.root); i++ {
 		w.root[i].score = -infinity
 	}
 	for i := w.pvIdx; i < len(w.root); i++ {
 		rm := &w.root[i]
-		w.pos[1] = root.Play(rm.move)
+		w.frames[1].pos = root.Play(rm.move)
 		w.enter(1, rm.move)
 		nodes := w.nodes
 		var s Score
@@ -261,7 +247,7 @@ func (w *worker) searchRoot(alpha, beta Score, depth int) Score {
 		if i == w.pvIdx || s > alpha {
 			rm.score = s
 			rm.selDepth = w.selDepth
-			rm.pv = append(rm.pv[:1], w.pv[1][1:w.pvLen[1]]...)
+			rm.pv = append(rm.pv[:1], w.frames[1].pv[1:w.frames[1].pvLen]...)
 		}
 		if w.id == 0 && w.pvIdx == 0 && i > 0 && s > alpha && s < beta {
 			w.newBest(rm, depth)
@@ -447,17 +433,18 @@ func (w *worker) checkClock() {
 	}
 }
 
-// enter records the key, the evaluation's state and the no-progress count
-// of the position at ply, reached by move m from ply-1.
+// enter records the key, the move and the no-progress count of the
+// position at ply, reached by move m from ply-1, and pushes it on the
+// evaluation's stack.
 func (w *worker) enter(ply int, m engine.Move) {
-	w.keys[w.base+ply] = w.pos[ply].Key()
-	w.evalsSet[ply] = false
-	w.moves[ply] = m
-	prev := &w.pos[ply-1]
-	if prev.IsIrreversible(m) {
-		w.quiet[ply] = 0
+	f, prev := &w.frames[ply], &w.frames[ply-1]
+	w.keys[w.base+ply] = f.pos.Key()
+	w.evalStack.Push(ply)
+	f.move = m
+	if prev.pos.IsIrreversible(m) {
+		f.quiet = 0
 	} else {
-		w.quiet[ply] = w.quiet[ply-1] + 1
+		f.quiet = prev.quiet + 1
 	}
 }
 
@@ -466,7 +453,7 @@ func (w *worker) enter(ply int, m engine.Move) {
 func (w *worker) isRepetition(ply int) bool {
 	i := w.base + ply
 	key := w.keys[i]
-	for j := i - 4; j >= max(i-w.quiet[ply], 0); j -= 2 {
+	for j := i - 4; j >= max(i-w.frames[ply].quiet, 0); j -= 2 {
 		if w.keys[j] == key {
 			return true
 		}
