@@ -17,7 +17,7 @@ import (
 // (-ldflags "-X main.version=... -X main.commit=... -X main.date=...";
 // .goreleaser.yaml). version is also the engine's version in Hub's id.
 var (
-	version = "0.1.0-dev"
+	version = "0.1.0"
 	commit  = ""
 	date    = ""
 )
