@@ -176,7 +176,8 @@ func TestExitStatus(t *testing.T) {
 		"book verify": {
 			{kind: "done", args: []string{"book", "verify", "--book", path("book.bin")}},
 			{kind: "failed", args: []string{"book", "verify", "--book", textBook}},
-			{kind: "usage", args: []string{"book", "verify"}},
+			{kind: "done", args: []string{"book", "verify"}}, // the built-in book, as book show and book dump (issue 36)
+			{kind: "usage", args: []string{"book", "verify", "--book", path("book.bin"), path("other.bin")}},
 			{kind: "missing", args: []string{"book", "verify", "--book", missing}},
 		},
 		"match": {
@@ -260,6 +261,14 @@ func TestExitStatus(t *testing.T) {
 			{kind: "missing", args: []string{"tune", path("data.bin"), "--output", missing}},
 			{kind: "interrupted", args: []string{"tune", path("data.bin"), "--output", path("long.bin"), "--epochs", "1000000", "--patience", "1000000", "--threads", "1"}, until: "epoch   1:"},
 			{kind: "terminated", args: []string{"tune", path("data.bin"), "--output", path("long2.bin"), "--epochs", "1000000", "--patience", "1000000", "--threads", "1"}, until: "epoch   1:"},
+		},
+		"completion": {
+			{kind: "done", args: []string{"completion", "fish"}},
+			{kind: "usage", args: []string{"completion", "powershell"}},
+		},
+		"man": {
+			{kind: "done", args: []string{"man"}},
+			{kind: "usage", args: []string{"man", "extra"}},
 		},
 	}
 	wants := map[string]int{"done": 0, "failed": 1, "usage": 2, "missing": 2, "bad": 2, "interrupted": 130, "terminated": 130}
