@@ -23,14 +23,16 @@ type group struct {
 	p   *os.Process
 }
 
+// newGroup makes the engine start suspended, so that it starts no process
+// before it is in its job (joinGroup resumes it).
 func newGroup(cmd *exec.Cmd) {
-	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: syscall.CREATE_NEW_PROCESS_GROUP}
+	cmd.SysProcAttr = &syscall.SysProcAttr{CreationFlags: syscall.CREATE_NEW_PROCESS_GROUP | windows.CREATE_SUSPENDED}
 }
 
 // joinGroup puts the started engine p into a job object of its own, which
-// kills what is left in it when closed. A process the engine starts in the
-// moment between its start and this call escapes the job.
+// kills what is left in it when closed, and lets it run.
 func joinGroup(p *os.Process) group {
+	defer resume(p.Pid)
 	job, err := windows.CreateJobObject(nil, nil)
 	if err != nil {
 		return group{p: p}
@@ -57,6 +59,26 @@ func assign(job windows.Handle, pid int) error {
 	}
 	defer windows.CloseHandle(h)
 	return windows.AssignProcessToJobObject(job, h)
+}
+
+// resume resumes the threads of process pid (a process started suspended
+// has one; os.StartProcess does not keep its handle).
+func resume(pid int) {
+	snap, err := windows.CreateToolhelp32Snapshot(windows.TH32CS_SNAPTHREAD, 0)
+	if err != nil {
+		return
+	}
+	defer windows.CloseHandle(snap)
+	entry := windows.ThreadEntry32{Size: uint32(unsafe.Sizeof(windows.ThreadEntry32{}))}
+	for err = windows.Thread32First(snap, &entry); err == nil; err = windows.Thread32Next(snap, &entry) {
+		if entry.OwnerProcessID != uint32(pid) {
+			continue
+		}
+		if h, err := windows.OpenThread(windows.THREAD_SUSPEND_RESUME, false, entry.ThreadID); err == nil {
+			windows.ResumeThread(h)
+			windows.CloseHandle(h)
+		}
+	}
 }
 
 // kill ends every process of the job, or the engine when it has none.
