@@ -242,6 +242,9 @@ func TestExitStatus(t *testing.T) {
 		},
 		"datagen": {
 			{kind: "done", args: []string{"datagen", path("more.bin"), "--games", "2", "--nodes", "100", "--concurrency", "1"}},
+			{kind: "done", args: []string{"datagen", "-o", path("more-o.bin"), "--games", "2", "--nodes", "100", "--concurrency", "1"}}, // as tune and book (issue 36)
+			{kind: "usage", args: []string{"datagen", "--games", "2"}},
+			{kind: "usage", args: []string{"datagen", "-o", path("a.bin"), path("b.bin")}},
 			{kind: "usage", args: []string{"datagen", path("x.bin"), "--games", "0"}},
 			{kind: "missing", args: []string{"datagen", missing}},
 			{kind: "interrupted", args: []string{"datagen", path("long.bin"), "--games", "100000", "--concurrency", "1", "--interval", "0.1"}, until: "games"},
