@@ -9,15 +9,24 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 )
 
 // DefaultDir is the directory of the tables built for the user:
-// $XDG_DATA_HOME/dameo/egtb, or ~/.local/share/dameo/egtb when
-// XDG_DATA_HOME is unset or not an absolute path (as the XDG base
-// directory specification says).
+// $XDG_DATA_HOME/dameo/egtb, or when XDG_DATA_HOME is unset or not an
+// absolute path (as the XDG base directory specification says) the
+// platform's: %LOCALAPPDATA%\dameo\egtb on Windows, else
+// ~/.local/share/dameo/egtb.
 func DefaultDir() (string, error) {
 	if d := os.Getenv("XDG_DATA_HOME"); filepath.IsAbs(d) {
 		return filepath.Join(d, "dameo", "egtb"), nil
+	}
+	if runtime.GOOS == "windows" {
+		local := os.Getenv("LOCALAPPDATA")
+		if !filepath.IsAbs(local) {
+			return "", errors.New("endgame tables: no data directory: %LOCALAPPDATA% is not set")
+		}
+		return filepath.Join(local, "dameo", "egtb"), nil
 	}
 	home, err := os.UserHomeDir()
 	if err != nil {

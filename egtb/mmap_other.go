@@ -1,4 +1,4 @@
-//go:build !unix
+//go:build !unix && !windows
 
 // Without memory mapping, a table file is read into memory.
 

@@ -76,17 +76,28 @@ func ParseFEN(text string) (Position, error) {
 			}
 		}
 	}
-	if err := checkFENClocks(fields[3:]); err != nil {
+	if _, _, err := fenClocks(fields[3:]); err != nil {
 		return Position{}, err
 	}
 	return NewPosition(pieces[White], pieces[Black], kings, side)
 }
 
-// checkFENClocks checks the fields after the piece lists: an optional
-// "H<n>" (n ≥ 0) and then an optional "F<n>" (n ≥ 1).
-func checkFENClocks(fields []string) error {
+// FENClocks is the halfmove clock and the fullmove number of a FEN text
+// that ParseFEN reads (0 and 1 where the text has none).
+func FENClocks(text string) (halfmoves, fullmove int, err error) {
+	fields := strings.Split(strings.TrimSpace(text), ":")
+	if len(fields) < 3 {
+		return 0, 0, fmt.Errorf("FEN %q: want side:Wsquares:Bsquares[:Hn:Fn]", text)
+	}
+	return fenClocks(fields[3:])
+}
+
+// fenClocks reads the fields after the piece lists: an optional "H<n>"
+// (n ≥ 0) and then an optional "F<n>" (n ≥ 1).
+func fenClocks(fields []string) (halfmoves, fullmove int, err error) {
+	clocks := [2]int{0, 1}
 	next := 0
-	for _, clock := range []struct {
+	for i, clock := range []struct {
 		letter string
 		least  int
 		what   string
@@ -96,14 +107,15 @@ func checkFENClocks(fields []string) error {
 		}
 		n, err := strconv.Atoi(fields[next][1:])
 		if err != nil || n < clock.least || n > maxFENClock || fields[next][1:] != strconv.Itoa(n) {
-			return fmt.Errorf("FEN: bad %s %q (want %s%d to %s%d)", clock.what, fields[next], clock.letter, clock.least, clock.letter, maxFENClock)
+			return 0, 0, fmt.Errorf("FEN: bad %s %q (want %s%d to %s%d)", clock.what, fields[next], clock.letter, clock.least, clock.letter, maxFENClock)
 		}
+		clocks[i] = n
 		next++
 	}
 	if next < len(fields) {
-		return fmt.Errorf("FEN: unexpected field %q (after the piece lists only H<n> and F<n>)", fields[next])
+		return 0, 0, fmt.Errorf("FEN: unexpected field %q (after the piece lists only H<n> and F<n>)", fields[next])
 	}
-	return nil
+	return clocks[0], clocks[1], nil
 }
 
 // FEN is p in the FEN form, with the halfmove clock 0 and the fullmove
@@ -155,10 +167,19 @@ func (p *Position) writeFENList(sb *strings.Builder, letter byte, pieces Bitboar
 // FEN is the current position of the game in the FEN form, with the
 // plies without capture or man move as the halfmove clock and the
 // fullmove number counted from the start (move 1, White or Black to move).
-func (g *Game) FEN() string {
+func (g *Game) FEN() string { return g.FENFrom(0, 1) }
+
+// FENFrom is the game's FEN as FEN, but with the clocks counted on from the
+// start position's halfmove clock and fullmove number (those of a FEN the
+// game started from, FENClocks).
+func (g *Game) FENFrom(halfmoves, fullmove int) string {
 	plies := len(g.moves)
 	if g.positions[0].side() == Black {
 		plies++
 	}
-	return g.Position().fenWithClocks(g.NoProgressPlies(), 1+plies/2)
+	noProgress := g.NoProgressPlies()
+	if noProgress == len(g.moves) { // no capture or man move since the start
+		noProgress += halfmoves
+	}
+	return g.Position().fenWithClocks(noProgress, fullmove+plies/2)
 }

@@ -72,6 +72,7 @@ type Engine struct {
 	waited     chan struct{} // closed once the engine is reaped and its output read
 	status     error         // how the engine ended, valid once waited is closed
 
+	group     group // the engine and the processes it starts (group_*.go)
 	groupMu   sync.Mutex
 	groupGone bool // the engine is (being) reaped: its group is no longer signalled
 
@@ -116,6 +117,7 @@ func Start(command []string, opts Options) (*Engine, error) {
 		return nil, fmt.Errorf("cannot start %q: %v", strings.Join(command, " "), err)
 	}
 	e.pid = cmd.Process.Pid
+	e.group = joinGroup(cmd.Process)
 	go e.watch(stdout, stderr)
 	return e, nil
 }
@@ -149,7 +151,7 @@ func (e *Engine) endGroup() {
 	e.groupMu.Lock()
 	defer e.groupMu.Unlock()
 	if !e.groupGone {
-		killGroup(e.cmd.Process)
+		e.group.kill()
 		e.groupGone = true
 	}
 }

@@ -1,6 +1,6 @@
-//go:build !linux
+//go:build !linux && !windows
 
-// Elsewhere than on Linux the engine's exit is seen only when it is reaped;
+// Elsewhere than on Linux and Windows the engine's exit is seen only when it is reaped;
 // what it leaves in its group is then not killed unless the caller kills
 // the engine.
 

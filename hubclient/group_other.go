@@ -1,7 +1,7 @@
-//go:build !unix
+//go:build !unix && !windows
 
-// On systems other than Unix the engine is started as it is, and killing it
-// kills its process only.
+// On systems other than Unix and Windows the engine is started as it is,
+// and killing it kills its process only.
 
 package hubclient
 
@@ -10,8 +10,13 @@ import (
 	"os/exec"
 )
 
+// group is the engine alone.
+type group struct{ p *os.Process }
+
 func newGroup(*exec.Cmd) {}
 
-func killGroup(p *os.Process) {
-	p.Kill()
+func joinGroup(p *os.Process) group { return group{p} }
+
+func (g group) kill() {
+	g.p.Kill()
 }

@@ -12,12 +12,18 @@ import (
 	"syscall"
 )
 
+// group is the engine's process group.
+type group struct{ pid int }
+
 func newGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 }
 
-// killGroup sends SIGKILL to the process group p leads. The caller makes
-// sure that p is not reaped yet, so that the group id is still p's.
-func killGroup(p *os.Process) {
-	syscall.Kill(-p.Pid, syscall.SIGKILL)
+// joinGroup is the group the started engine p leads.
+func joinGroup(p *os.Process) group { return group{p.Pid} }
+
+// kill sends SIGKILL to the process group. The caller makes sure that its
+// leader is not reaped yet, so that the group id is still its.
+func (g group) kill() {
+	syscall.Kill(-g.pid, syscall.SIGKILL)
 }

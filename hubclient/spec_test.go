@@ -5,6 +5,7 @@ package hubclient
 
 import (
 	"reflect"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -54,8 +55,12 @@ func TestParseSpecRefuses(t *testing.T) {
 }
 
 func TestSpecFound(t *testing.T) {
-	if err := (Spec{Name: "sh", Command: []string{"sh"}}).Found(); err != nil {
-		t.Errorf("sh is not found in the PATH: %v", err)
+	onPath := "sh"
+	if runtime.GOOS == "windows" {
+		onPath = "cmd"
+	}
+	if err := (Spec{Name: onPath, Command: []string{onPath}}).Found(); err != nil {
+		t.Errorf("%s is not found in the PATH: %v", onPath, err)
 	}
 	for _, s := range []Spec{
 		{Name: "x", Command: []string{"no-such-engine-anywhere"}},

@@ -51,7 +51,11 @@ func Report(paths []string, notes io.Writer) (*Summary, error) {
 		}
 	}
 	slices.Sort(seen)
-	fmt.Fprintf(notes, "%d files, match %s (seed %d)", len(files), r.info.ID, r.info.Seed)
+	noun := "files"
+	if len(files) == 1 {
+		noun = "file"
+	}
+	fmt.Fprintf(notes, "%d %s, match %s (seed %d)", len(files), noun, r.info.ID, r.info.Seed)
 	if len(seen) > 0 {
 		fmt.Fprintf(notes, ", shards %s", strings.Join(seen, " "))
 	}

@@ -172,3 +172,29 @@ func fileSize(t *testing.T, path string) int64 {
 	}
 	return fi.Size()
 }
+
+// TestReportSaysOneFile: the report's note counts "1 file", not "1 files"
+// (issue 36).
+func TestReportSaysOneFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "one.pdn")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tag := "id=one engines=x,y games=2 repeat=2 seed=1"
+	for i, g := range []*pdn.Game{record(tag, "1.1", "x", "y", pdn.Draw), record(tag, "1.2", "y", "x", pdn.Draw)} {
+		if err := pdn.Write(f, g); err != nil {
+			t.Fatal(i, err)
+		}
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var notes strings.Builder
+	if _, err := Report([]string{path}, &notes); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(notes.String(), "1 file, match one") {
+		t.Errorf("notes %q", notes.String())
+	}
+}

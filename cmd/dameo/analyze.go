@@ -137,9 +137,9 @@ func (c *analyzeCmd) search() (search.Options, search.Limits, error) {
 func tableVerdict(wdl, dtw int) string {
 	switch {
 	case wdl > 0:
-		return fmt.Sprintf("the side to move wins in %d plies", dtw)
+		return "the side to move wins in " + plies(dtw)
 	case wdl < 0:
-		return fmt.Sprintf("the side to move loses in %d plies", dtw)
+		return "the side to move loses in " + plies(dtw)
 	}
 	return "a draw"
 }

@@ -175,7 +175,7 @@ type bookDumpCmd struct {
 }
 
 func (c *bookDumpCmd) Run() error {
-	path, err := bookFile(c.Book, c.File, false)
+	path, err := bookFile(c.Book, c.File)
 	if err != nil {
 		return err
 	}
@@ -223,7 +223,7 @@ func (c *bookShowCmd) Run() error {
 }
 
 type bookVerifyCmd struct {
-	Book string `help:"Book file to check (required)." placeholder:"FILE"`
+	Book string `help:"Book file to check (default: the built-in book)." placeholder:"FILE"`
 	File string `arg:"" optional:"" help:"The book file, the same as --book."`
 }
 
@@ -233,13 +233,16 @@ func (c *bookVerifyCmd) Help() string {
 }
 
 func (c *bookVerifyCmd) Run() error {
-	path, err := bookFile(c.Book, c.File, true)
+	path, err := bookFile(c.Book, c.File)
 	if err != nil {
 		return err
 	}
 	b, err := loadBook(path)
 	if err != nil {
 		return unreadableIsUsage(err)
+	}
+	if path == "" {
+		path = "the built-in book"
 	}
 	moves := 0
 	for _, e := range b.Entries() {
@@ -250,14 +253,12 @@ func (c *bookVerifyCmd) Run() error {
 	return nil
 }
 
-// bookFile is the book named by --book or by the argument of the old form;
-// required says whether one must be given ("" is the built-in book).
-func bookFile(flag, arg string, required bool) (string, error) {
+// bookFile is the book named by --book or by the argument of the old form
+// ("" is the built-in book).
+func bookFile(flag, arg string) (string, error) {
 	switch {
 	case flag != "" && arg != "" && flag != arg:
 		return "", usageError{fmt.Errorf("two books given, --book %s and %s: give one", flag, arg)}
-	case flag == "" && arg == "" && required:
-		return "", usageError{fmt.Errorf("give the book file: --book FILE")}
 	case flag == "":
 		return arg, nil
 	}

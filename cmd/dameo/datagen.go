@@ -19,12 +19,13 @@ import (
 )
 
 type datagenCmd struct {
-	Play    datagenPlayCmd    `cmd:"" default:"withargs" help:"Play the games and write their positions (the default: dameo datagen FILE)."`
+	Play    datagenPlayCmd    `cmd:"" default:"withargs" help:"Play the games and write their positions (the default: dameo datagen -o FILE)."`
 	Convert datagenConvertCmd `cmd:"" help:"Convert a text data file (format 1, before the binary one) into a binary data file."`
 }
 
 type datagenPlayCmd struct {
-	Output      string  `arg:"" help:"Binary data file to write (the format: datagen/doc.go)." type:"path"`
+	Output      string  `short:"o" placeholder:"FILE" help:"Binary data file to write (the format: datagen/doc.go) (required)." type:"path"`
+	File        string  `arg:"" optional:"" help:"The data file, the same as --output (the old form)." type:"path"`
 	Games       int     `default:"1000" help:"Games of the whole run, numbered from 0; a shard plays its share of them (default ${default})." placeholder:"N"`
 	Shard       string  `default:"1/1" placeholder:"I/N" help:"Play the I-th of N shares of the games: those whose number is I−1 modulo N (default ${default}: all). Shards concatenate into the run's file."`
 	Nodes       int64   `default:"5000" help:"Nodes searched per move, 0 or more, 0 = no node limit (then give --depth) (default ${default})." placeholder:"N"`
@@ -49,6 +50,14 @@ by concatenation: cat shard-*.bin > run.bin.`
 }
 
 func (c *datagenPlayCmd) Run() error {
+	switch {
+	case c.Output != "" && c.File != "" && c.Output != c.File:
+		return usageError{fmt.Errorf("two output files given, --output %s and %s: give one", c.Output, c.File)}
+	case c.Output == "" && c.File == "":
+		return usageError{errors.New("give the data file to write: -o FILE")}
+	case c.Output == "":
+		c.Output = c.File
+	}
 	workers, err := parallel("concurrency", c.Concurrency)
 	if err != nil {
 		return err

@@ -318,10 +318,10 @@ func warnUnusedTable(err error) {
 	fmt.Fprintf(os.Stderr, "warning: %v; the table is not used\n", err)
 }
 
-// inPlies is a table's value with its unit: "win in 39 plies".
+// inPlies is a table's value with its unit: "win in 39 plies", "win in 1 ply".
 func inPlies(r egtb.Result) string {
 	if r.WDL == egtb.Draw {
 		return r.String()
 	}
-	return r.String() + " plies"
+	return fmt.Sprintf("%v in %s", r.WDL, plies(r.DTW))
 }

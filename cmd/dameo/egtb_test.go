@@ -233,3 +233,11 @@ func findLine(lines []string, s string) string {
 	}
 	return ""
 }
+
+// TestEgtbProbeSaysOnePly: "win in 1 ply", not "1 plies" (issue 36).
+func TestEgtbProbeSaysOnePly(t *testing.T) {
+	out, _, code := run(t, "egtb", "probe", "8/8/8/8/8/8/w7/B7 b")
+	if code != 0 || !strings.Contains(out, "value: win in 1 ply (black to move)\na1xa3        win in 1 ply\n") {
+		t.Errorf("status %d, output\n%s", code, out)
+	}
+}

@@ -178,7 +178,8 @@ func TestExitStatus(t *testing.T) {
 		"book verify": {
 			{kind: "done", args: []string{"book", "verify", "--book", path("book.bin")}},
 			{kind: "failed", args: []string{"book", "verify", "--book", textBook}},
-			{kind: "usage", args: []string{"book", "verify"}},
+			{kind: "done", args: []string{"book", "verify"}}, // the built-in book, as book show and book dump (issue 36)
+			{kind: "usage", args: []string{"book", "verify", "--book", path("book.bin"), path("other.bin")}},
 			{kind: "missing", args: []string{"book", "verify", "--book", missing}},
 		},
 		"match": {
@@ -256,6 +257,9 @@ func TestExitStatus(t *testing.T) {
 		},
 		"datagen": {
 			{kind: "done", args: []string{"datagen", path("more.bin"), "--games", "2", "--nodes", "100", "--concurrency", "1"}},
+			{kind: "done", args: []string{"datagen", "-o", path("more-o.bin"), "--games", "2", "--nodes", "100", "--concurrency", "1"}}, // as tune and book (issue 36)
+			{kind: "usage", args: []string{"datagen", "--games", "2"}},
+			{kind: "usage", args: []string{"datagen", "-o", path("a.bin"), path("b.bin")}},
 			{kind: "usage", args: []string{"datagen", path("x.bin"), "--games", "0"}},
 			{kind: "missing", args: []string{"datagen", missing}},
 			{kind: "interrupted", args: []string{"datagen", path("long.bin"), "--games", "100000", "--concurrency", "1", "--interval", "0.1"}, until: "games"},
@@ -275,6 +279,14 @@ func TestExitStatus(t *testing.T) {
 			{kind: "missing", args: []string{"tune", path("data.bin"), "--output", missing}},
 			{kind: "interrupted", args: []string{"tune", path("data.bin"), "--output", path("long.bin"), "--epochs", "1000000", "--patience", "1000000", "--threads", "1"}, until: "epoch   1:"},
 			{kind: "terminated", args: []string{"tune", path("data.bin"), "--output", path("long2.bin"), "--epochs", "1000000", "--patience", "1000000", "--threads", "1"}, until: "epoch   1:"},
+		},
+		"completion": {
+			{kind: "done", args: []string{"completion", "fish"}},
+			{kind: "usage", args: []string{"completion", "powershell"}},
+		},
+		"man": {
+			{kind: "done", args: []string{"man"}},
+			{kind: "usage", args: []string{"man", "extra"}},
 		},
 	}
 	wants := map[string]int{"done": 0, "failed": 1, "usage": 2, "missing": 2, "bad": 2, "interrupted": 130, "terminated": 130}

@@ -18,28 +18,27 @@ import (
 	"github.com/alecthomas/kong"
 )
 
-// version is the engine's version, reported by `dameo --version` and Hub's id.
-const version = "0.1.0"
-
 // cli lists the subcommands.
 type cli struct {
-	Perft    perftCmd         `cmd:"" help:"Count the leaves of the legal move tree (move generator check and speed)."`
-	Moves    movesCmd         `cmd:"" help:"List the legal moves of a position in full notation."`
-	Position positionCmd      `cmd:"" help:"Print a position (after --moves) as position text and in PlayStrategy's FEN form."`
-	Book     bookCmd          `cmd:"" help:"Build, import, dump, show and verify opening books."`
-	Explore  exploreCmd       `cmd:"" help:"The opening explorer: the moves played from a position in the games of PDN files, with their results."`
-	Hub      hubCmd           `cmd:"" help:"Run the engine for a front-end: the Hub protocol on standard input and output."`
-	Analyze  analyzeCmd       `cmd:"" help:"Search a position and print each iteration and the best move (default limit: 5 seconds)."`
-	Match    matchCmd         `cmd:"" help:"Play engine-versus-engine matches and tournaments with a referee, clocks, PDN records and Elo/SPRT statistics (dameo match report: merge shards)."`
-	Report   matchReportCmd   `cmd:"" name:"match-report" hidden:"" help:"Merge the PDN files of a match's shards into its summary (dameo match report)."`
-	Bot      botCmd           `cmd:"" help:"Play Dameo online on PlayStrategy with a bot account (docs/playstrategy.md)."`
-	Bench    benchCmd         `cmd:"" help:"Search the built-in bench positions to a fixed depth; the 1-thread node count is the engine's signature."`
-	GUI      guiCmd           `cmd:"" name:"gui" help:"Serve a board to the web browser: play, analyse, set up positions, PDN, watch engines play."`
-	Egtb     egtbCmd          `cmd:"" help:"Endgame tables: build, probe, verify and summarize them."`
-	Datagen  datagenCmd       `cmd:"" help:"Play self-play games and write their quiet positions for the tuner."`
-	Tune     tuneCmd          `cmd:"" help:"Train the evaluation weights on datagen files and write them as a weights file."`
-	Shots    shotsCmd         `cmd:"" help:"Mine a shot suite from match games (positions where a score swung) and measure the solved rate."`
-	Version  kong.VersionFlag `help:"Print the version and exit."`
+	Perft      perftCmd       `cmd:"" help:"Count the leaves of the legal move tree (move generator check and speed)."`
+	Moves      movesCmd       `cmd:"" help:"List the legal moves of a position in full notation."`
+	Position   positionCmd    `cmd:"" help:"Print a position (after --moves) as position text and in PlayStrategy's FEN form."`
+	Book       bookCmd        `cmd:"" help:"Build, import, dump, show and verify opening books."`
+	Explore    exploreCmd     `cmd:"" help:"The opening explorer: the moves played from a position in the games of PDN files, with their results."`
+	Hub        hubCmd         `cmd:"" help:"Run the engine for a front-end: the Hub protocol on standard input and output."`
+	Analyze    analyzeCmd     `cmd:"" help:"Search a position and print each iteration and the best move (default limit: 5 seconds)."`
+	Match      matchCmd       `cmd:"" help:"Play engine-versus-engine matches and tournaments with a referee, clocks, PDN records and Elo/SPRT statistics (dameo match report: merge shards)."`
+	Report     matchReportCmd `cmd:"" name:"match-report" hidden:"" help:"Merge the PDN files of a match's shards into its summary (dameo match report)."`
+	Bot        botCmd         `cmd:"" help:"Play Dameo online on PlayStrategy with a bot account (docs/playstrategy.md)."`
+	Bench      benchCmd       `cmd:"" help:"Search the built-in bench positions to a fixed depth; the 1-thread node count is the engine's signature."`
+	GUI        guiCmd         `cmd:"" name:"gui" help:"Serve a board to the web browser: play, analyse, set up positions, PDN, watch engines play."`
+	Egtb       egtbCmd        `cmd:"" help:"Endgame tables: build, probe, verify and summarize them."`
+	Datagen    datagenCmd     `cmd:"" help:"Play self-play games and write their quiet positions for the tuner."`
+	Tune       tuneCmd        `cmd:"" help:"Train the evaluation weights on datagen files and write them as a weights file."`
+	Shots      shotsCmd       `cmd:"" help:"Mine a shot suite from match games (positions where a score swung) and measure the solved rate."`
+	Completion completionCmd  `cmd:"" help:"Print the shell completion script for bash, zsh or fish (docs/cli.md says where it goes)."`
+	Man        manCmd         `cmd:"" hidden:"" help:"Print the manual page dameo(1) in roff (dameo man | man -l -)."`
+	Version    versionFlag    `help:"Print the version, commit, build date and Go version, and exit."`
 }
 
 // newParser is the command-line parser filling c.
@@ -75,7 +74,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "dameo:", err)
 		os.Exit(2)
 	}
-	args, err := matchArgs(parser, os.Args[1:])
+	args, err := matchArgs(parser, withHelp(os.Args[1:]))
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "dameo: %v\n", err)
 		os.Exit(2)
@@ -93,6 +92,15 @@ func main() {
 		fmt.Fprintf(os.Stderr, "dameo: %v\n", err)
 		os.Exit(exitCode(err))
 	}
+}
+
+// withHelp is args, or --help when there are none: `dameo` alone prints
+// its help and exits with status 0, as git does.
+func withHelp(args []string) []string {
+	if len(args) == 0 {
+		return []string{"--help"}
+	}
+	return args
 }
 
 // exitStatusHelp is the exit status rule, as `dameo --help` states it.

@@ -47,3 +47,23 @@ func TestPositionErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestPositionKeepsTheFENClocks: a FEN's move number and halfmove clock
+// are counted on, as Stockfish's FEN output keeps them (issue 36: F2 became
+// F1).
+func TestPositionKeepsTheFENClocks(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"position", "--fen", "B:Wa1,b1:Ba8,Kh8:H3:F2"}, "B:Wa1,b1:BKh8,a8:H3:F2"},
+		{[]string{"position", "--fen", "B:Wa1,b1:Ba8,Kh8:H3:F2", "--moves", "h8-h7"}, "W:Wa1,b1:BKh7,a8:H4:F3"},
+		{[]string{"position", "W:Wa1,b1:Ba8,Kh8:H3:F2", "--moves", "a1-a2"}, "B:Wa2,b1:BKh8,a8:H0:F2"},
+	} {
+		out, errOut, code := run(t, c.args...)
+		lines := strings.Split(strings.TrimSpace(out), "\n")
+		if code != 0 || len(lines) != 2 || lines[1] != c.want {
+			t.Errorf("%v: status %d, stderr %q, output\n%s\nwant the FEN %s", c.args, code, errOut, out, c.want)
+		}
+	}
+}

@@ -2,7 +2,12 @@
 
 package main
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+
+	"github.com/dameo/dameo/engine"
+)
 
 type positionCmd struct {
 	positionFlags `embed:""`
@@ -14,7 +19,8 @@ func (c *positionCmd) Help() string {
 	return `Prints the position (after --moves) on two lines: its position text
 (docs/rules.md), then its FEN form as PlayStrategy writes it, with the plies
 without capture or man move as H and the move number as F, both counted
-from the position given (a position carries no clocks). Either line is
+on from those of a FEN given (H0 and F1 for position text, which carries
+no clocks). Either line is
 accepted back wherever a position is read. Example:
 
   dameo position --moves "d3-d4 d6-d5 d4xd6xb6"`
@@ -25,7 +31,13 @@ func (c *positionCmd) Run() error {
 	if err != nil {
 		return err
 	}
+	halfmoves, fullmove := 0, 1
+	if text := cmp.Or(c.FEN, c.Position); engine.IsFEN(text) {
+		if halfmoves, fullmove, err = engine.FENClocks(text); err != nil {
+			return usageError{err}
+		}
+	}
 	fmt.Println(g.Position().String())
-	fmt.Println(g.FEN())
+	fmt.Println(g.FENFrom(halfmoves, fullmove))
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path"
 	"path/filepath"
+	"runtime"
 	"sync"
 	"testing"
 )
@@ -22,11 +23,24 @@ var (
 	binary = map[string]string{} // built package (and race mode) -> path
 )
 
+// PrebuiltEnv names a folder of programs built beforehand, for tests that
+// run where no Go toolchain is (Windows test programs under wine,
+// .ci/wine-test): Build then returns the program named after the package's
+// last element ("dameo", "dameo.exe" on Windows) there instead of building.
+const PrebuiltEnv = "DAMEO_TESTBIN_PREBUILT"
+
 // Build builds the package pkg, an import path relative to the module
 // ("cmd/dameo"), with the race detector when race is set, and returns the
 // binary's path. A failed build fails the test.
 func Build(tb testing.TB, pkg string, race bool) string {
 	tb.Helper()
+	if prebuilt := os.Getenv(PrebuiltEnv); prebuilt != "" {
+		bin := filepath.Join(prebuilt, path.Base(pkg)+exeSuffix())
+		if _, err := os.Stat(bin); err != nil {
+			tb.Fatalf("%s names %s: %v", PrebuiltEnv, prebuilt, err)
+		}
+		return bin
+	}
 	mu.Lock()
 	defer mu.Unlock()
 	key := fmt.Sprintf("%s race=%v", pkg, race)
@@ -40,7 +54,7 @@ func Build(tb testing.TB, pkg string, race bool) string {
 		}
 		dir = d
 	}
-	bin := filepath.Join(dir, fmt.Sprintf("%s-%d", path.Base(pkg), len(binary)))
+	bin := filepath.Join(dir, fmt.Sprintf("%s-%d%s", path.Base(pkg), len(binary), exeSuffix()))
 	args := []string{"build", "-o", bin}
 	if race {
 		args = append(args, "-race") // a race in the binary fails its exit status
@@ -50,6 +64,14 @@ func Build(tb testing.TB, pkg string, race bool) string {
 	}
 	binary[key] = bin
 	return bin
+}
+
+// exeSuffix is the ending of a program's file name on this system.
+func exeSuffix() string {
+	if runtime.GOOS == "windows" {
+		return ".exe"
+	}
+	return ""
 }
 
 // Main runs the tests of a package that builds binaries, then removes the
