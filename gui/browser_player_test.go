@@ -30,15 +30,25 @@ func TestBrowserPlayer(t *testing.T) {
 	t.Run("LevelChosenWithTheGame", func(t *testing.T) { levelChosen(t, browser) })
 }
 
-// levelChosen: the New game form offers a strength for a game against the
-// engine only, and sends the level chosen (the engine of this test may not
+// levelChosen: the New game form offers the server's levels, highest and
+// chosen first, for a game against the engine only (none when the server
+// has none), and sends the level chosen (the engine of this test may not
 // know the parameter: the request is what is checked; the server's use of
 // it is TestLevelForTheEnginesMovesOnly's).
 func levelChosen(t *testing.T, browser context.Context) {
-	p := openPage(t, browser, 1100, 860)
+	p := openPageAt(t, browser, 1100, 860, Config{Levels: testLevels}, "")
 	p.click(`#choose-play`)
 	if !p.visible(`#level`) {
 		t.Fatal("no strength offered for a game against the engine")
+	}
+	if got := p.text(`Array.from(document.getElementById("level").options, (o) => o.text).join("|")`); !strings.HasPrefix(got, "12 · full strength (Elo 1200)|11 · Elo 1100|") || !strings.HasSuffix(got, "|0 · Elo 0") {
+		t.Errorf("the strengths offered: %s", got)
+	}
+	if got := p.text(`document.getElementById("level").value`); got != "12" {
+		t.Errorf("strength %s chosen at first, want the full engine's 12", got)
+	}
+	if got := p.text(`document.querySelector("#level option[value='5']").title`); got != "test level 5" {
+		t.Errorf("level 5's title %q, want its description", got)
 	}
 	p.do(chromedp.SetValue(chromedp.CSS(`#mode`), "analyse"))
 	p.eval(`document.getElementById("mode").dispatchEvent(new Event("change"))`)
@@ -51,6 +61,11 @@ func levelChosen(t *testing.T, browser context.Context) {
 	p.wait(`window.sent.length > 0`)
 	if got := p.text(`JSON.stringify(window.sent[0])`); !strings.Contains(got, `"mode":"play"`) || !strings.Contains(got, `"level":5`) {
 		t.Errorf("the new game sent %s, want level 5", got)
+	}
+	q := openPage(t, browser, 1100, 860) // a server without levels
+	q.click(`#choose-play`)
+	if q.visible(`#level`) {
+		t.Error("a strength offered by a server without levels")
 	}
 }
 

@@ -227,11 +227,22 @@ func newHarness(engineNames ...string) *harness {
 			h.sent = append(h.sent, v)
 		},
 		func(g *pdn.Game) error { h.saved = append(h.saved, g.Result); return nil })
+	h.s.levels = testLevels
 	h.s.apply(playWhite) // with an engine, a game against it; without, the analysis board stays
 	h.s.update()
 	h.pump()
 	return h
 }
+
+// testLevels is a ladder of 13 levels, 0 to 12 (the full engine), 100
+// Elo apart.
+var testLevels = func() []Level {
+	var lv []Level
+	for n := range 13 {
+		lv = append(lv, Level{Elo: 100 * n, Description: fmt.Sprintf("test level %d", n)})
+	}
+	return lv
+}()
 
 // playWhite is a game as White against the first engine, one second a
 // move.

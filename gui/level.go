@@ -1,29 +1,47 @@
 // The strength of the engine a person plays against: a level of the
-// engine's Hub parameter `level` (0, a random mover, up to maxLevel, the
+// engine's Hub parameter `level` (0 up to the last of Config.Levels, the
 // full engine), chosen with the new game and set for the engine's moves
 // only; the analyses and reviews of the same engine run at full strength.
 
 package gui
 
 import (
+	"fmt"
 	"strconv"
 
 	"github.com/dameo/dameo/hubclient"
 )
 
-// maxLevel is the full engine's level: dameo hub's level parameter goes
-// from 0 to it.
-const maxLevel = 12
+// Level is one level the page offers: its number is its index in
+// Config.Levels.
+type Level struct {
+	Elo         int    `json:"elo"`         // its rating on the ladder's scale
+	Description string `json:"description"` // what it does, in a few words
+}
+
+// checkLevel reports whether level, when set, is one of the session's.
+func (s *session) checkLevel(level *int) error {
+	switch {
+	case level == nil:
+		return nil
+	case len(s.levels) == 0:
+		return fmt.Errorf("level %d: no level to choose from", *level)
+	case *level >= len(s.levels):
+		return fmt.Errorf("level %d: want 0 to %d", *level, len(s.levels)-1)
+	}
+	return nil
+}
 
 // levelParam is the level parameter slot sl needs before job j: the game's
-// level for an engine's move against a person, the full engine for any
-// other search once a level has been set; nil when the engine has it.
+// level for an engine's move against a person, the full engine (the last
+// level) for any other search once a level has been set; nil when the
+// engine has it.
 func (s *session) levelParam(sl *slot, j *job) []hubclient.Param {
 	want := ""
 	if j.kind == jobThink && s.level != nil {
 		want = strconv.Itoa(*s.level)
 	} else if sl.level != "" {
-		want = strconv.Itoa(maxLevel)
+		want = strconv.Itoa(len(s.levels) - 1)
 	}
 	if want == "" || want == sl.level {
 		return nil

@@ -132,8 +132,8 @@ func (r request) check() error {
 			if r.Color != "white" && r.Color != "black" {
 				return fmt.Errorf("color %q: want white or black", r.Color)
 			}
-			if r.Level != nil && (*r.Level < 0 || *r.Level > maxLevel) {
-				return fmt.Errorf("level %d: want 0 to %d", *r.Level, maxLevel)
+			if r.Level != nil && *r.Level < 0 { // the top is the session's (checkLevel)
+				return fmt.Errorf("level %d: want 0 or more", *r.Level)
 			}
 		case modeWatch:
 		case modeAnalyse:

@@ -11,14 +11,16 @@ import (
 	"github.com/dameo/dameo/engine"
 )
 
-// helloMsg names the engines the page may choose from, and the largest
-// hash and threads the server lets it set (0 for no cap).
+// helloMsg names the engines the page may choose from, the largest hash
+// and threads the server lets it set (0 for no cap), and the levels a game
+// against the engine may have (none: no choice).
 type helloMsg struct {
 	Type       string   `json:"type"` // "hello"
 	Engines    []string `json:"engines"`
 	MaxHash    int      `json:"maxHash,omitempty"`
 	MaxThreads int      `json:"maxThreads,omitempty"`
 	Initial    string   `json:"initial"` // the start position's text, which the address leaves out
+	Levels     []Level  `json:"levels,omitempty"`
 }
 
 // errorMsg says why a request was refused or what went wrong.

@@ -72,6 +72,10 @@ type Config struct {
 	// none yet); the games finished on the pages and those they load join
 	// it.
 	Explorer *explorer.Index
+	// Levels are the levels a game against the engine may have, by
+	// number (the engine's Hub parameter level), the last the full
+	// engine; none: the page offers no choice and takes no level.
+	Levels []Level
 }
 
 // Defaults of the HTTP timeouts.
@@ -271,7 +275,7 @@ func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	sess := newSession(ctx, s.cfg.Engines, counted(s.start, s.engines), s.now, send, s.saveGame)
-	sess.caps, sess.tables, sess.book, sess.explorer = s.caps, s.cfg.Tables, s.cfg.Book, s.cfg.Explorer
+	sess.caps, sess.tables, sess.book, sess.explorer, sess.levels = s.caps, s.cfg.Tables, s.cfg.Book, s.cfg.Explorer, s.cfg.Levels
 	if s.cfg.Open != "" {
 		if err := sess.apply(request{Type: reqLoadPDN, Text: s.cfg.Open}); err != nil {
 			sess.sendError("the game of the command line: " + err.Error())

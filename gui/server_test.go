@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -226,5 +227,23 @@ func TestPageModulesServedAsJavaScript(t *testing.T) {
 	}
 	if modules < 2 {
 		t.Errorf("%d modules embedded", modules)
+	}
+}
+
+// TestHelloCarriesTheLevels: the page learns the configured levels, in
+// order, from hello, and no levels when none are configured.
+func TestHelloCarriesTheLevels(t *testing.T) {
+	ts := httptest.NewServer(New(Config{Levels: testLevels}).Handler())
+	t.Cleanup(ts.Close)
+	hello := dial(t, ts).await("hello", any_)
+	text, _ := json.Marshal(hello["levels"])
+	var got []Level
+	if err := json.Unmarshal(text, &got); err != nil || !slices.Equal(got, testLevels) {
+		t.Errorf("hello's levels %s, want %v", text, testLevels)
+	}
+	none := httptest.NewServer(New(Config{}).Handler())
+	t.Cleanup(none.Close)
+	if hello := dial(t, none).await("hello", any_); hello["levels"] != nil {
+		t.Errorf("hello's levels %v without levels configured", hello["levels"])
 	}
 }

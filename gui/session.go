@@ -38,6 +38,7 @@ type session struct {
 	tables   *egtb.Tables            // for the Endgame tables panel; nil for none
 	book     *book.Book              // for the Book panel; nil for none
 	explorer *explorer.Index         // for the Explorer panel, shared by the pages; nil for none
+	levels   []Level                 // the levels a game against the engine may have; none for no choice
 
 	g         *game
 	mode      string
@@ -102,7 +103,7 @@ func newSession(ctx context.Context, engines []EngineSpec, start startFunc, now 
 // engines on the way out.
 func (s *session) run(ctx context.Context, in <-chan []byte) {
 	defer s.close()
-	s.send(helloMsg{Type: "hello", Engines: s.engineNames(), MaxHash: s.caps.hash, MaxThreads: s.caps.threads, Initial: engine.StartText})
+	s.send(helloMsg{Type: "hello", Engines: s.engineNames(), MaxHash: s.caps.hash, MaxThreads: s.caps.threads, Initial: engine.StartText, Levels: s.levels})
 	s.update()
 	for {
 		select {
@@ -214,6 +215,9 @@ func (s *session) newGame(r request) error {
 		if i >= len(s.engines) && len(s.engines) > 0 {
 			return fmt.Errorf("no engine %d (there are %d)", i, len(s.engines))
 		}
+	}
+	if err := s.checkLevel(r.Level); err != nil {
+		return err
 	}
 	start := engine.StartPosition()
 	if r.FromBoard && s.g != nil {

@@ -377,8 +377,9 @@ func TestStartFacesAndDates(t *testing.T) {
 }
 
 // TestLevelForTheEnginesMovesOnly: a level chosen with a game against the
-// engine is set for its moves; its analysis runs at full strength; a bad
-// level or one outside such a game is refused.
+// engine is set for its moves; its analysis runs at full strength (the
+// last of the 13 test levels); a level above it, a negative one or one
+// outside such a game is refused.
 func TestLevelForTheEnginesMovesOnly(t *testing.T) {
 	h := newHarness("fake")
 	for _, bad := range []string{
@@ -399,5 +400,29 @@ func TestLevelForTheEnginesMovesOnly(t *testing.T) {
 	h.do(`{"type":"analyse","on":true}`)
 	if full := slices.Index(e.sent, "set-param name=level value=12"); full < think {
 		t.Errorf("the analysis is not at full strength: %q", e.sent)
+	}
+}
+
+// TestLevelsOfTheConfig: the levels a game may have are the session's: the
+// full engine is the last of them, a level past it is refused, and a
+// session without levels refuses any.
+func TestLevelsOfTheConfig(t *testing.T) {
+	h := newHarness("fake")
+	h.s.levels = testLevels[:5]
+	if msg := h.do(`{"type":"new","mode":"play","color":"white","level":5,"limit":{"moveTime":1}}`); !strings.Contains(msg, "want 0 to 4") {
+		t.Errorf("level 5 of 5 levels: error %q", msg)
+	}
+	h.do(`{"type":"new","mode":"play","color":"black","level":2,"limit":{"moveTime":0.5}}`)
+	h.do(`{"type":"analyse","on":true}`)
+	e := h.engines[len(h.engines)-1]
+	if !slices.Contains(e.sent, "set-param name=level value=2") || !slices.Contains(e.sent, "set-param name=level value=4") {
+		t.Errorf("level 2 then the full engine's 4 not set: %q", e.sent)
+	}
+	h.s.levels = nil
+	if msg := h.do(`{"type":"new","mode":"play","color":"white","level":0,"limit":{"moveTime":1}}`); msg == "" {
+		t.Error("a level taken by a session without levels")
+	}
+	if msg := h.do(`{"type":"new","mode":"play","color":"white","limit":{"moveTime":1}}`); msg != "" {
+		t.Errorf("a game without a level refused by a session without levels: %s", msg)
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/dameo/dameo/explorer"
 	"github.com/dameo/dameo/gui"
 	"github.com/dameo/dameo/hubclient"
+	"github.com/dameo/dameo/levels"
 )
 
 type guiCmd struct {
@@ -80,7 +81,7 @@ func (c *guiCmd) Run() error {
 			return err
 		}
 	}
-	cfg := gui.Config{Engines: engines, PDNFile: c.PDN, MaxSessions: c.MaxPages, MaxEngines: c.MaxEngines}
+	cfg := gui.Config{Engines: engines, PDNFile: c.PDN, MaxSessions: c.MaxPages, MaxEngines: c.MaxEngines, Levels: guiLevels()}
 	if cfg.Tables, err = openTables(c.EGTB, warnUnusedTable); err != nil {
 		return err
 	}
@@ -168,6 +169,15 @@ func (c *guiCmd) engines() ([]gui.EngineSpec, error) {
 		specs = append(specs, gui.EngineSpec{Name: name, Command: s.Command, Dir: s.Dir})
 	}
 	return specs, nil
+}
+
+// guiLevels is the engine's ladder as the page offers it.
+func guiLevels() []gui.Level {
+	out := make([]gui.Level, len(levels.Ladder))
+	for n, lv := range levels.Ladder {
+		out[n] = gui.Level{Elo: lv.Elo, Description: lv.Description}
+	}
+	return out
 }
 
 // pageURL is the page's address, with the token when there is one; a

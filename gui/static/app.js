@@ -15,7 +15,7 @@ import { winChance } from "./graph.js";
 import { squaresOf } from "./board.js";
 import { setupMoveBox, showLegalMoves } from "./movebox.js";
 import { Editor } from "./editor.js";
-import { fillEngines, offerDownload, pdnText, setupForms } from "./forms.js";
+import { fillEngines, fillLevels, offerDownload, pdnText, setupForms } from "./forms.js";
 import { openAddress, writeAddress } from "./address.js";
 
 /** @typedef {import("./types.js").State} State */
@@ -66,6 +66,7 @@ export class App {
       case "hello":
         this.engines = msg.engines; this.initial = msg.initial;
         fillEngines(msg.engines);
+        fillLevels(msg.levels ?? []);
         if (msg.maxHash) input("opt-hash").max = String(msg.maxHash);
         if (msg.maxThreads) input("opt-threads").max = String(msg.maxThreads);
         openAddress(this);

@@ -39,8 +39,8 @@ export function setupForms(app) {
   book.onchange = () => app.send({ type: "option", name: "book", value: String(book.checked) });
 }
 
-/** FULL_LEVEL is the full engine's level (gui/level.go's maxLevel). */
-const FULL_LEVEL = 12;
+/** fullLevel is the full engine's level, the last the server offers (-1 for none). */
+let fullLevel = -1;
 
 /** newGameRequest is the New game form as a request. */
 function newGameRequest() {
@@ -52,7 +52,7 @@ function newGameRequest() {
   const msg = { type: "new", mode: mode.startsWith("play") ? "play" : mode, engine: Number(select("engine").value || 0), limit, fromBoard: input("from-board").checked };
   if (mode.startsWith("play")) msg.color = mode.slice(5);
   const level = Number(select("level").value);
-  if (mode.startsWith("play") && level < FULL_LEVEL) msg.level = level; // the full engine needs no level
+  if (mode.startsWith("play") && level < fullLevel) msg.level = level; // the full engine needs no level
   if (mode === "watch") { msg.white = Number(select("watch-white").value); msg.black = Number(select("watch-black").value); }
   return msg;
 }
@@ -72,6 +72,23 @@ export function fillEngines(engines) {
   showModeFields();
 }
 
+/**
+ * fillLevels offers the server's levels in the New game form, the highest
+ * first, the full engine chosen.
+ * @param {import("./types.js").Level[]} levels
+ */
+export function fillLevels(levels) {
+  fullLevel = levels.length - 1;
+  const options = levels.map((lv, n) => {
+    const text = n === fullLevel ? `${n} · full strength (Elo ${lv.elo})` : `${n} · Elo ${lv.elo}`;
+    const option = new Option(text, String(n), n === fullLevel, n === fullLevel);
+    option.title = lv.description;
+    return option;
+  });
+  select("level").replaceChildren(...options.reverse());
+  showModeFields();
+}
+
 /** showModeFields shows the New game fields of the mode chosen. */
 function showModeFields() {
   const mode = select("mode").value;
@@ -81,7 +98,7 @@ function showModeFields() {
    */
   const hide = (sel, hidden) => document.querySelectorAll(sel).forEach((el) => { if (el instanceof HTMLElement) el.hidden = hidden; });
   hide(".for-play", mode === "watch");
-  hide(".for-level", !mode.startsWith("play"));
+  hide(".for-level", !mode.startsWith("play") || fullLevel < 0);
   hide(".for-watch", mode !== "watch");
   hide(".for-timed", mode === "analyse");
 }

@@ -167,12 +167,19 @@
  */
 
 /**
+ * @typedef {object} Level a level of the engine against a person
+ * @property {number} elo its rating on the ladder's scale
+ * @property {string} description what it does, in a few words
+ */
+
+/**
  * @typedef {object} Hello
  * @property {"hello"} type
  * @property {string[]} engines
  * @property {number} [maxHash]
  * @property {number} [maxThreads]
  * @property {string} initial
+ * @property {Level[]} [levels] by number, the last the full engine; none: no choice
  */
 
 /**
