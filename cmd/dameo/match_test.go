@@ -135,8 +135,9 @@ func TestMatchEngineThatCannotStart(t *testing.T) {
 		t.Skip("plays games")
 	}
 	dir := t.TempDir()
-	// A program that never answers the Hub handshake, and one that does not exist.
-	out, errOut, code := run(t, "match", "--start-timeout", "0.5", "--depth", "1", "--games", "2", "--seed", "1",
+	// A program that never answers the Hub handshake, and one that does not exist;
+	// the start-up limit is long enough for a loaded machine to start dameo hub.
+	out, errOut, code := run(t, "match", "--start-timeout", "5", "--depth", "1", "--games", "2", "--seed", "1",
 		"-e", "name=a "+quiet, "-e", "name=b "+quiet, "-e", "name=mute cmd=sleep arg=30",
 		"-e", "name=ghost cmd="+filepath.Join(dir, "none"), "--tournament", "gauntlet")
 	if code != 1 {
