@@ -37,17 +37,19 @@ func (w *worker) endTurn() {
 	}
 }
 
-// passTurn is called at each poll: a helper gives its turn to the next
-// waiting helper and waits for another; the main thread lets the
-// goroutines waiting to run (the session's reader above all) have the
-// processor a moment.
+// passTurn is called at each poll when there are more helpers than
+// processors (no turns otherwise: a search whose threads all fit yields
+// nothing): a helper gives its turn to the next waiting helper and waits
+// for another; the main thread lets the goroutines waiting to run (the
+// session's reader above all) have the processor a moment.
 func (w *worker) passTurn() {
+	if w.turns == nil {
+		return
+	}
 	if w.id == 0 {
 		runtime.Gosched()
 		return
 	}
-	if w.turns != nil {
-		<-w.turns
-		w.turns <- struct{}{}
-	}
+	<-w.turns
+	w.turns <- struct{}{}
 }
