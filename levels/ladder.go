@@ -31,15 +31,15 @@ type Level struct {
 }
 
 // Full is the top level: the full engine, unchanged.
-const Full = 19
+const Full = 18
 
 // Ladder is the levels from 0 (a uniformly random legal move) to Full (the
 // full engine). Levels 1 to 8 search depth 1 (scoring every move at depth 1
 // takes hundreds to thousands of nodes, so smaller node budgets would mean
 // nothing) and differ in how large a loss they accept and how often; from
 // level 9 on, the search grows and the choice narrows. The Elo of levels 0
-// to 16 is the fit of docs/levels.md's calibration (200 games a pair, each
-// level against its neighbour and two steps up); those of levels 17 to 19
+// to 15 is the fit of docs/levels.md's calibration (200 games a pair, each
+// level against its neighbour and two steps up); those of levels 16 to 18
 // are estimates until their pairs are played.
 var Ladder = [Full + 1]Level{
 	{Elo: 0, Description: "a uniformly random legal move"},
@@ -54,7 +54,6 @@ var Ladder = [Full + 1]Level{
 	{Elo: 1606, Description: "depth 2, among the 12 best moves", Depth: 2, MultiPV: 12, Temperature: 50, MaxLoss: 200},
 	{Elo: 1826, Description: "3,000 nodes, among the 8 best moves", Nodes: 3_000, MultiPV: 8, Temperature: 35, MaxLoss: 120},
 	{Elo: 2022, Description: "3,000 nodes, among the 6 best moves", Nodes: 3_000, MultiPV: 6, Temperature: 25, MaxLoss: 90},
-	{Elo: 2103, Description: "5,000 nodes, among the 6 best moves", Nodes: 5_000, MultiPV: 6, Temperature: 30, MaxLoss: 100},
 	{Elo: 2248, Description: "8,000 nodes, among the 6 best moves", Nodes: 8_000, MultiPV: 6, Temperature: 25, MaxLoss: 90},
 	{Elo: 2546, Description: "20,000 nodes, among the 5 best moves", Nodes: 20_000, MultiPV: 5, Temperature: 18, MaxLoss: 60},
 	{Elo: 2801, Description: "50,000 nodes, among the 4 best moves", Nodes: 50_000, MultiPV: 4, Temperature: 12, MaxLoss: 40},

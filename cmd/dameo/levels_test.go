@@ -30,7 +30,7 @@ func TestBotLevel(t *testing.T) {
 	if n := len(cfg.EngineOptions); n == 0 || cfg.EngineOptions[n-1] != want {
 		t.Errorf("engine options %v, want level=3 last", cfg.EngineOptions)
 	}
-	if !strings.HasPrefix(cfg.Greeting, "Hello. ") || !strings.Contains(cfg.Greeting, "level 3 of 19") {
+	if !strings.HasPrefix(cfg.Greeting, "Hello. ") || !strings.Contains(cfg.Greeting, "level 3 of 18") {
 		t.Errorf("greeting %q does not say the level", cfg.Greeting)
 	}
 	c.Level = nil
