@@ -104,6 +104,9 @@ type shotsRunCmd struct {
 	Suite string `arg:"" help:"Suite file (made by dameo shots mine; docs/shots.md)." type:"path"`
 	Nodes int64  `default:"100000" help:"Nodes searched in each position, 1 or more (default ${default})." placeholder:"N"`
 	Hash  int    `default:"16" help:"Transposition table in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
+
+	FullWidth    bool `help:"Search without pruning or reductions, as the Hub testing parameter full-width (default off)."`
+	Combinations bool `help:"Look harder at combinations, as the Hub testing parameter combinations (default off)."`
 }
 
 // Help is the long help of `dameo shots run --help`.
@@ -135,7 +138,7 @@ func (c *shotsRunCmd) Run() error {
 	}
 	ctx, cancel := untilSignal()
 	defer cancel()
-	solved, err := shots.Run(ctx, entries, search.Options{Threads: 1, HashMiB: c.Hash}, c.Nodes, func(o shots.Outcome) {
+	solved, err := shots.Run(ctx, entries, search.Options{Threads: 1, HashMiB: c.Hash, FullWidth: c.FullWidth, Combinations: c.Combinations}, c.Nodes, func(o shots.Outcome) {
 		p := o.Entry.Position
 		verdict := "missed"
 		if o.Solved {
