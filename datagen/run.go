@@ -1,7 +1,7 @@
 // Running datagen: the settings, the share of the run's games a shard
 // plays, the output file (new, or resumed by skipping the games it holds),
-// the games spread over goroutines, and the progress shown while they
-// play.
+// the games spread over goroutines, and the counts reported as they
+// finish.
 
 package datagen
 
@@ -13,7 +13,6 @@ import (
 	"math"
 	"os"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/dameo/dameo/book"
@@ -21,7 +20,6 @@ import (
 	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/search"
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/sync/errgroup"
 )
 
@@ -40,6 +38,17 @@ type Config struct {
 	// Eval is the evaluation of both players (nil: eval.Default()).
 	// It is not in the file's settings: the caller keeps track of it.
 	Eval *eval.Evaluator
+	// Progress, if not nil, is told the counts once before the games and
+	// after each game, one call at a time. It is not in the settings.
+	Progress func(Progress)
+}
+
+// Progress are the counts of a run as it goes.
+type Progress struct {
+	Total     int // games of the shard
+	Skipped   int // of them already in a resumed file
+	Games     int // played now
+	Positions int // written now
 }
 
 // settings is the header text of a file made with c: what fixes the games
@@ -99,10 +108,9 @@ func (s Stats) String() string {
 // appends their records. Without resume the file must not exist yet; with
 // resume an existing file must be a regular file with cfg's settings, and
 // a partial game at its end (from an interrupted run) is cut off first.
-// Progress goes to progress, as a bar when terminal is true and as a line
-// every interval otherwise. Cancelling ctx stops the run: the games
-// finished so far stay in the file.
-func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.Writer, terminal bool, interval time.Duration) (Stats, error) {
+// Cancelling ctx stops the run: the games finished so far stay in the
+// file.
+func Run(ctx context.Context, cfg Config, path string, resume bool) (Stats, error) {
 	if err := cfg.Validate(); err != nil {
 		return Stats{}, err
 	}
@@ -128,11 +136,13 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 	}
 	todo := cfg.shardGames() - stats.Skipped
 	start := time.Now()
-	var games, positions atomic.Int64
-	stopProgress := showProgress(progress, terminal, interval, todo, &games, &positions, start)
+	counts := Progress{Total: cfg.shardGames(), Skipped: stats.Skipped}
+	if cfg.Progress != nil {
+		cfg.Progress(counts)
+	}
 
 	jobs := make(chan int)
-	var writeMu sync.Mutex
+	var writeMu sync.Mutex // the file and counts
 	g, gctx := errgroup.WithContext(ctx)
 	g.Go(func() error {
 		defer close(jobs)
@@ -164,19 +174,23 @@ func Run(ctx context.Context, cfg Config, path string, resume bool, progress io.
 				}
 				writeMu.Lock()
 				_, err = f.Write(buf)
+				if err == nil {
+					counts.Games++
+					counts.Positions += len(recs)
+					if cfg.Progress != nil {
+						cfg.Progress(counts)
+					}
+				}
 				writeMu.Unlock()
 				if err != nil {
 					return err
 				}
-				games.Add(1)
-				positions.Add(int64(len(recs)))
 			}
 			return nil
 		})
 	}
 	err = g.Wait()
-	stopProgress()
-	stats.Games, stats.Positions, stats.Elapsed = int(games.Load()), int(positions.Load()), time.Since(start)
+	stats.Games, stats.Positions, stats.Elapsed = counts.Games, counts.Positions, time.Since(start)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -265,49 +279,4 @@ func scanGames(ctx context.Context, f *os.File, settings string, done map[uint32
 			return 0, err
 		}
 	}
-}
-
-// showProgress reports the games played until the returned function is
-// called: a bar on a terminal, else a line every interval.
-func showProgress(w io.Writer, terminal bool, interval time.Duration, total int, games, positions *atomic.Int64, start time.Time) (stop func()) {
-	if w == nil {
-		return func() {}
-	}
-	var bar *progressbar.ProgressBar
-	if terminal {
-		bar = progressbar.NewOptions(total, progressbar.OptionSetWriter(w), progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true), progressbar.OptionSetElapsedTime(true),
-			progressbar.OptionSetWidth(30), progressbar.OptionSetRenderBlankState(true))
-		interval = 500 * time.Millisecond
-	}
-	line := func() string {
-		elapsed := time.Since(start)
-		return fmt.Sprintf("games %d/%d positions %d (%.0f/min)", games.Load(), total, positions.Load(),
-			float64(positions.Load())/max(elapsed.Minutes(), 1e-9))
-	}
-	quit, finished := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(finished)
-		tick := time.NewTicker(interval)
-		defer tick.Stop()
-		for {
-			select {
-			case <-quit:
-				if bar != nil {
-					_ = bar.Set(int(games.Load()))
-					_ = bar.Exit()
-				}
-				fmt.Fprintln(w, line())
-				return
-			case <-tick.C:
-				if bar != nil {
-					_ = bar.Set(int(games.Load()))
-					bar.Describe(fmt.Sprintf("%d positions", positions.Load()))
-				} else {
-					fmt.Fprintln(w, line())
-				}
-			}
-		}
-	}()
-	return func() { close(quit); <-finished }
 }

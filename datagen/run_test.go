@@ -15,7 +15,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // testConfig plays tiny searches so that games are quick.
@@ -57,7 +56,7 @@ func readGames(t *testing.T, path string) map[int][]Record {
 
 func run(t *testing.T, cfg Config, path string, resume bool) Stats {
 	t.Helper()
-	stats, err := Run(context.Background(), cfg, path, resume, nil, false, time.Hour)
+	stats, err := Run(context.Background(), cfg, path, resume)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +88,7 @@ func TestRunWritesQuietPositionsWithResults(t *testing.T) {
 	if total != stats.Positions || total == 0 {
 		t.Errorf("%d positions in the file, stats say %d", total, stats.Positions)
 	}
-	if _, err := Run(context.Background(), testConfig(4, 2), path, false, nil, false, time.Hour); err == nil || !strings.Contains(err.Error(), "--resume") {
+	if _, err := Run(context.Background(), testConfig(4, 2), path, false); err == nil || !strings.Contains(err.Error(), "--resume") {
 		t.Errorf("overwriting an existing file without resume: %v", err)
 	}
 }
@@ -104,8 +103,14 @@ func TestResume(t *testing.T) {
 
 	grown := filepath.Join(dir, "grown.bin")
 	run(t, testConfig(2, 2), grown, false)
-	if s := run(t, testConfig(5, 2), grown, true); s.Skipped != 2 || s.Games != 3 {
+	resumed := testConfig(5, 2)
+	var counts []Progress
+	resumed.Progress = func(p Progress) { counts = append(counts, p) }
+	if s := run(t, resumed, grown, true); s.Skipped != 2 || s.Games != 3 {
 		t.Errorf("resume: %v, want 2 skipped and 3 played", s)
+	} else if len(counts) != 4 || counts[0] != (Progress{Total: 5, Skipped: 2}) ||
+		counts[3].Games != 3 || counts[3].Positions != s.Positions || counts[3].Skipped != 2 {
+		t.Errorf("resume: progress %+v, want 5 games, 2 skipped, then each of 3 played (%d positions)", counts, s.Positions)
 	}
 	cut := filepath.Join(dir, "cut.bin")
 	data, err := os.ReadFile(whole)
@@ -140,7 +145,7 @@ func TestResume(t *testing.T) {
 	}
 	other := testConfig(5, 1)
 	other.Seed++
-	if _, err := Run(context.Background(), other, whole, true, nil, false, time.Hour); err == nil || !strings.Contains(err.Error(), "same settings") {
+	if _, err := Run(context.Background(), other, whole, true); err == nil || !strings.Contains(err.Error(), "same settings") {
 		t.Errorf("resume with another seed: %v", err)
 	}
 }
@@ -154,7 +159,7 @@ func TestRunRefusesBadConfig(t *testing.T) {
 		{Games: 1, Depth: 1000, Workers: 1},
 		{Games: 1, Nodes: 1, RandomPlies: -1, Workers: 1},
 	} {
-		if _, err := Run(context.Background(), cfg, path, false, nil, false, time.Hour); err == nil {
+		if _, err := Run(context.Background(), cfg, path, false); err == nil {
 			t.Errorf("%+v: no error", cfg)
 		}
 	}
@@ -208,7 +213,7 @@ func TestHugeRunsStartInLittleMemory(t *testing.T) {
 	cancel() // Ctrl-C before the first game
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	stats, err := Run(ctx, cfg, filepath.Join(t.TempDir(), "data.bin"), false, nil, false, time.Hour)
+	stats, err := Run(ctx, cfg, filepath.Join(t.TempDir(), "data.bin"), false)
 	runtime.ReadMemStats(&after)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		t.Fatalf("an interrupted run: %v", err)

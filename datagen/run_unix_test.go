@@ -26,7 +26,7 @@ func TestRunRefusesOddOutputs(t *testing.T) {
 	for _, path := range []string{os.DevNull, "/dev/full", dir, fifo} {
 		for _, resume := range []bool{false, true} {
 			err := fifotest.Within(t, 20*time.Second, fmt.Sprintf("%s (resume %v)", path, resume), func() error {
-				_, err := Run(context.Background(), testConfig(1, 1), path, resume, nil, false, time.Hour)
+				_, err := Run(context.Background(), testConfig(1, 1), path, resume)
 				return err
 			})
 			if err == nil {

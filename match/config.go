@@ -69,9 +69,13 @@ type Config struct {
 	Resign       ResignRule
 	Draw         DrawRule
 	Log          io.Writer // every protocol line (nil = none)
-	Out          io.Writer // progress and summary (nil = none)
+	Out          io.Writer // the games as they start and finish, the score reports and the summary (nil = none)
 	Output       Output    // the format of the score reports and the summary
-	Terminal     bool      // show a progress bar on Out
+	// Progress, if not nil, is told the games finished (or given up as
+	// unplayed) by this run, those resumed from the PDN file and the games
+	// of the run, resumed included: once before the games, then after
+	// each, one call at a time.
+	Progress func(played, resumed, total int)
 	// RatingInterval is the number of games between two rating lines on
 	// Out (0 = none until the summary).
 	RatingInterval int

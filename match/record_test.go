@@ -24,7 +24,7 @@ func TestRecordKeepsARefusedGame(t *testing.T) {
 	var out bytes.Buffer
 	cfg := Config{Engines: []EngineSpec{{Name: "a"}, {Name: "b"}}, Games: 2, PDN: path}
 	m := &match{cfg: &cfg, info: newMatchInfo(&cfg), planned: 2, total: 2,
-		pdnFile: f, rep: newReporter(&out, 2, false)}
+		pdnFile: f, rep: newReporter(&out, nil, 0, 2)}
 	m.tally = newTally(m.info, []pairing{{0, 1}})
 	m.set = &gameSettings{}
 	rec := &pdn.Game{Result: pdn.WhiteWins, Comment: `a}b [Event "x"]`}

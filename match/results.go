@@ -134,18 +134,6 @@ func (t *tally) llr(ps *pairStats) float64 {
 	return sp.LLRTrinomial(ps.score)
 }
 
-// status is the running score line of a pairing.
-func (t *tally) status(ps *pairStats, planned int) string {
-	s := ps.score
-	line := fmt.Sprintf("Score of %s vs %s: %d - %d - %d [%.3f] %d/%d, Elo %s",
-		t.info.Engines[ps.a], t.info.Engines[ps.b], s.Wins, s.Losses, s.Draws, s.Ratio(), t.games, planned, s.Elo())
-	if sp := t.info.SPRT; sp != nil {
-		lo, hi := sp.Bounds()
-		line += fmt.Sprintf(", LLR %.2f (%.2f, %.2f)", t.llr(ps), lo, hi)
-	}
-	return line
-}
-
 // summary collects the results; planned is the number of games scheduled.
 func (t *tally) summary(planned int) *Summary {
 	s := &Summary{Games: t.games, Unplayed: t.unplayed, Planned: planned, TC: t.info.TC, SPRT: t.info.SPRT}
@@ -190,11 +178,10 @@ func (m *match) record(res gameResult) error {
 	names := m.info.Engines
 	reason := pdn.SafeComment(res.reason)
 	if res.unplayed {
-		m.rep.line(fmt.Sprintf("Game %d (%s vs %s) not played: %s", j.number, names[j.white], names[j.black], reason))
+		m.rep.gameDone(fmt.Sprintf("Game %d (%s vs %s) not played: %s", j.number, names[j.white], names[j.black], reason))
 		return err
 	}
-	m.rep.gameFinished(fmt.Sprintf("Finished game %d (%s vs %s): %s {%s}", j.number, names[j.white], names[j.black], res.result, reason),
-		m.tally.status(ps, m.planned))
+	m.rep.gameDone(fmt.Sprintf("Finished game %d (%s vs %s): %s {%s}", j.number, names[j.white], names[j.black], res.result, reason))
 	if n := m.cfg.RatingInterval; n > 0 && m.tally.games%n == 0 {
 		var b strings.Builder
 		var llr float64

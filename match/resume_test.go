@@ -50,9 +50,14 @@ func TestResume(t *testing.T) {
 	var out bytes.Buffer
 	c := cfg(partPDN, &out)
 	c.Resume = true
+	var counts [][3]int
+	c.Progress = func(played, resumed, total int) { counts = append(counts, [3]int{played, resumed, total}) }
 	s, err := Run(context.Background(), c)
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
+	}
+	if len(counts) != 6 || counts[0] != [3]int{0, 3, 8} || counts[5] != [3]int{5, 3, 8} {
+		t.Errorf("resumed run's progress %v, want 3 of 8 games resumed, then each of 5 played", counts)
 	}
 	text := out.String()
 	if s.Games != 8 || strings.Count(text, "Started game") != 5 || !strings.Contains(text, "Resuming "+partPDN+": 3 games done, 5 to play") ||

@@ -61,7 +61,7 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 			return nil, err
 		}
 	}
-	m.rep = newReporter(cfg.Out, len(jobs), cfg.Terminal)
+	m.rep = newReporter(cfg.Out, cfg.Progress, m.planned-len(jobs), m.planned)
 	for _, l := range resumed {
 		m.rep.line(l)
 	}
@@ -130,7 +130,6 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 	if err := <-errc; err != nil && runErr == nil && !errors.Is(err, context.Canceled) {
 		runErr = err
 	}
-	m.rep.finish()
 	s := m.tally.summary(m.planned)
 	s.Shard = cfg.Shard
 	s.Interrupted = ctx.Err() != nil

@@ -27,6 +27,9 @@ type MineConfig struct {
 	// comment gives no score.
 	ScoreNodes int64
 	HashMiB    int // the searches' table; 0 means 16
+	// Progress, if not nil, is told after each game how many of the games
+	// of the call are mined.
+	Progress func(done, total int)
 }
 
 // scoreComment reads the score of a dameo match move comment,
@@ -59,6 +62,9 @@ func Mine(ctx context.Context, games []*pdn.Game, name string, cfg MineConfig) (
 		}
 		if err := m.game(ctx, plies, fmt.Sprintf("%s game %d", name, i+1)); err != nil {
 			return m.out, err
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(i+1, len(games))
 		}
 	}
 	return m.out, nil

@@ -80,9 +80,15 @@ func TestMine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, err := Mine(context.Background(), games, "test.pdn", testConfig)
+	cfg := testConfig
+	var counts [][2]int
+	cfg.Progress = func(done, total int) { counts = append(counts, [2]int{done, total}) }
+	entries, err := Mine(context.Background(), games, "test.pdn", cfg)
 	if err != nil {
 		t.Fatal(err)
+	}
+	if !slices.Equal(counts, [][2]int{{1, 1}}) {
+		t.Errorf("progress %v, want 1 of 1 game", counts)
 	}
 	want := swings(scores, 3) // White falls at ply 2 (index), Black rises at ply 5
 	if len(want) != 2 {

@@ -16,8 +16,6 @@ import (
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/pdn"
-	"github.com/schollz/progressbar/v3"
-	"golang.org/x/term"
 )
 
 type bookCmd struct {
@@ -315,13 +313,13 @@ func (c *bookBuildCmd) buildFromSearch(workers int) error {
 		return leaves.clear()
 	}
 	o.CheckpointEvery = 30 * time.Second
-	set, stopProgress := startProgress("book positions", from.Len(), c.Positions)
-	o.Progress = func(done, _ int) { set(done) }
+	progress := startProgress("book positions", from.Len(), c.Positions)
+	o.Progress = func(done, _ int) { progress.set(done) }
 	ctx, stop := untilSignal()
 	defer stop()
 	start := time.Now()
 	b, err := o.Build(ctx, from)
-	stopProgress()
+	progress.close()
 	if b != nil && (err == nil || ctx.Err() != nil) {
 		if serr := b.Save(c.Output); serr != nil {
 			return serr
@@ -338,19 +336,4 @@ func (c *bookBuildCmd) buildFromSearch(workers int) error {
 	}
 	fmt.Fprintf(os.Stderr, "%s: %s in %.1f s with %s at depth %d\n", c.Output, plural(b.Len(), "position"), time.Since(start).Seconds(), plural(workers, "worker"), c.Depth)
 	return nil
-}
-
-// startProgress shows the progress of a long job on standard error: a bar
-// on a terminal, else a line every progressEvery. It returns the function
-// that records the units done and the one that ends the display.
-func startProgress(what string, first, total int) (set func(int), stop func()) {
-	if term.IsTerminal(int(os.Stderr.Fd())) {
-		bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(os.Stderr),
-			progressbar.OptionSetDescription(what), progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true), progressbar.OptionClearOnFinish())
-		bar.Set(first)
-		return func(done int) { bar.Set(done) }, func() { bar.Finish() }
-	}
-	lines := startProgressLines(os.Stderr, what, first, total, progressEvery)
-	return lines.set, lines.close
 }

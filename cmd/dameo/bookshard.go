@@ -56,12 +56,12 @@ func (c *bookBuildCmd) buildShard(settings bookbuild.SearchSettings, o bookbuild
 		return out.Close()
 	}
 	todo := plan.Remaining(done)
-	setProgress, stopProgress := startProgress(fmt.Sprintf("%s leaves", header), len(plan.Leaves)-len(todo), len(plan.Leaves))
-	o.Progress = func(n, _ int) { setProgress(len(plan.Leaves) - len(todo) + n) }
+	progress := startProgress(fmt.Sprintf("%s leaves", header), len(plan.Leaves)-len(todo), len(plan.Leaves))
+	o.Progress = func(n, _ int) { progress.set(len(plan.Leaves) - len(todo) + n) }
 	ctx, stop := untilSignal()
 	defer stop()
 	err = o.SearchLeaves(ctx, todo, func(l bookbuild.LeafScore) error { return bookbuild.WriteLeafScore(out, l) })
-	stopProgress()
+	progress.close()
 	if err == nil {
 		err = out.Sync()
 	}

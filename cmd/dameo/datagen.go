@@ -100,7 +100,16 @@ func (c *datagenPlayCmd) Run() error {
 	}
 	ctx, cancel := untilSignal()
 	defer cancel()
-	stats, err := datagen.Run(ctx, cfg, c.Output, c.Resume, os.Stderr, match.IsTerminal(os.Stderr), c.Interval.duration())
+	progress := startProgressEvery("datagen: games", 0, 0, c.Interval.duration())
+	cfg.Progress = func(p datagen.Progress) {
+		if p.Games == 0 {
+			progress.restart(p.Skipped, p.Total)
+		}
+		progress.set(p.Skipped + p.Games)
+		progress.describe(fmt.Sprintf("%d positions", p.Positions))
+	}
+	stats, err := datagen.Run(ctx, cfg, c.Output, c.Resume)
+	progress.close()
 	switch {
 	case ctx.Err() != nil:
 		fmt.Println(stats)

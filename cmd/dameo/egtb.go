@@ -82,8 +82,9 @@ func (c *egtbBuildCmd) Run() error {
 			}
 		}
 	}
-	progress := startProgressLines(os.Stderr, "egtb build: slots", 0, total, progressEvery)
-	store, err := gen.OpenStore(dir, c.Resume || only != nil, func(err error) { fmt.Fprintln(os.Stderr, err) })
+	progress := startProgress("egtb build: slots", 0, total)
+	out, errOut := progress.above(os.Stdout), progress.above(os.Stderr)
+	store, err := gen.OpenStore(dir, c.Resume || only != nil, func(err error) { fmt.Fprintln(errOut, err) })
 	if err != nil {
 		return err
 	}
@@ -102,7 +103,7 @@ func (c *egtbBuildCmd) Run() error {
 		Resumed: func(unit []egtb.Signature, wave, waves int, solved uint64) {
 			progress.skip(int(solved))
 			progress.set(min(slots+int(solved), total))
-			fmt.Fprintf(os.Stderr, "%v (with %v): resumed from its checkpoint, %d of %d waves solved, %d positions\n", unit[0], unit[len(unit)-1], wave, waves, solved)
+			fmt.Fprintf(errOut, "%v (with %v): resumed from its checkpoint, %d of %d waves solved, %d positions\n", unit[0], unit[len(unit)-1], wave, waves, solved)
 		},
 		Progress: func(r gen.Report) {
 			st := r.Table.Stats()
@@ -117,7 +118,7 @@ func (c *egtbBuildCmd) Run() error {
 			if r.Kept {
 				what = "kept     "
 			}
-			fmt.Printf("%v  %10d slots  %10d wins  %10d draws  %10d losses  longest win %3d  %s (with %v)\n",
+			fmt.Fprintf(out, "%v  %10d slots  %10d wins  %10d draws  %10d losses  longest win %3d  %s (with %v)\n",
 				r.Table.Signature(), r.Table.Size(), st.Wins, st.Draws, st.Losses, st.LongestWin, what, r.With)
 		},
 	})

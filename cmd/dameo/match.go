@@ -141,7 +141,16 @@ func (c *matchCmd) Run() error {
 	if c.Seed == "" && !cfg.Resume {
 		fmt.Fprintf(cfg.Out, "Seed %d (give --seed %d to play the same openings again)\n", cfg.Seed, cfg.Seed)
 	}
+	progress := startProgress("match: games", 0, 0)
+	cfg.Out = progress.above(cfg.Out)
+	cfg.Progress = func(played, resumed, total int) {
+		if played == 0 {
+			progress.restart(resumed, total)
+		}
+		progress.set(resumed + played)
+	}
 	s, err := match.Run(ctx, cfg)
+	progress.close()
 	if err == nil && s.Interrupted {
 		return errInterrupted
 	}
@@ -172,7 +181,6 @@ func (c *matchCmd) config() (match.Config, error) {
 		Site:           c.Site,
 		RatingInterval: c.RatingInterval,
 		Out:            os.Stdout,
-		Terminal:       match.IsTerminal(os.Stdout),
 	}
 	if cfg.Seed, err = c.seed(); err != nil {
 		return cfg, err

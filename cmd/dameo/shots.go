@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"strings"
 
 	"github.com/dameo/dameo/internal/safefile"
@@ -60,13 +61,24 @@ func (c *shotsMineCmd) Run() error {
 	}
 	ctx, cancel := untilSignal()
 	defer cancel()
-	cfg := shots.MineConfig{Swing: c.Swing, Nodes: c.Nodes, ScoreNodes: c.ScoreNodes, HashMiB: c.Hash}
-	var all []shots.Entry
-	for _, path := range c.Games {
-		games, err := readGames(path)
-		if err != nil {
+	files := make([][]*pdn.Game, len(c.Games))
+	total := 0
+	for i, path := range c.Games {
+		var err error
+		if files[i], err = readGames(path); err != nil {
 			return err
 		}
+		total += len(files[i])
+	}
+	progress := startProgress("shots mine: games", 0, total)
+	defer progress.close()
+	out := progress.above(os.Stdout)
+	cfg := shots.MineConfig{Swing: c.Swing, Nodes: c.Nodes, ScoreNodes: c.ScoreNodes, HashMiB: c.Hash}
+	var all []shots.Entry
+	mined := 0
+	for i, path := range c.Games {
+		games := files[i]
+		cfg.Progress = func(done, _ int) { progress.set(mined + done) }
 		entries, err := shots.Mine(ctx, games, path, cfg)
 		if ctx.Err() != nil {
 			return interruptedBy(ctx, err)
@@ -74,9 +86,11 @@ func (c *shotsMineCmd) Run() error {
 		if err != nil {
 			return usageError{err} // a game that cannot be replayed
 		}
+		mined += len(games)
 		all = append(all, entries...)
-		fmt.Printf("%s: %d games, %d entries\n", path, len(games), len(entries))
+		fmt.Fprintf(out, "%s: %d games, %d entries\n", path, len(games), len(entries))
 	}
+	progress.close()
 	header := fmt.Sprintf("dameo shot suite (docs/shots.md): %d entries\nmined by dameo %s: shots mine --swing %v --nodes %d --score-nodes %d %s",
 		len(all), version, c.Swing, c.Nodes, c.ScoreNodes, strings.Join(c.Games, " "))
 	if err := safefile.WriteAtomic(c.Output, func(w io.Writer) error { return shots.Write(w, header, all) }); err != nil {
@@ -138,14 +152,18 @@ func (c *shotsRunCmd) Run() error {
 	}
 	ctx, cancel := untilSignal()
 	defer cancel()
+	progress := startProgress("shots run: positions", 0, len(entries))
+	out := progress.above(os.Stdout)
 	solved, err := shots.Run(ctx, entries, search.Options{Threads: 1, HashMiB: c.Hash, FullWidth: c.FullWidth, Combinations: c.Combinations}, c.Nodes, func(o shots.Outcome) {
 		p := o.Entry.Position
 		verdict := "missed"
 		if o.Solved {
 			verdict = "solved"
 		}
-		fmt.Printf("%s played=%s bm=%s id=%s\n", verdict, p.FormatMove(o.Played), p.FormatMove(o.Entry.Best), o.Entry.ID)
+		fmt.Fprintf(out, "%s played=%s bm=%s id=%s\n", verdict, p.FormatMove(o.Played), p.FormatMove(o.Entry.Best), o.Entry.ID)
+		progress.add(1)
 	})
+	progress.close()
 	if err != nil {
 		return interruptedBy(ctx, err)
 	}

@@ -15,9 +15,7 @@ import (
 
 	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/internal/safefile"
-	"github.com/dameo/dameo/match"
 	"github.com/dameo/dameo/tune"
-	"github.com/schollz/progressbar/v3"
 )
 
 type tuneCmd struct {
@@ -88,11 +86,11 @@ func (c *tuneCmd) Run() error {
 		return usageError{err}
 	}
 	fmt.Printf("checked %s in %.1fs\n", plural(len(c.Data), "file"), time.Since(begin).Seconds())
-	stop := showTuneProgress(&cfg, data.TrainPositions(), c.Interval.duration())
+	progress := showTuneProgress(&cfg, data.TrainPositions(), c.Interval.duration())
 	ctx, cancel := untilSignal()
 	defer cancel()
 	res, err := tune.Run(ctx, data, start, cfg)
-	stop()
+	progress.close()
 	if errors.Is(err, context.Canceled) {
 		fmt.Fprintln(os.Stderr, "interrupted: --resume goes on from the checkpoint of the last finished epoch")
 		return errInterrupted
@@ -142,31 +140,23 @@ func startWeights(name string) (*eval.Weights, error) {
 	return w, err
 }
 
-// showTuneProgress sets cfg's progress to a bar per epoch on a terminal,
-// else to a line every interval, and returns what ends it.
-func showTuneProgress(cfg *tune.Config, total int64, interval time.Duration) (stop func()) {
-	if match.IsTerminal(os.Stderr) {
-		var bar *progressbar.ProgressBar
-		last := 0
-		cfg.Progress = func(epoch int, done, _ int64) {
-			if epoch != last {
-				if bar != nil {
-					_ = bar.Finish()
-				}
-				bar = progressbar.NewOptions64(total, progressbar.OptionSetWriter(os.Stderr), progressbar.OptionShowCount(),
-					progressbar.OptionSetPredictTime(true), progressbar.OptionSetWidth(30),
-					progressbar.OptionSetDescription(fmt.Sprintf("epoch %d", epoch)))
-				last = epoch
-			}
-			_ = bar.Set64(done)
+// showTuneProgress sets cfg's progress and log to the display of the
+// positions of all epochs (a line every interval when standard error is
+// not a terminal); the epochs a resumed run begins after are left out of
+// the rate.
+func showTuneProgress(cfg *tune.Config, positions int64, interval time.Duration) *progress {
+	total := int(positions) * cfg.Epochs
+	p := startProgressEvery("tune: positions of all epochs", 0, total, interval)
+	cfg.Log = p.above(cfg.Log)
+	started := false
+	cfg.Progress = func(epoch int, done, _ int64) {
+		before := (epoch - 1) * int(positions)
+		if !started { // the epochs before a resumed run's first
+			started = true
+			p.skip(before)
 		}
-		return func() {
-			if bar != nil {
-				_ = bar.Exit()
-			}
-		}
+		p.set(before + int(done))
+		p.describe(fmt.Sprintf("epoch %d", epoch))
 	}
-	lines := startProgressLines(os.Stderr, "tune: positions of all epochs", 0, int(total)*cfg.Epochs, interval)
-	cfg.Progress = func(epoch int, done, _ int64) { lines.set((epoch-1)*int(total) + int(done)) }
-	return lines.close
+	return p
 }
