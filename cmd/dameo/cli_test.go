@@ -140,13 +140,13 @@ func TestHelpShowsBounds(t *testing.T) {
 	threads := fmt.Sprintf("0 to %d, 0 = one per CPU", search.MaxThreads)
 	hash := fmt.Sprintf("%d to %d", search.MinHashMiB, search.MaxHashMiB)
 	for sub, want := range map[string][]string{
-		"analyze": {depth, threads + " (default 1)", hash + " (default 64)", fmt.Sprintf("1 to %d (default 1)", search.MaxMultiPV), "nodes per second"},
-		"bench":   {depth + fmt.Sprintf(" (default %d", bench.DefaultDepth), threads, hash + " (default 16)"},
-		"hub":     {"millions of nodes per second"},
-		"match":   {depth},
-		"perft":   {threads},
+		"analyze":    {depth, threads + " (default 1)", hash + " (default 64)", fmt.Sprintf("1 to %d (default 1)", search.MaxMultiPV), "nodes per second"},
+		"bench":      {depth + fmt.Sprintf(" (default %d", bench.DefaultDepth), threads, hash + " (default 16)"},
+		"hub":        {"millions of nodes per second"},
+		"match play": {depth},
+		"perft":      {threads},
 	} {
-		out, _, _ := run(t, sub, "--help")
+		out, _, _ := run(t, append(strings.Fields(sub), "--help")...)
 		out = strings.Join(strings.Fields(out), " ") // undo the line wrapping
 		for _, w := range want {
 			if !strings.Contains(out, w) {

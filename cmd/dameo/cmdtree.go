@@ -1,10 +1,10 @@
 // The command tree as the shell completion scripts and the manual page see
-// it: kong's model of the command line, without what --help hides, and with
-// `dameo match report` where the user types it.
+// it: kong's model of the command line, without what --help hides.
 
 package main
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/kong"
@@ -18,6 +18,7 @@ type cmdNode struct {
 	argEnum  []string // the values of a positional argument that has a fixed set
 	flags    []cmdFlag
 	children []*cmdNode
+	runs     *cmdNode // the subcommand the command runs when given only flags and arguments (kong's default:"withargs"), or nil
 }
 
 // cmdFlag is a flag a command takes (its own or its parents').
@@ -30,19 +31,7 @@ type cmdFlag struct {
 
 // commandTree is the tree of the commands of app.
 func commandTree(app *kong.Application) *cmdNode {
-	root := newCmdNode(app.Node, "dameo")
-	var report *cmdNode
-	for _, child := range app.Children {
-		if child.Name == "match-report" {
-			report = newCmdNode(child, "dameo match report")
-		}
-	}
-	for _, child := range root.children {
-		if child.path == "dameo match" && report != nil {
-			child.children = append(child.children, report)
-		}
-	}
-	return root
+	return newCmdNode(app.Node, "dameo")
 }
 
 // newCmdNode is the node n, named path, with its visible flags and
@@ -63,8 +52,27 @@ func newCmdNode(n *kong.Node, path string) *cmdNode {
 			continue
 		}
 		c.children = append(c.children, newCmdNode(child, path+" "+child.Name))
+		if n.DefaultCmd == child && child.Tag.Default == "withargs" {
+			c.runs = c.children[len(c.children)-1]
+		}
 	}
 	return c
+}
+
+// typedFlags is the flags a user may type after n's path: its own, and
+// those of the subcommand it runs by default ("dameo match --tc" is
+// "dameo match play --tc").
+func (n *cmdNode) typedFlags() []cmdFlag {
+	if n.runs == nil {
+		return n.flags
+	}
+	flags := slices.Clone(n.flags)
+	for _, f := range n.runs.flags {
+		if !slices.ContainsFunc(flags, func(g cmdFlag) bool { return g.long == f.long }) {
+			flags = append(flags, f)
+		}
+	}
+	return flags
 }
 
 func newCmdFlag(f *kong.Flag) cmdFlag {

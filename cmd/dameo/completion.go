@@ -54,7 +54,7 @@ func transitions(tree *cmdNode, quote func(string) string) string {
 // flagWords is the flags of n as the user types them, and those of them
 // that take a value.
 func flagWords(n *cmdNode) (all, valued []string) {
-	for _, f := range n.flags {
+	for _, f := range n.typedFlags() {
 		spellings := []string{f.long}
 		if f.short != "" {
 			spellings = append(spellings, f.short)
@@ -85,7 +85,7 @@ _dameo() {
 	tree.walk(func(n *cmdNode) {
 		all, valued := flagWords(n)
 		fmt.Fprintf(&s, "\t%s)\n", bashQuote(n.path))
-		for _, f := range n.flags {
+		for _, f := range n.typedFlags() {
 			if len(f.enum) > 0 {
 				fmt.Fprintf(&s, "\t\t[[ $prev == %s ]] && COMPREPLY=($(compgen -W %s -- \"$cur\")) && return\n",
 					f.long, bashQuote(strings.Join(f.enum, " ")))
@@ -135,7 +135,7 @@ _dameo() {
 	tree.walk(func(n *cmdNode) {
 		_, valued := flagWords(n)
 		fmt.Fprintf(&s, "\t(%s)\n", bashQuote(n.path))
-		for _, f := range n.flags {
+		for _, f := range n.typedFlags() {
 			if len(f.enum) > 0 {
 				fmt.Fprintf(&s, "\t\t[[ $prev == %s ]] && compadd -- %s && return\n", f.long, strings.Join(f.enum, " "))
 			}
@@ -147,7 +147,7 @@ _dameo() {
 		for _, v := range n.argEnum {
 			commands = append(commands, bashQuote(v))
 		}
-		for _, f := range n.flags {
+		for _, f := range n.typedFlags() {
 			flags = append(flags, bashQuote(f.long+":"+summary(f.help)))
 			if f.short != "" {
 				flags = append(flags, bashQuote(f.short+":"+summary(f.help)))
@@ -213,7 +213,7 @@ complete -c dameo -f
 		if len(n.args) > 0 && len(n.argEnum) == 0 {
 			fmt.Fprintf(&s, "complete -c dameo -n %s -F\n", cond)
 		}
-		for _, f := range n.flags {
+		for _, f := range n.typedFlags() {
 			line := fmt.Sprintf("complete -c dameo -n %s -l %s", cond, strings.TrimPrefix(f.long, "--"))
 			if f.short != "" {
 				line += " -s " + strings.TrimPrefix(f.short, "-")

@@ -4,15 +4,12 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/signal"
-	"strings"
 	"syscall"
 
 	"github.com/alecthomas/kong"
@@ -20,25 +17,24 @@ import (
 
 // cli lists the subcommands.
 type cli struct {
-	Perft      perftCmd       `cmd:"" help:"Count the leaves of the legal move tree (move generator check and speed)."`
-	Moves      movesCmd       `cmd:"" help:"List the legal moves of a position in full notation."`
-	Position   positionCmd    `cmd:"" help:"Print a position (after --moves) as position text and in PlayStrategy's FEN form."`
-	Book       bookCmd        `cmd:"" help:"Build, import, dump, show and verify opening books."`
-	Explore    exploreCmd     `cmd:"" help:"The opening explorer: the moves played from a position in the games of PDN files, with their results."`
-	Hub        hubCmd         `cmd:"" help:"Run the engine for a front-end: the Hub protocol on standard input and output."`
-	Analyze    analyzeCmd     `cmd:"" help:"Search a position and print each iteration and the best move (default limit: 5 seconds)."`
-	Match      matchCmd       `cmd:"" help:"Play engine-versus-engine matches and tournaments with a referee, clocks, PDN records and Elo/SPRT statistics (dameo match report: merge shards)."`
-	Report     matchReportCmd `cmd:"" name:"match-report" hidden:"" help:"Merge the PDN files of a match's shards into its summary (dameo match report)."`
-	Bot        botCmd         `cmd:"" help:"Play Dameo online on PlayStrategy with a bot account (docs/playstrategy.md)."`
-	Bench      benchCmd       `cmd:"" help:"Search the built-in bench positions to a fixed depth; the 1-thread node count is the engine's signature."`
-	GUI        guiCmd         `cmd:"" name:"gui" help:"Serve a board to the web browser: play, analyse, set up positions, PDN, watch engines play."`
-	Egtb       egtbCmd        `cmd:"" help:"Endgame tables: build, probe, verify and summarize them."`
-	Datagen    datagenCmd     `cmd:"" help:"Play self-play games and write their quiet positions for the tuner."`
-	Tune       tuneCmd        `cmd:"" help:"Train the evaluation weights on datagen files and write them as a weights file."`
-	Shots      shotsCmd       `cmd:"" help:"Mine a shot suite from match games (positions where a score swung) and measure the solved rate."`
-	Completion completionCmd  `cmd:"" help:"Print the shell completion script for bash, zsh or fish (docs/cli.md says where it goes)."`
-	Man        manCmd         `cmd:"" hidden:"" help:"Print the manual page dameo(1) in roff (dameo man | man -l -)."`
-	Version    versionFlag    `help:"Print the version, commit, build date and Go version, and exit."`
+	Perft      perftCmd      `cmd:"" help:"Count the leaves of the legal move tree (move generator check and speed)."`
+	Moves      movesCmd      `cmd:"" help:"List the legal moves of a position in full notation."`
+	Position   positionCmd   `cmd:"" help:"Print a position (after --moves) as position text and in PlayStrategy's FEN form."`
+	Book       bookCmd       `cmd:"" help:"Build, import, dump, show and verify opening books."`
+	Explore    exploreCmd    `cmd:"" help:"The opening explorer: the moves played from a position in the games of PDN files, with their results."`
+	Hub        hubCmd        `cmd:"" help:"Run the engine for a front-end: the Hub protocol on standard input and output."`
+	Analyze    analyzeCmd    `cmd:"" help:"Search a position and print each iteration and the best move (default limit: 5 seconds)."`
+	Match      matchCmd      `cmd:"" help:"Play engine-versus-engine matches and tournaments with a referee, clocks, PDN records and Elo/SPRT statistics; merge the shards of a match into its summary."`
+	Bot        botCmd        `cmd:"" help:"Play Dameo online on PlayStrategy with a bot account (docs/playstrategy.md)."`
+	Bench      benchCmd      `cmd:"" help:"Search the built-in bench positions to a fixed depth; the 1-thread node count is the engine's signature."`
+	GUI        guiCmd        `cmd:"" name:"gui" help:"Serve a board to the web browser: play, analyse, set up positions, PDN, watch engines play."`
+	Egtb       egtbCmd       `cmd:"" help:"Endgame tables: build, probe, verify and summarize them."`
+	Datagen    datagenCmd    `cmd:"" help:"Play self-play games and write their quiet positions for the tuner."`
+	Tune       tuneCmd       `cmd:"" help:"Train the evaluation weights on datagen files and write them as a weights file."`
+	Shots      shotsCmd      `cmd:"" help:"Mine a shot suite from match games (positions where a score swung) and measure the solved rate."`
+	Completion completionCmd `cmd:"" help:"Print the shell completion script for bash, zsh or fish (docs/cli.md says where it goes)."`
+	Man        manCmd        `cmd:"" hidden:"" help:"Print the manual page dameo(1) in roff (dameo man | man -l -)."`
+	Version    versionFlag   `help:"Print the version, commit, build date and Go version, and exit."`
 }
 
 // newParser is the command-line parser filling c.
@@ -51,20 +47,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		kong.Vars{"version": version, "position_help": positionHelp, "tables_help": tablesHelp},
 		limitVars,
 		guiVars,
-		kong.Help(printHelp),
 	}, options...)...)
-}
-
-// printHelp is kong's help with the report command named as it is typed
-// (matchArgs turns "match report" into "match-report").
-func printHelp(options kong.HelpOptions, ctx *kong.Context) error {
-	out := ctx.Stdout
-	var buf bytes.Buffer
-	ctx.Stdout = &buf
-	err := kong.DefaultHelpPrinter(options, ctx)
-	ctx.Stdout = out
-	_, werr := io.WriteString(out, strings.ReplaceAll(buf.String(), "dameo match-report", "dameo match report"))
-	return errors.Join(err, werr)
 }
 
 func main() {

@@ -1,8 +1,8 @@
 // `dameo match`: engine-versus-engine matches and tournaments refereed by
 // the runner of package match, and `dameo match report`, which merges the
 // PDN files of a match's shards into its summary. This file turns flags
-// (GNU forms, and cutechess-cli forms rewritten by match.TranslateArgs)
-// into a match.Config.
+// (GNU forms, and cutechess-cli forms rewritten by translateArgs) into a
+// match.Config.
 
 package main
 
@@ -15,11 +15,25 @@ import (
 	"strings"
 	"time"
 
-	"github.com/alecthomas/kong"
 	"github.com/dameo/dameo/match"
 )
 
+// matchCmd is `dameo match`: play (the default) or report.
 type matchCmd struct {
+	Play   matchPlayCmd   `cmd:"" default:"withargs" help:"Play a match or a tournament (the default: dameo match -e SPEC -e SPEC ...)."`
+	Report matchReportCmd `cmd:"" help:"Merge the PDN files of a match's shards (or runs) into its summary; with --ladder, fit one Elo per engine to several matches."`
+}
+
+// Help is the long help of `dameo match --help`.
+func (c *matchCmd) Help() string {
+	return `dameo match -e SPEC -e SPEC [flags] plays (dameo match play); dameo match
+play --help tells its flags, the engine specs and the cutechess-cli forms it
+takes. dameo match report DIR merges the PDN files of a match's shards into
+the summary of the whole match.`
+}
+
+// matchPlayCmd is `dameo match play`, which `dameo match` runs.
+type matchPlayCmd struct {
 	Engine         []string `short:"e" required:"" sep:"none" placeholder:"SPEC" help:"An engine: \"cmd=PROGRAM name=NAME option.NAME=VALUE ...\" (repeat for each engine; syntax above; no default)."`
 	Each           []string `sep:"none" placeholder:"SPEC" help:"Spec words for every engine, e.g. \"tc=10+0.1 option.hash=64\" (repeatable); an engine's own words override them (default: none)."`
 	Games          *int     `short:"g" placeholder:"N" help:"Games per round, 1 or more (default 2: one opening, colours reversed; or until the SPRT decides)."`
@@ -61,8 +75,8 @@ type matchCmd struct {
 	OutputFormat   string   `enum:"dameo,cutechess,fastchess" default:"dameo" help:"The score reports and the summary: dameo's summary and cutechess-cli's lines, cutechess-cli's lines only, or fastchess's result blocks (-output format=; default ${default})."`
 }
 
-// Help is the long help of `dameo match --help`.
-func (c *matchCmd) Help() string {
+// Help is the long help of `dameo match play --help`.
+func (c *matchPlayCmd) Help() string {
 	return `Plays games between engines that speak the Hub protocol. The runner is the
 referee: it checks every move, keeps the clocks (the increment is credited
 before each move), declares the end of the game and adjudicates. An engine
@@ -118,7 +132,7 @@ pieces) adjudicates every position the tables decide: the game ends at once
 with their result.`
 }
 
-func (c *matchCmd) Run() error {
+func (c *matchPlayCmd) Run() error {
 	cfg, err := c.config()
 	if err != nil {
 		return usageError{err}
@@ -162,7 +176,7 @@ func (c *matchCmd) Run() error {
 }
 
 // config builds the match configuration from the flags.
-func (c *matchCmd) config() (match.Config, error) {
+func (c *matchPlayCmd) config() (match.Config, error) {
 	concurrency, err := parallel("concurrency", c.Concurrency)
 	if err != nil {
 		return match.Config{}, err
@@ -289,7 +303,7 @@ func (c *matchCmd) config() (match.Config, error) {
 }
 
 // seed is --seed, or a fresh random seed.
-func (c *matchCmd) seed() (uint64, error) {
+func (c *matchPlayCmd) seed() (uint64, error) {
 	if c.Seed == "" {
 		return rand.Uint64(), nil
 	}
@@ -301,7 +315,7 @@ func (c *matchCmd) seed() (uint64, error) {
 }
 
 // limits reads the time control and the timeouts.
-func (c *matchCmd) limits(cfg *match.Config) error {
+func (c *matchPlayCmd) limits(cfg *match.Config) error {
 	var err error
 	switch {
 	case c.TC != "":
@@ -338,7 +352,7 @@ func (c *matchCmd) limits(cfg *match.Config) error {
 }
 
 // openings loads --openings and applies --opening-start and --opening-plies.
-func (c *matchCmd) openings(cfg *match.Config) error {
+func (c *matchPlayCmd) openings(cfg *match.Config) error {
 	ops := match.DefaultOpenings()
 	if c.Openings != "" {
 		format := c.OpeningsFormat
@@ -358,8 +372,7 @@ func (c *matchCmd) openings(cfg *match.Config) error {
 	return nil
 }
 
-// matchReportCmd is `dameo match report` (the command line is rewritten
-// by matchArgs, as kong's commands cannot also run themselves).
+// matchReportCmd is `dameo match report`.
 type matchReportCmd struct {
 	Files  []string `arg:"" name:"pdn" placeholder:"FILE.pdn|DIR" help:"PDN files written by dameo match (the shards of one match), or directories of them."`
 	Ladder bool     `help:"Each argument is a match of its own (a PDN file, or the directory of one match's shards): fit one Elo per engine to all of them, --anchor = 0, and print each with its 95% interval (docs/levels.md)."`
@@ -395,37 +408,4 @@ func (c *matchReportCmd) Run() error {
 	}
 	s.Write(os.Stdout)
 	return nil
-}
-
-// matchArgs rewrites the command line of `dameo match`: `match report`
-// becomes the report command, and cutechess-cli style options their GNU
-// forms. Other command lines are returned as they are.
-func matchArgs(parser *kong.Kong, args []string) ([]string, error) {
-	if len(args) == 0 || args[0] != "match" {
-		return args, nil
-	}
-	if len(args) > 1 && args[1] == "report" {
-		return append([]string{"match-report"}, args[2:]...), nil
-	}
-	kinds := map[string]match.FlagKind{"--help": match.BoolFlag, "-h": match.BoolFlag}
-	for _, n := range parser.Model.Children {
-		if n.Name != "match" {
-			continue
-		}
-		for _, f := range n.Flags {
-			k := match.ValueFlag
-			if f.IsBool() {
-				k = match.BoolFlag
-			}
-			kinds["--"+f.Name] = k
-			if f.Short != 0 {
-				kinds["-"+string(f.Short)] = k
-			}
-		}
-	}
-	rest, err := match.TranslateArgs(args[1:], func(flag string) match.FlagKind { return kinds[flag] })
-	if err != nil {
-		return nil, usageError{err}
-	}
-	return append([]string{"match"}, rest...), nil
 }

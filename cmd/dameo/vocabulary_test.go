@@ -130,9 +130,6 @@ func commandFlags(t *testing.T) map[string][]*kong.Flag {
 	var walk func(n *kong.Node, path string)
 	walk = func(n *kong.Node, path string) {
 		if n.Type == kong.CommandNode {
-			if path == "match-report" {
-				path = "match report"
-			}
 			if n.Parent != nil && n.Parent.DefaultCmd == n && n.Tag.Default == "withargs" {
 				path = strings.TrimSpace(strings.TrimSuffix(path, n.Name))
 			}

@@ -2,23 +2,25 @@
 // rewritten into the GNU form of `dameo match`, GNU forms pass unchanged,
 // and bad forms are refused with a message naming the option.
 
-package match
+package main
 
 import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/dameo/dameo/match"
 )
 
 // gnuKinds are some of the flags of `dameo match`.
-func gnuKinds(flag string) FlagKind {
+func gnuKinds(flag string) flagKind {
 	switch flag {
 	case "--noswap", "--recover", "--help", "-h":
-		return BoolFlag
+		return flagSwitch
 	case "--engine", "-e", "--games", "-g", "--rounds", "-r", "--tc", "--pdn", "--seed", "--shard", "--event", "--concurrency", "-c":
-		return ValueFlag
+		return flagValue
 	}
-	return UnknownFlag
+	return flagUnknown
 }
 
 func TestTranslateArgs(t *testing.T) {
@@ -66,9 +68,9 @@ func TestTranslateArgs(t *testing.T) {
 		{[]string{"-tb", "tables", "-tbpieces", "4"}, []string{"--egtb=tables", "--egtb-pieces=4"}},
 	}
 	for _, c := range cases {
-		got, err := TranslateArgs(c.in, gnuKinds)
+		got, err := translateArgs(c.in, gnuKinds)
 		if err != nil || !reflect.DeepEqual(got, c.want) {
-			t.Errorf("TranslateArgs(%q)\n got %q %v\nwant %q", c.in, got, err, c.want)
+			t.Errorf("translateArgs(%q)\n got %q %v\nwant %q", c.in, got, err, c.want)
 		}
 	}
 	for _, bad := range [][]string{
@@ -90,17 +92,17 @@ func TestTranslateArgs(t *testing.T) {
 		{"-output", "format=pgn"},
 		{"-report"},
 	} {
-		if got, err := TranslateArgs(bad, gnuKinds); err == nil {
-			t.Errorf("TranslateArgs(%q) = %q, want an error", bad, got)
+		if got, err := translateArgs(bad, gnuKinds); err == nil {
+			t.Errorf("translateArgs(%q) = %q, want an error", bad, got)
 		} else if !strings.Contains(err.Error(), bad[0]) {
-			t.Errorf("TranslateArgs(%q): %v does not name the option", bad, err)
+			t.Errorf("translateArgs(%q): %v does not name the option", bad, err)
 		}
 	}
 }
 
 // The rewritten arguments parse into the settings cutechess-cli would use.
 func TestTranslatedArgsParse(t *testing.T) {
-	args, err := TranslateArgs([]string{"-engine", "cmd=e", "name=a", "st=0.5", "-engine", "cmd=e", "name=b", "-each", "depth=3", "restart=on", "timemargin=250",
+	args, err := translateArgs([]string{"-engine", "cmd=e", "name=a", "st=0.5", "-engine", "cmd=e", "name=b", "-each", "depth=3", "restart=on", "timemargin=250",
 		"-sprt", "elo0=0", "elo1=10", "model=normalized", "-resign", "movecount=3", "score=4", "-draw", "movenumber=20", "movecount=6", "score=0.2"}, gnuKinds)
 	if err != nil {
 		t.Fatal(err)
@@ -113,10 +115,10 @@ func TestTranslatedArgsParse(t *testing.T) {
 		}
 		return ""
 	}
-	var specs []EngineSpec
+	var specs []match.EngineSpec
 	for _, a := range args {
 		if s, ok := strings.CutPrefix(a, "--engine="); ok {
-			e, err := ParseEngineSpecWith(val("--each"), s, nil)
+			e, err := match.ParseEngineSpecWith(val("--each"), s, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -124,17 +126,17 @@ func TestTranslatedArgsParse(t *testing.T) {
 		}
 	}
 	if len(specs) != 2 || specs[0].TC.MoveTime != 500e6 || specs[0].TC.Depth != 0 || specs[1].TC.Depth != 3 ||
-		specs[0].Restart != RestartOn || *specs[1].Margin != 250e6 {
+		specs[0].Restart != match.RestartOn || *specs[1].Margin != 250e6 {
 		t.Errorf("specs %+v", specs)
 	}
-	sp, err := ParseSPRT(val("--sprt"))
-	if err != nil || sp.Model != Normalized || sp.Elo1 != 10 {
+	sp, err := match.ParseSPRT(val("--sprt"))
+	if err != nil || sp.Model != match.Normalized || sp.Elo1 != 10 {
 		t.Errorf("sprt %+v %v", sp, err)
 	}
-	if r, err := ParseResignRule(val("--resign")); err != nil || r.Moves != 3 || r.Score != 4 {
+	if r, err := match.ParseResignRule(val("--resign")); err != nil || r.Moves != 3 || r.Score != 4 {
 		t.Errorf("resign %+v %v", r, err)
 	}
-	if d, err := ParseDrawRule(val("--draw")); err != nil || d.MoveNumber != 20 || d.Moves != 6 || d.Score != 0.2 {
+	if d, err := match.ParseDrawRule(val("--draw")); err != nil || d.MoveNumber != 20 || d.Moves != 6 || d.Score != 0.2 {
 		t.Errorf("draw %+v %v", d, err)
 	}
 }
@@ -144,7 +146,7 @@ func FuzzTranslateArgs(f *testing.F) {
 	f.Add("-e x -openings file=a format=pdn -sprt elo0=0 elo1=5")
 	f.Fuzz(func(t *testing.T, line string) {
 		args := strings.Fields(line)
-		out, err := TranslateArgs(args, gnuKinds)
+		out, err := translateArgs(args, gnuKinds)
 		if err != nil {
 			return
 		}
@@ -153,7 +155,7 @@ func FuzzTranslateArgs(f *testing.F) {
 			if a == "--" {
 				break
 			}
-			if len(a) > 2 && a[0] == '-' && a[1] != '-' && isOption(a) && (i == 0 || gnuKinds(out[i-1]) != ValueFlag) {
+			if len(a) > 2 && a[0] == '-' && a[1] != '-' && isOption(a) && (i == 0 || gnuKinds(out[i-1]) != flagValue) {
 				t.Errorf("%q left in %q", a, out)
 			}
 		}

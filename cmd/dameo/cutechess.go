@@ -2,25 +2,30 @@
 // `-each tc=10+0.1`, `-rounds 50 -games 2 -repeat`, `-openings file=F
 // format=pdn order=random`, `-sprt elo0=0 elo1=5` and the like, rewritten
 // into the GNU forms of `dameo match` before its flags are parsed, so that
-// users can type what they type for those tools.
+// users can type what they type for those tools. The flags each form
+// becomes are those of matchPlayCmd, and which of them take a value is read
+// from kong's model of the command line.
 
-package match
+package main
 
 import (
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/alecthomas/kong"
+	"github.com/dameo/dameo/match"
 )
 
-// FlagKind tells how a GNU flag of the command takes its value.
-type FlagKind int
+// flagKind tells how a GNU flag of the command takes its value.
+type flagKind int
 
 // Kinds of flags.
 const (
-	UnknownFlag FlagKind = iota // not a flag of the command
-	BoolFlag                    // no value
-	ValueFlag                   // a value, as "--name=v" or in the next argument
+	flagUnknown flagKind = iota // not a flag of the command
+	flagSwitch                  // no value
+	flagValue                   // a value, as "--name=v" or in the next argument
 )
 
 // cutechessOption rewrites one single-dash long option; words are the
@@ -30,7 +35,7 @@ type cutechessOption struct {
 	emit  func(words []string) ([]string, error)
 }
 
-// cutechessOptions are the single-dash options TranslateArgs knows.
+// cutechessOptions are the single-dash options translateArgs knows.
 var cutechessOptions = map[string]cutechessOption{
 	"engine":         {"all", specFlag("--engine")},
 	"each":           {"all", specFlag("--each")},
@@ -60,13 +65,13 @@ var cutechessOptions = map[string]cutechessOption{
 	"output":         {"one", outputFlag},
 }
 
-// TranslateArgs rewrites the cutechess-cli and fastchess forms among the
+// translateArgs rewrites the cutechess-cli and fastchess forms among the
 // arguments of `dameo match` into its GNU forms; kind tells the GNU flags
 // ("--name" and "-x") apart so that their values pass unchanged. A
 // single-dash long option of neither kind is an error, not letters of
 // short flags. The cutechess `-rounds N` without a games option means N
 // games, as there (the GNU default is two games a round: a game pair).
-func TranslateArgs(args []string, kind func(flag string) FlagKind) ([]string, error) {
+func translateArgs(args []string, kind func(flag string) flagKind) ([]string, error) {
 	args = slices.Clone(args)
 	var out []string
 	cutechessRounds, gamesGiven := false, false
@@ -81,7 +86,7 @@ func TranslateArgs(args []string, kind func(flag string) FlagKind) ([]string, er
 				gamesGiven = true
 			}
 			out = append(out, a)
-			if !strings.Contains(a, "=") && kind(a) == ValueFlag && i+1 < len(args) {
+			if !strings.Contains(a, "=") && kind(a) == flagValue && i+1 < len(args) {
 				i++
 				out = append(out, args[i])
 			}
@@ -93,7 +98,7 @@ func TranslateArgs(args []string, kind func(flag string) FlagKind) ([]string, er
 		// A single-dash long option.
 		opt, ok := cutechessOptions[a[1:]]
 		if !ok {
-			if k := kind("-" + a); k != UnknownFlag { // -pdn for --pdn
+			if k := kind("-" + a); k != flagUnknown { // -pdn for --pdn
 				args[i] = "-" + a
 				i--
 				continue
@@ -127,6 +132,42 @@ func TranslateArgs(args []string, kind func(flag string) FlagKind) ([]string, er
 		out = append(out, "--games=1")
 	}
 	return out, nil
+}
+
+// matchArgs rewrites the cutechess-cli style options of `dameo match` and
+// `dameo match play` into their GNU forms, learning from parser's model
+// which flags of play take a value. Other command lines, `dameo match
+// report` among them, are returned as they are.
+func matchArgs(parser *kong.Kong, args []string) ([]string, error) {
+	if len(args) == 0 || args[0] != "match" {
+		return args, nil
+	}
+	group := parser.Model.Children[slices.IndexFunc(parser.Model.Children, func(n *kong.Node) bool { return n.Name == "match" })]
+	play, rest := group.DefaultCmd, args[1:]
+	if len(rest) > 0 {
+		switch sub := slices.IndexFunc(group.Children, func(n *kong.Node) bool { return n.Name == rest[0] }); {
+		case sub >= 0 && group.Children[sub] == play:
+			rest = rest[1:]
+		case sub >= 0:
+			return args, nil
+		}
+	}
+	kinds := map[string]flagKind{"--help": flagSwitch, "-h": flagSwitch}
+	for _, f := range play.Flags {
+		k := flagValue
+		if f.IsBool() {
+			k = flagSwitch
+		}
+		kinds["--"+f.Name] = k
+		if f.Short != 0 {
+			kinds["-"+string(f.Short)] = k
+		}
+	}
+	translated, err := translateArgs(rest, func(flag string) flagKind { return kinds[flag] })
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return append(slices.Clone(args[:len(args)-len(rest)]), translated...), nil
 }
 
 // isOption reports whether an argument is an option, which ends the
@@ -206,7 +247,7 @@ func waitFlag(w []string) ([]string, error) {
 
 // outputFlag is fastchess's -output format=NAME.
 func outputFlag(w []string) ([]string, error) {
-	name, err := ParseOutputFormat(w[0])
+	name, err := match.ParseOutputFormat(w[0])
 	if err != nil {
 		return nil, err
 	}
