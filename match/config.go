@@ -7,6 +7,7 @@ package match
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"time"
 
@@ -81,10 +82,60 @@ type Config struct {
 	RatingInterval int
 }
 
-// Validate checks the configuration and fills in defaults.
+// FieldError is a setting of a Config out of its range. Field is the
+// name of the Config field, so that a caller names it in its own words
+// (cmd/dameo: the flag that sets it).
+type FieldError struct {
+	Field string // "Games", "Repeat", "Wait", ...
+	Want  string // the range: "1 or more", "0 to 3600 seconds"
+	Got   string // the value given
+}
+
+func (e *FieldError) Error() string {
+	return fmt.Sprintf("%s must be %s, not %s", e.Field, e.Want, e.Got)
+}
+
+// Defaults fills in the settings left at zero that have a default: two
+// games per pairing, DefaultRepeat, one game at once, the default margin
+// and timeouts, the built-in openings and the PDN tags. Run calls it
+// before Validate.
+func (c *Config) Defaults() {
+	if c.Games == 0 {
+		c.Games = 2
+	}
+	if c.Repeat == 0 {
+		c.Repeat = DefaultRepeat
+	}
+	if c.Concurrency == 0 {
+		c.Concurrency = 1
+	}
+	if c.Margin == 0 {
+		c.Margin = DefaultMargin
+	}
+	if c.HangTimeout == 0 {
+		c.HangTimeout = DefaultHangTimeout
+	}
+	if c.StartTimeout == 0 {
+		c.StartTimeout = DefaultStartTimeout
+	}
+	if c.Openings == nil {
+		c.Openings = DefaultOpenings()
+	}
+	if c.Event == "" {
+		c.Event = "dameo match"
+	}
+	if c.Site == "" {
+		c.Site = "?"
+	}
+}
+
+// Validate checks the configuration (after Defaults) and resolves the
+// engines' settings: each engine's time control and margin, the match's
+// when its spec gives none, and names made distinct. A setting out of its
+// range is a *FieldError.
 func (c *Config) Validate() error {
-	if len(c.Engines) < 2 {
-		return fmt.Errorf("a match needs at least two engines (give --engine twice or more)")
+	if len(c.Engines) < 2 || len(c.Engines) > MaxEngines {
+		return &FieldError{Field: "Engines", Want: fmt.Sprintf("given 2 to %d times", MaxEngines), Got: fmt.Sprint(len(c.Engines))}
 	}
 	names := map[string]bool{}
 	for i := range c.Engines {
@@ -106,23 +157,26 @@ func (c *Config) Validate() error {
 		}
 		names[e.Name] = true
 	}
-	if len(c.Engines) > MaxEngines {
-		return fmt.Errorf("a match has at most %d engines, not %d", MaxEngines, len(c.Engines))
-	}
 	if _, err := pairings(len(c.Engines), c.Tournament); err != nil {
 		return err
 	}
-	if c.Games == 0 {
-		c.Games = 2
+	for _, check := range []error{
+		checkGames(c.Games, len(c.Engines), c.Tournament),
+		within("Repeat", c.Repeat, 1, 2),
+		within("Concurrency", c.Concurrency, 1, 256),
+		within("RatingInterval", c.RatingInterval, 0, -1),
+		within("DrawPlies", c.DrawPlies, 0, -1),
+		within("MaxPlies", c.MaxPlies, 0, -1),
+		positive("Margin", c.Margin),
+		positive("HangTimeout", c.HangTimeout),
+		positive("StartTimeout", c.StartTimeout),
+	} {
+		if check != nil {
+			return check
+		}
 	}
-	if err := checkGames(c.Games, len(c.Engines), c.Tournament); err != nil {
-		return err
-	}
-	if c.Repeat == 0 {
-		c.Repeat = DefaultRepeat
-	}
-	if c.Repeat != 1 && c.Repeat != 2 {
-		return fmt.Errorf("repeat must be 1 or 2 (games per opening), not %d", c.Repeat)
+	if c.Wait < 0 || c.Wait > time.Hour {
+		return &FieldError{Field: "Wait", Want: "0 to 3600 seconds", Got: seconds(c.Wait)}
 	}
 	if c.Resume && c.PDN == "" {
 		return fmt.Errorf("resume continues the match of a PDN file: give it (--pdn)")
@@ -130,22 +184,10 @@ func (c *Config) Validate() error {
 	if c.Shard.Count > 0 && c.PDN == "" {
 		return fmt.Errorf("a shard writes its games for the report: give a PDN file (--pdn)")
 	}
-	if c.RatingInterval < 0 {
-		return fmt.Errorf("the rating interval must not be negative")
-	}
-	if c.Concurrency == 0 {
-		c.Concurrency = 1
-	}
-	if c.Concurrency < 0 || c.Concurrency > 256 {
-		return fmt.Errorf("concurrency must be 1 to 256")
-	}
 	if c.TC != (TimeControl{}) {
 		if err := c.TC.Validate(); err != nil {
 			return err
 		}
-	}
-	if c.Margin == 0 {
-		c.Margin = DefaultMargin
 	}
 	for i := range c.Engines {
 		e := &c.Engines[i]
@@ -163,21 +205,6 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("engine %s: negative time margin", e.Name)
 		}
 	}
-	if c.HangTimeout == 0 {
-		c.HangTimeout = DefaultHangTimeout
-	}
-	if c.StartTimeout == 0 {
-		c.StartTimeout = DefaultStartTimeout
-	}
-	if c.Margin < 0 || c.HangTimeout < 0 || c.StartTimeout < 0 {
-		return fmt.Errorf("negative timeout")
-	}
-	if c.Wait < 0 || c.Wait > time.Hour {
-		return fmt.Errorf("the wait between games must be 0 to 3600 seconds, not %v", c.Wait)
-	}
-	if c.Openings == nil {
-		c.Openings = DefaultOpenings()
-	}
 	if len(c.Openings) == 0 {
 		return fmt.Errorf("no openings")
 	}
@@ -194,29 +221,42 @@ func (c *Config) Validate() error {
 			return fmt.Errorf("sprt needs exactly two engines")
 		}
 	}
-	if c.DrawPlies < 0 || c.MaxPlies < 0 {
-		return fmt.Errorf("negative --draw-plies or --max-plies")
-	}
 	if err := c.checkTablebase(); err != nil {
 		return err
 	}
-	if err := c.Output.check(); err != nil {
-		return err
-	}
-	if c.Event == "" {
-		c.Event = "dameo match"
-	}
-	if c.Site == "" {
-		c.Site = "?"
+	return c.Output.check()
+}
+
+// within is a *FieldError when v is not lo to hi (hi < lo: no upper
+// bound).
+func within(field string, v, lo, hi int) error {
+	switch {
+	case hi < lo && v < lo:
+		return &FieldError{Field: field, Want: fmt.Sprintf("%d or more", lo), Got: fmt.Sprint(v)}
+	case hi >= lo && (v < lo || v > hi):
+		return &FieldError{Field: field, Want: fmt.Sprintf("%d to %d", lo, hi), Got: fmt.Sprint(v)}
 	}
 	return nil
 }
 
+// positive is a *FieldError when d is not more than 0.
+func positive(field string, d time.Duration) error {
+	if d <= 0 {
+		return &FieldError{Field: field, Want: "more than 0 seconds", Got: seconds(d)}
+	}
+	return nil
+}
+
+// seconds is d as a number of seconds.
+func seconds(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'g', -1, 64) }
+
 // checkGames checks the games per pairing: at least 1, and at most
 // MaxGames in the whole match.
 func checkGames(games, engines int, tournament string) error {
-	most := MaxGames / pairingCount(engines, tournament)
-	if games < 1 || games > most {
+	if games < 1 {
+		return &FieldError{Field: "Games", Want: "1 or more", Got: fmt.Sprint(games)}
+	}
+	if most := MaxGames / pairingCount(engines, tournament); games > most {
 		return fmt.Errorf("games per pairing must be 1 to %d (at most %d games in a match), not %d", most, MaxGames, games)
 	}
 	return nil

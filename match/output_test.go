@@ -124,7 +124,7 @@ func TestWaitBetweenGames(t *testing.T) {
 	}
 	bad := cfg
 	bad.Wait = -time.Second
-	if _, err := Run(context.Background(), bad); err == nil || !strings.Contains(err.Error(), "wait") {
+	if _, err := Run(context.Background(), bad); err == nil || !strings.HasPrefix(err.Error(), "Wait must be 0 to 3600 seconds") {
 		t.Errorf("a negative wait: %v", err)
 	}
 }

@@ -4,6 +4,7 @@
 package match
 
 import (
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -55,6 +56,7 @@ func TestValidateOptions(t *testing.T) {
 		}
 	}
 	cfg := Config{Engines: []EngineSpec{{Command: []string{"a"}}, {Name: "b\nc", Command: []string{"b"}}}}
+	cfg.Defaults()
 	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "control character") {
 		t.Errorf("Validate with a line break in a name: %v", err)
 	}
@@ -318,6 +320,7 @@ func TestPerEngineTimeControl(t *testing.T) {
 		Engines: []EngineSpec{{Name: "a", Command: []string{"a"}, TC: TimeControl{Depth: 3}, Margin: &m}, {Name: "b", Command: []string{"b"}}},
 		TC:      TimeControl{Base: time.Minute},
 	}
+	cfg.Defaults()
 	if err := cfg.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -328,6 +331,7 @@ func TestPerEngineTimeControl(t *testing.T) {
 		t.Errorf("tcString %q", s)
 	}
 	cfg = Config{Engines: []EngineSpec{{Command: []string{"a"}, TC: TimeControl{Depth: 3}}, {Name: "b", Command: []string{"b"}}}}
+	cfg.Defaults()
 	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "engine b") {
 		t.Errorf("an engine without limits: %v", err)
 	}
@@ -348,6 +352,32 @@ func TestSelectOpenings(t *testing.T) {
 	for _, c := range [][2]int{{0, 0}, {4, 0}, {1, -1}} {
 		if _, err := SelectOpenings(ops, c[0], c[1]); err == nil {
 			t.Errorf("start %d plies %d accepted", c[0], c[1])
+		}
+	}
+}
+
+// TestFieldErrors: a setting out of its range is a *FieldError naming its
+// field, which the command line turns into its flag's name.
+func TestFieldErrors(t *testing.T) {
+	for field, set := range map[string]func(*Config){
+		"Engines":        func(c *Config) { c.Engines = c.Engines[:1] },
+		"Games":          func(c *Config) { c.Games = -1 },
+		"Repeat":         func(c *Config) { c.Repeat = 3 },
+		"Concurrency":    func(c *Config) { c.Concurrency = 257 },
+		"RatingInterval": func(c *Config) { c.RatingInterval = -1 },
+		"DrawPlies":      func(c *Config) { c.DrawPlies = -1 },
+		"MaxPlies":       func(c *Config) { c.MaxPlies = -1 },
+		"Margin":         func(c *Config) { c.Margin = -time.Second },
+		"HangTimeout":    func(c *Config) { c.HangTimeout = -time.Second },
+		"StartTimeout":   func(c *Config) { c.StartTimeout = -time.Second },
+		"Wait":           func(c *Config) { c.Wait = 2 * time.Hour },
+	} {
+		cfg := Config{Engines: []EngineSpec{{Name: "a", Command: []string{"a"}}, {Name: "b", Command: []string{"b"}}}, TC: TimeControl{Depth: 1}}
+		cfg.Defaults()
+		set(&cfg)
+		var fe *FieldError
+		if err := cfg.Validate(); !errors.As(err, &fe) || fe.Field != field || !strings.HasPrefix(err.Error(), field+" must be ") {
+			t.Errorf("%s out of range: %v, want a FieldError of %s", field, err, field)
 		}
 	}
 }

@@ -45,6 +45,7 @@ type match struct {
 // error after the summary. Run fails at once when the PDN file cannot be
 // written.
 func Run(ctx context.Context, cfg Config) (*Summary, error) {
+	cfg.Defaults()
 	if err := cfg.Validate(); err != nil {
 		return nil, err
 	}

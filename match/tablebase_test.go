@@ -112,16 +112,19 @@ func TestTablebaseSettings(t *testing.T) {
 	} {
 		cfg := base
 		cfg.Tablebase, cfg.TBPieces = c.tb, c.pieces
+		cfg.Defaults()
 		if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("tables %v, %d pieces: %v, want %q", c.tb != nil, c.pieces, err, c.want)
 		}
 	}
 	cfg := base
 	cfg.Tablebase = tb
+	cfg.Defaults()
 	if err := cfg.Validate(); err != nil || cfg.TBPieces != 3 {
 		t.Errorf("default piece count: %d, %v; want the tables' 3", cfg.TBPieces, err)
 	}
 	plain := base
+	plain.Defaults()
 	if err := plain.Validate(); err != nil {
 		t.Fatal(err)
 	}

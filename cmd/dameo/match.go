@@ -13,7 +13,6 @@ import (
 	"os"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/dameo/dameo/match"
 )
@@ -208,9 +207,7 @@ func (c *matchPlayCmd) config() (match.Config, error) {
 			cfg.Seed = seed
 		}
 	}
-	if cfg.Wait = c.Wait.duration(); cfg.Wait < 0 || cfg.Wait > time.Hour {
-		return cfg, fmt.Errorf("--wait must be 0 to 3600 seconds, not %v", cfg.Wait)
-	}
+	cfg.Wait = c.Wait.duration()
 	cfg.Output.Format = c.OutputFormat
 	if cfg.Output.Penta, err = match.ParseReport(c.Report); err != nil {
 		return cfg, fmt.Errorf("--report: %v", err)
@@ -240,9 +237,6 @@ func (c *matchPlayCmd) config() (match.Config, error) {
 		}
 		cfg.Engines = append(cfg.Engines, e)
 	}
-	if len(cfg.Engines) < 2 {
-		return cfg, fmt.Errorf("a match needs at least two engines: give --engine twice or more")
-	}
 	games, rounds := 2, 1
 	if c.Games != nil {
 		games = *c.Games
@@ -251,14 +245,9 @@ func (c *matchPlayCmd) config() (match.Config, error) {
 		rounds = *c.Rounds
 	}
 	for _, check := range []error{
-		atLeast("games", int64(games), 1),
-		atLeast("rounds", int64(rounds), 1),
-		inRange("repeat", int64(c.Repeat), 1, 2),
+		atLeast("rounds", int64(rounds), 1), // so that games × rounds has the sign of --games
 		atLeast("opening-plies", int64(c.OpeningPlies), 0),
 		atLeast("opening-start", int64(c.OpeningStart), 1),
-		atLeast("draw-plies", int64(c.DrawPlies), 0),
-		atLeast("max-plies", int64(c.MaxPlies), 0),
-		atLeast("rating-interval", int64(c.RatingInterval), 0),
 	} {
 		if check != nil {
 			return cfg, check
@@ -299,7 +288,37 @@ func (c *matchPlayCmd) config() (match.Config, error) {
 			return cfg, err // "draw: ..."
 		}
 	}
-	return cfg, cfg.Validate()
+	return cfg, c.flagError(cfg.Validate())
+}
+
+// matchFlags names the flag of each match.Config field whose range
+// match.Config.Validate checks (its *match.FieldError).
+var matchFlags = map[string]string{
+	"Engines":        "engine",
+	"Games":          "games", // games × rounds
+	"Repeat":         "repeat",
+	"Concurrency":    "concurrency",
+	"RatingInterval": "rating-interval",
+	"DrawPlies":      "draw-plies",
+	"MaxPlies":       "max-plies",
+	"Margin":         "margin",
+	"HangTimeout":    "timeout",
+	"StartTimeout":   "start-timeout",
+	"Wait":           "wait",
+}
+
+// flagError is err, a setting out of its range told with the flag that
+// sets it.
+func (c *matchPlayCmd) flagError(err error) error {
+	var fe *match.FieldError
+	if !errors.As(err, &fe) || matchFlags[fe.Field] == "" {
+		return err
+	}
+	got := fe.Got
+	if fe.Field == "Games" && c.Games != nil {
+		got = strconv.Itoa(*c.Games) // the flag's value, not games × rounds
+	}
+	return fmt.Errorf("--%s must be %s, not %s", matchFlags[fe.Field], fe.Want, got)
 }
 
 // seed is --seed, or a fresh random seed.
@@ -337,15 +356,6 @@ func (c *matchPlayCmd) limits(cfg *match.Config) error {
 			return err
 		}
 		cfg.TC.Nodes = *c.Nodes
-	}
-	for _, check := range []error{
-		positiveSeconds("margin", c.Margin),
-		positiveSeconds("timeout", c.Timeout),
-		positiveSeconds("start-timeout", c.StartTimeout),
-	} {
-		if check != nil {
-			return check
-		}
 	}
 	cfg.Margin, cfg.HangTimeout, cfg.StartTimeout = c.Margin.duration(), c.Timeout.duration(), c.StartTimeout.duration()
 	return nil
