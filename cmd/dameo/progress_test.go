@@ -36,37 +36,30 @@ func lastLine(text, part string) string {
 	return ""
 }
 
-// TestProgressSkipped: units skipped (kept tables, a resumed checkpoint)
-// give no rate, so the time left is estimated from the work done since.
-func TestProgressSkipped(t *testing.T) {
-	var out testio.SyncBuffer
-	p := newProgress(&out, false, "slots", 0, 1000, time.Millisecond)
-	p.skip(600)
-	p.set(600)
-	if line := lastLine(waitFor(t, &out, 0, "600/1000"), "600/1000"); strings.Contains(line, "left") {
-		t.Errorf("%q: a time left from skipped units alone", line)
-	}
-	p.set(700)
-	if line := lastLine(waitFor(t, &out, 0, "700/1000"), "700/1000"); !strings.Contains(line, "left") {
-		t.Errorf("%q: no time left once units are done", line)
-	}
-	p.close()
-}
-
-// TestProgressResumed: a job that starts with units done (or learns so by
-// restart) counts them as done and not in the rate.
+// TestProgressResumed: units done without the job's work (kept tables,
+// a resumed checkpoint, a job that learns its size by restart) give no
+// rate, so the time left is estimated from the work done since.
 func TestProgressResumed(t *testing.T) {
-	var out testio.SyncBuffer
-	p := newProgress(&out, false, "games", 0, 0, time.Millisecond)
-	p.restart(40, 50)
-	if line := lastLine(waitFor(t, &out, 0, "40/50"), "40/50"); strings.Contains(line, "left") {
-		t.Errorf("%q: a time left from resumed units alone", line)
+	for _, c := range []struct {
+		name          string
+		resume, work  func(*progress)
+		before, after string // the counts before and after the work
+	}{
+		{"skip", func(p *progress) { p.skip(600); p.set(600) }, func(p *progress) { p.set(700) }, "600/1000", "700/1000"},
+		{"restart", func(p *progress) { p.restart(40, 50) }, func(p *progress) { p.add(5) }, "40/50", "45/50"},
+	} {
+		var out testio.SyncBuffer
+		p := newProgress(&out, false, "units", 0, 1000, time.Millisecond)
+		c.resume(p)
+		if line := lastLine(waitFor(t, &out, 0, c.before), c.before); strings.Contains(line, "left") {
+			t.Errorf("%s: %q: a time left from resumed units alone", c.name, line)
+		}
+		c.work(p)
+		if line := lastLine(waitFor(t, &out, 0, c.after), c.after); !strings.Contains(line, "left") {
+			t.Errorf("%s: %q: no time left once units are done", c.name, line)
+		}
+		p.close()
 	}
-	p.add(5)
-	if line := lastLine(waitFor(t, &out, 0, "45/50 (90%)"), "45/50"); !strings.Contains(line, "left") {
-		t.Errorf("%q: no time left once units are done", line)
-	}
-	p.close()
 }
 
 // TestProgressBar: on a terminal the bar is redrawn in place, taken off
