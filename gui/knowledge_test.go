@@ -186,6 +186,53 @@ func TestReviewJudgesEveryMove(t *testing.T) {
 	}
 }
 
+// TestReviewSearchesAfresh: before each position of a review the engine
+// forgets its earlier searches (new-game) and searches with one thread and
+// its book off, however the page set them; the page's threads and book,
+// even those chosen before the review and not yet sent, come back after
+// it.
+func TestReviewSearchesAfresh(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"open","moves":["c3-c4","f6-f5"]}`)
+	h.do(`{"type":"analyse","on":true}`)
+	h.do(`{"type":"analyse","on":false}`)
+	e := h.engines[0]
+	h.do(`{"type":"option","name":"threads","value":"2"}`) // pending: the engine is idle
+	from := len(e.sent)
+	if msg := h.do(`{"type":"review"}`); msg != "" {
+		t.Fatal(msg)
+	}
+	review := e.sent[from:]
+	searches := 0
+	threads, book, fresh := "", "", false
+	for _, line := range review {
+		switch {
+		case strings.HasPrefix(line, "set-param name=threads "):
+			threads = line
+		case strings.HasPrefix(line, "set-param name=book "):
+			book = line
+		case line == "new-game":
+			fresh = true
+		case line == "go think":
+			searches++
+			if !fresh || threads != "set-param name=threads value=1" || book != "set-param name=book value=false" {
+				t.Errorf("search %d: new-game %v, %q, %q; want new-game, one thread, the book off: %q", searches, fresh, threads, book, review)
+			}
+			fresh = false
+		}
+	}
+	if searches != 3 {
+		t.Errorf("%d searches, want 3: %q", searches, review)
+	}
+	from = len(e.sent)
+	h.do(`{"type":"analyse","on":true}`)
+	after := e.sent[from:]
+	if !slices.Contains(after, "set-param name=threads value=2") || !slices.Contains(after, "set-param name=book value=true") ||
+		slices.Contains(after, "new-game") {
+		t.Errorf("after the review: %q, want the page's 2 threads and the book back, no new-game", after)
+	}
+}
+
 func TestReviewLimitsAndStop(t *testing.T) {
 	h := newHarness("fake")
 	h.do(`{"type":"open","moves":["c3-c4","f6-f5"]}`)
