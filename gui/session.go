@@ -285,10 +285,11 @@ func (s *session) personSide() string {
 	return "black"
 }
 
-// playerName is the name of the player of side c.
+// playerName is the name of the player of side c: an engine's with its
+// level (withLevel), or "you".
 func (s *session) playerName(c engine.Color) string {
 	if i := s.players[c]; i != person {
-		return s.engines[i].Name
+		return s.withLevel(s.engines[i].Name)
 	}
 	return "you"
 }
