@@ -60,7 +60,10 @@ no option.NAME= words here.
 
 Listening on any address but this machine's loopback (--addr 0.0.0.0:8080)
 lets other machines start engines here: the server then prints its address
-with a secret token, which the page needs, and a warning.`
+with a secret token, which the page needs, and a warning. On a wildcard
+address (0.0.0.0, :: or no host) it prints every address the page is
+reached at: localhost and each of the machine's interfaces. When --open
+cannot open the browser, it says which address to open by hand.`
 }
 
 func (c *guiCmd) Run() error {
@@ -112,10 +115,13 @@ func (c *guiCmd) Run() error {
 		fmt.Fprintf(os.Stderr, "dameo gui: warning: listening on %v, which other machines may reach: anyone with the address and its token can start engines here\n", ln.Addr())
 	}
 	server := gui.New(cfg)
-	url := pageURL(ln.Addr(), cfg.Token)
-	fmt.Printf("dameo gui: %s (Ctrl-C to stop)\n", url)
+	urls := pageURLs(ln.Addr(), cfg.Token, net.InterfaceAddrs)
+	fmt.Printf("dameo gui: %s (Ctrl-C to stop)\n", urls[0])
+	for _, url := range urls[1:] {
+		fmt.Printf("dameo gui: %s\n", url)
+	}
 	if c.Open {
-		if err := openBrowser(url); err != nil {
+		if err := openBrowser(urls[0]); err != nil {
 			fmt.Fprintf(os.Stderr, "dameo: cannot open the browser: %v\n", err)
 		}
 	}
@@ -180,13 +186,33 @@ func guiLevels() []gui.Level {
 	return out
 }
 
-// pageURL is the page's address, with the token when there is one; a
-// wildcard address is shown as localhost.
-func pageURL(addr net.Addr, token string) string {
+// pageURLs are the addresses the page is reached at, with the token when
+// there is one: the one it listens on, or for a wildcard address (0.0.0.0,
+// :: or no host, which listen on every interface) localhost first and then
+// each address of the machine's interfaces (from interfaceAddrs) but the
+// loopback ones, which localhost stands for, and the link-local ones,
+// which an address needs a zone to reach.
+func pageURLs(addr net.Addr, token string, interfaceAddrs func() ([]net.Addr, error)) []string {
 	host, port, _ := net.SplitHostPort(addr.String())
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		host = "localhost"
+	ip := net.ParseIP(host)
+	if ip != nil && !ip.IsUnspecified() {
+		return []string{pageURL(host, port, token)}
 	}
+	urls := []string{pageURL("localhost", port, token)}
+	addrs, _ := interfaceAddrs() // without them, localhost alone
+	for _, a := range addrs {
+		n, ok := a.(*net.IPNet)
+		if !ok || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() || n.IP.IsUnspecified() {
+			continue
+		}
+		urls = append(urls, pageURL(n.IP.String(), port, token))
+	}
+	return urls
+}
+
+// pageURL is the page's address at host and port, with the token when
+// there is one.
+func pageURL(host, port, token string) string {
 	url := "http://" + net.JoinHostPort(host, port) + "/"
 	if token != "" {
 		url += "?token=" + token
