@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -121,9 +122,7 @@ func (c *guiCmd) Run() error {
 		fmt.Printf("dameo gui: %s\n", url)
 	}
 	if c.Open {
-		if err := openBrowser(urls[0]); err != nil {
-			fmt.Fprintf(os.Stderr, "dameo: cannot open the browser: %v\n", err)
-		}
+		go openBrowser(os.Stderr, browserCommand(urls[0]), urls[0])
 	}
 	ctx, stop := untilSignal()
 	defer stop()
@@ -241,16 +240,22 @@ func (c *guiCmd) openBook() (*book.Book, error) {
 	return b, nil
 }
 
-// openBrowser opens url in the desktop's browser.
-func openBrowser(url string) error {
-	var cmd *exec.Cmd
+// browserCommand is the command that opens url in the desktop's browser.
+func browserCommand(url string) []string {
 	switch runtime.GOOS {
 	case "darwin":
-		cmd = exec.Command("open", url)
+		return []string{"open", url}
 	case "windows":
-		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
-	default:
-		cmd = exec.Command("xdg-open", url)
+		return []string{"rundll32", "url.dll,FileProtocolHandler", url}
 	}
-	return cmd.Start()
+	return []string{"xdg-open", url}
+}
+
+// openBrowser runs command, which opens url in the browser, and waits for
+// it; when it cannot be run or fails, it says so on w with the address to
+// open by hand.
+func openBrowser(w io.Writer, command []string, url string) {
+	if err := exec.Command(command[0], command[1:]...).Run(); err != nil {
+		fmt.Fprintf(w, "dameo gui: cannot open the browser (%s: %v): open %s by hand\n", command[0], err, url)
+	}
 }

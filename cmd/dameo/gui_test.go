@@ -1,5 +1,6 @@
-// Tests of `dameo gui`'s own pieces: the levels it offers the page and the
-// addresses it prints.
+// Tests of `dameo gui`'s own pieces: the levels it offers the page, the
+// addresses it prints, and the word it gives when the browser does not
+// open.
 
 package main
 
@@ -7,8 +8,10 @@ import (
 	"errors"
 	"net"
 	"slices"
+	"strings"
 	"testing"
 
+	"github.com/dameo/dameo/internal/testbin"
 	"github.com/dameo/dameo/levels"
 )
 
@@ -63,5 +66,29 @@ func TestPageURLs(t *testing.T) {
 	none := func() ([]net.Addr, error) { return nil, errors.New("no interfaces") }
 	if got := pageURLs(&net.TCPAddr{IP: net.IPv6unspecified, Port: 80}, "", none); !slices.Equal(got, []string{"http://localhost:80/"}) {
 		t.Errorf("without the interfaces' addresses: %q, want localhost alone", got)
+	}
+}
+
+// TestOpenBrowserSaysWhenItCannot: an opener that is missing or fails is
+// reported with the address to open by hand; one that works is silent.
+func TestOpenBrowserSaysWhenItCannot(t *testing.T) {
+	const url = "http://localhost:8080/"
+	bin := testbin.Build(t, "cmd/dameo", false)
+	for _, c := range []struct {
+		command []string
+		want    string // in the report, "" for none
+	}{
+		{[]string{"/no/such/opener", url}, "/no/such/opener"},
+		{[]string{bin, "no-such-command", url}, "exit status 2"},
+		{[]string{bin, "--help"}, ""},
+	} {
+		var w strings.Builder
+		openBrowser(&w, c.command, url)
+		switch got := w.String(); {
+		case c.want == "" && got != "":
+			t.Errorf("%q: reported %q, want nothing", c.command, got)
+		case c.want != "" && (!strings.Contains(got, c.want) || !strings.Contains(got, "open "+url+" by hand")):
+			t.Errorf("%q: reported %q, want %q and the address to open by hand", c.command, got, c.want)
+		}
 	}
 }
