@@ -18,6 +18,7 @@ import (
 	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/egtb/gen"
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hubclient"
 )
 
 func TestTablesPanelProbesTheBoard(t *testing.T) {
@@ -230,6 +231,22 @@ func TestReviewSearchesAfresh(t *testing.T) {
 	if !slices.Contains(after, "set-param name=threads value=2") || !slices.Contains(after, "set-param name=book value=true") ||
 		slices.Contains(after, "new-game") {
 		t.Errorf("after the review: %q, want the page's 2 threads and the book back, no new-game", after)
+	}
+}
+
+// TestReviewKeepsItsSettings: a change of threads or book the page makes
+// during a review waits, pending, until the review is over.
+func TestReviewKeepsItsSettings(t *testing.T) {
+	h := newHarness("fake")
+	s := h.s
+	s.params["threads"] = "3"
+	sl := &slot{reviewing: true, pending: []hubclient.Param{{Name: "threads", Value: "3"}, {Name: "hash", Value: "32"}}}
+	if got := s.reviewParams(sl, &job{kind: jobReview}); got != nil || jsonOf(sl.pending) != `[{"Name":"hash","Value":"32"}]` {
+		t.Errorf("during a review: %v sent, %v pending; want nothing more and the hash alone pending", got, sl.pending)
+	}
+	got := s.reviewParams(sl, &job{kind: jobAnalyse})
+	if jsonOf(got) != `[{"Name":"book","Value":"true"},{"Name":"threads","Value":"3"}]` || sl.reviewing {
+		t.Errorf("after the review: %v, want the book and the page's 3 threads back", got)
 	}
 }
 

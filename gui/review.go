@@ -16,6 +16,7 @@ import (
 	"cmp"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/explorer"
@@ -344,20 +345,27 @@ func (s *session) reviewState() *reviewView {
 // these, kept in session.params, come back once the review is over.
 var reviewSettings = []hubclient.Param{{Name: "book", Value: "false"}, {Name: "threads", Value: "1"}}
 
-// reviewParams are the parameters slot sl needs before job j, after those
-// pending: the review's settings before each of a review's searches (a
-// page's change pending meanwhile must not apply), the page's choices back
-// before the first other search after a review; nil when the engine has
-// them.
+// reviewParams are the parameters slot sl needs before job j: the review's
+// settings before a review's first search, the page's choices back before
+// the first other search after one; nil when the engine has them (sent
+// once, so that an engine without one of them refuses it once, not at
+// every position). Before a review's search it drops the page's changes
+// of those settings from the slot's pending parameters: they apply once
+// the review is over, from session.params.
 func (s *session) reviewParams(sl *slot, j *job) []hubclient.Param {
-	if j.kind == jobReview {
-		sl.reviewing = true
-		return reviewSettings
+	review := j.kind == jobReview
+	if review {
+		sl.pending = slices.DeleteFunc(sl.pending, func(p hubclient.Param) bool {
+			return slices.ContainsFunc(reviewSettings, func(r hubclient.Param) bool { return r.Name == p.Name })
+		})
 	}
-	if !sl.reviewing {
+	if review == sl.reviewing {
 		return nil
 	}
-	sl.reviewing = false
+	sl.reviewing = review
+	if review {
+		return reviewSettings
+	}
 	return []hubclient.Param{
 		{Name: "book", Value: cmp.Or(s.params["book"], "true")},
 		{Name: "threads", Value: cmp.Or(s.params["threads"], "1")},

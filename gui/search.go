@@ -123,7 +123,8 @@ func (s *session) startJob(i int, j *job) error {
 		}
 		sl.conn, sl.spec, sl.pending, sl.reviewing, sl.level = conn, j.spec, nil, false, ""
 	}
-	params := append(append(sl.pending, s.reviewParams(sl, j)...), s.levelParam(sl, j)...)
+	review := s.reviewParams(sl, j) // first: it drops pending parameters
+	params := append(append(sl.pending, review...), s.levelParam(sl, j)...)
 	sl.pending = nil
 	var lim hubclient.Limits
 	switch j.kind {
