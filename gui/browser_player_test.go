@@ -8,6 +8,7 @@ package gui
 
 import (
 	"context"
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -62,6 +63,9 @@ func levelChosen(t *testing.T, browser context.Context) {
 	if got := p.text(`JSON.stringify(window.sent[0])`); !strings.Contains(got, `"mode":"play"`) || !strings.Contains(got, `"level":5`) {
 		t.Errorf("the new game sent %s, want level 5", got)
 	}
+	// The engine's name above the board carries its level and Elo.
+	name := fmt.Sprintf("● dameo (level 5, Elo %d)", testLevels[5].Elo)
+	p.wait(`document.querySelector("#top .name").textContent === ` + strconv.Quote(name))
 	q := openPage(t, browser, 1100, 860) // a server without levels
 	q.click(`#choose-play`)
 	if q.visible(`#level`) {

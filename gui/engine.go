@@ -22,11 +22,13 @@ type EngineSpec struct {
 // engineConn is a running Hub engine, through its start-up. Think and
 // Analyze are hubclient's search exchange (one at a time, from a goroutine
 // of their own); SetParam may be called meanwhile, and applies from the
-// next search. Exited is closed when the engine has exited. Close ends the
+// next search. NewGame, called between searches, sends new-game: the
+// engine forgets what its earlier searches learnt (its hash table). Exited is closed when the engine has exited. Close ends the
 // engine (and its children), makes a search in progress return, and may be
 // called more than once.
 type engineConn interface {
 	SetParam(name, value string) error
+	NewGame() error
 	Exited() <-chan struct{}
 	Think(ctx context.Context, pos hubclient.Position, lim hubclient.Limits, onInfo func(hubclient.Info)) (hubclient.Done, error)
 	Analyze(ctx context.Context, pos hubclient.Position, lim hubclient.Limits, onInfo func(hubclient.Info)) (hubclient.Done, error)

@@ -77,6 +77,8 @@ func (f *fakeEngine) SetParam(name, value string) error {
 	return f.record(hubclient.Param{Name: name, Value: value}.Line().String())
 }
 
+func (f *fakeEngine) NewGame() error { return f.record("new-game") }
+
 // start records the lines that start a search and returns the position.
 func (f *fakeEngine) start(pos hubclient.Position, lim hubclient.Limits, flag string) (engine.Position, error) {
 	lines := []string{pos.Line().String()}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 )
 
@@ -36,6 +37,9 @@ func startEngine(ctx context.Context, spec EngineSpec, params []hubclient.Param)
 	}
 	return &hubConn{Engine: e}, nil
 }
+
+// NewGame sends new-game.
+func (c *hubConn) NewGame() error { return c.Engine.Send(hub.NewLine("new-game")) }
 
 // Close asks the engine to quit, kills its process group if it has not
 // exited within quitGrace, and waits until it has been reaped.

@@ -18,6 +18,7 @@ import (
 	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/egtb/gen"
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hubclient"
 )
 
 func TestTablesPanelProbesTheBoard(t *testing.T) {
@@ -183,6 +184,69 @@ func TestReviewJudgesEveryMove(t *testing.T) {
 	h.do(`{"type":"new","mode":"play","color":"white","limit":{"moveTime":1}}`)
 	if msg := h.do(`{"type":"review"}`); msg != errGameNotOver.Error() {
 		t.Errorf("a review of a game going on: %q", msg)
+	}
+}
+
+// TestReviewSearchesAfresh: before each position of a review the engine
+// forgets its earlier searches (new-game) and searches with one thread and
+// its book off, however the page set them; the page's threads and book,
+// even those chosen before the review and not yet sent, come back after
+// it.
+func TestReviewSearchesAfresh(t *testing.T) {
+	h := newHarness("fake")
+	h.do(`{"type":"open","moves":["c3-c4","f6-f5"]}`)
+	h.do(`{"type":"analyse","on":true}`)
+	h.do(`{"type":"analyse","on":false}`)
+	e := h.engines[0]
+	h.do(`{"type":"option","name":"threads","value":"2"}`) // pending: the engine is idle
+	from := len(e.sent)
+	if msg := h.do(`{"type":"review"}`); msg != "" {
+		t.Fatal(msg)
+	}
+	review := e.sent[from:]
+	searches := 0
+	threads, book, fresh := "", "", false
+	for _, line := range review {
+		switch {
+		case strings.HasPrefix(line, "set-param name=threads "):
+			threads = line
+		case strings.HasPrefix(line, "set-param name=book "):
+			book = line
+		case line == "new-game":
+			fresh = true
+		case line == "go think":
+			searches++
+			if !fresh || threads != "set-param name=threads value=1" || book != "set-param name=book value=false" {
+				t.Errorf("search %d: new-game %v, %q, %q; want new-game, one thread, the book off: %q", searches, fresh, threads, book, review)
+			}
+			fresh = false
+		}
+	}
+	if searches != 3 {
+		t.Errorf("%d searches, want 3: %q", searches, review)
+	}
+	from = len(e.sent)
+	h.do(`{"type":"analyse","on":true}`)
+	after := e.sent[from:]
+	if !slices.Contains(after, "set-param name=threads value=2") || !slices.Contains(after, "set-param name=book value=true") ||
+		slices.Contains(after, "new-game") {
+		t.Errorf("after the review: %q, want the page's 2 threads and the book back, no new-game", after)
+	}
+}
+
+// TestReviewKeepsItsSettings: a change of threads or book the page makes
+// during a review waits, pending, until the review is over.
+func TestReviewKeepsItsSettings(t *testing.T) {
+	h := newHarness("fake")
+	s := h.s
+	s.params["threads"] = "3"
+	sl := &slot{reviewing: true, pending: []hubclient.Param{{Name: "threads", Value: "3"}, {Name: "hash", Value: "32"}}}
+	if got := s.reviewParams(sl, &job{kind: jobReview}); got != nil || jsonOf(sl.pending) != `[{"Name":"hash","Value":"32"}]` {
+		t.Errorf("during a review: %v sent, %v pending; want nothing more and the hash alone pending", got, sl.pending)
+	}
+	got := s.reviewParams(sl, &job{kind: jobAnalyse})
+	if jsonOf(got) != `[{"Name":"book","Value":"true"},{"Name":"threads","Value":"3"}]` || sl.reviewing {
+		t.Errorf("after the review: %v, want the book and the page's 3 threads back", got)
 	}
 }
 

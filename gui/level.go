@@ -1,7 +1,8 @@
 // The strength of the engine a person plays against: a level of the
 // engine's Hub parameter `level` (0 up to the last of Config.Levels, the
 // full engine), chosen with the new game and set for the engine's moves
-// only; the analyses and reviews of the same engine run at full strength.
+// only, and named with the engine in the game's record; the analyses and
+// reviews of the same engine run at full strength.
 
 package gui
 
@@ -48,4 +49,14 @@ func (s *session) levelParam(sl *slot, j *job) []hubclient.Param {
 	}
 	sl.level = want
 	return []hubclient.Param{{Name: "level", Value: want}}
+}
+
+// withLevel is the name of the engine a person plays, with the game's
+// level and that level's Elo when it plays below full strength:
+// "dameo (level 7, Elo 1283)".
+func (s *session) withLevel(name string) string {
+	if lv := s.level; s.mode == modePlay && lv != nil && *lv < len(s.levels)-1 {
+		return fmt.Sprintf("%s (level %d, Elo %d)", name, *lv, s.levels[*lv].Elo)
+	}
+	return name
 }

@@ -5,8 +5,10 @@
 // a mistake or a blunder, as lichess marks them), with the better line the
 // search found, except that a move from a position the endgame tables hold
 // is judged by the tables, a move of the book by the book, and a move the
-// explorer's games played often enough by how those games scored. The
-// engine's book is off for these searches, which must give scores.
+// explorer's games played often enough by how those games scored. So that
+// a review gives the same verdicts on every run, the engine forgets its
+// earlier searches (new-game) before each position, and searches it with
+// one thread and its book off (which gives no score).
 
 package gui
 
@@ -14,6 +16,7 @@ import (
 	"cmp"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/explorer"
@@ -336,16 +339,35 @@ func (s *session) reviewState() *reviewView {
 	return v
 }
 
-// bookParam turns slot sl's book off for a review, whose searches must
-// give scores, and back to the page's choice for other jobs.
-func (s *session) bookParam(sl *slot, j *job) []hubclient.Param {
-	if off := j.kind == jobReview; off != sl.bookOff {
-		sl.bookOff = off
-		value := "false"
-		if !off {
-			value = cmp.Or(s.params["book"], "true")
-		}
-		return []hubclient.Param{{Name: "book", Value: value}}
+// reviewSettings are the parameters of a review's searches: the book off,
+// as its moves give no score, and one thread, whose search to a number of
+// nodes or a depth is the same on every run. The page's own values of
+// these, kept in session.params, come back once the review is over.
+var reviewSettings = []hubclient.Param{{Name: "book", Value: "false"}, {Name: "threads", Value: "1"}}
+
+// reviewParams are the parameters slot sl needs before job j: the review's
+// settings before a review's first search, the page's choices back before
+// the first other search after one; nil when the engine has them (sent
+// once, so that an engine without one of them refuses it once, not at
+// every position). Before a review's search it drops the page's changes
+// of those settings from the slot's pending parameters: they apply once
+// the review is over, from session.params.
+func (s *session) reviewParams(sl *slot, j *job) []hubclient.Param {
+	review := j.kind == jobReview
+	if review {
+		sl.pending = slices.DeleteFunc(sl.pending, func(p hubclient.Param) bool {
+			return slices.ContainsFunc(reviewSettings, func(r hubclient.Param) bool { return r.Name == p.Name })
+		})
 	}
-	return nil
+	if review == sl.reviewing {
+		return nil
+	}
+	sl.reviewing = review
+	if review {
+		return reviewSettings
+	}
+	return []hubclient.Param{
+		{Name: "book", Value: cmp.Or(s.params["book"], "true")},
+		{Name: "threads", Value: cmp.Or(s.params["threads"], "1")},
+	}
 }

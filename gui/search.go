@@ -121,9 +121,10 @@ func (s *session) startJob(i int, j *job) error {
 		if err != nil {
 			return err
 		}
-		sl.conn, sl.spec, sl.pending, sl.bookOff, sl.level = conn, j.spec, nil, false, ""
+		sl.conn, sl.spec, sl.pending, sl.reviewing, sl.level = conn, j.spec, nil, false, ""
 	}
-	params := append(append(sl.pending, s.bookParam(sl, j)...), s.levelParam(sl, j)...)
+	review := s.reviewParams(sl, j) // first: it drops pending parameters
+	params := append(append(sl.pending, review...), s.levelParam(sl, j)...)
 	sl.pending = nil
 	var lim hubclient.Limits
 	switch j.kind {
@@ -137,6 +138,11 @@ func (s *session) startJob(i int, j *job) error {
 	}
 	for _, p := range params {
 		if err := sl.conn.SetParam(p.Name, p.Value); err != nil {
+			return err
+		}
+	}
+	if j.kind == jobReview { // the search must not depend on the earlier ones
+		if err := sl.conn.NewGame(); err != nil {
 			return err
 		}
 	}

@@ -63,16 +63,16 @@ type session struct {
 
 // slot is one engine process of a session and the search it runs.
 type slot struct {
-	spec     int // engine index of conn
-	conn     engineConn
-	job      *job // the search running, nil when idle
-	stopSent bool
-	stop     context.CancelFunc // stops the search running
-	pending  []hubclient.Param  // parameters to set once idle
-	failed   bool               // the engine would not start or died; not retried before the next new game
-	bookOff  bool               // its book is off for a review's searches
-	level    string             // the level parameter set on the engine, "" for none
-	lines    map[int]pvLine
+	spec      int // engine index of conn
+	conn      engineConn
+	job       *job // the search running, nil when idle
+	stopSent  bool
+	stop      context.CancelFunc // stops the search running
+	pending   []hubclient.Param  // parameters to set once idle
+	failed    bool               // the engine would not start or died; not retried before the next new game
+	reviewing bool               // it has a review's settings (reviewSettings)
+	level     string             // the level parameter set on the engine, "" for none
+	lines     map[int]pvLine
 }
 
 // Kinds of jobs.
@@ -285,10 +285,11 @@ func (s *session) personSide() string {
 	return "black"
 }
 
-// playerName is the name of the player of side c.
+// playerName is the name of the player of side c: an engine's with its
+// level (withLevel), or "you".
 func (s *session) playerName(c engine.Color) string {
 	if i := s.players[c]; i != person {
-		return s.engines[i].Name
+		return s.withLevel(s.engines[i].Name)
 	}
 	return "you"
 }

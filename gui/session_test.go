@@ -403,6 +403,32 @@ func TestLevelForTheEnginesMovesOnly(t *testing.T) {
 	}
 }
 
+// TestPlayerNamesCarryTheLevel: an engine playing below full strength is
+// named with its level and the level's Elo, in the state and the PDN's
+// tags; at full strength, chosen or by default, it is named alone.
+func TestPlayerNamesCarryTheLevel(t *testing.T) {
+	h := newHarness("fake")
+	full := len(testLevels) - 1
+	for _, c := range []struct {
+		level string
+		want  string
+	}{
+		{`,"level":3`, fmt.Sprintf("fake (level 3, Elo %d)", testLevels[3].Elo)},
+		{`,"level":0`, fmt.Sprintf("fake (level 0, Elo %d)", testLevels[0].Elo)},
+		{fmt.Sprintf(`,"level":%d`, full), "fake"},
+		{"", "fake"},
+	} {
+		h.do(`{"type":"new","mode":"play","color":"white","limit":{"moveTime":1}` + c.level + `}`)
+		h.do(`{"type":"savepdn"}`)
+		m, _ := last[pdnMsg](h)
+		g := replay(t, m.Text)
+		if st := h.state(); st.White != "you" || st.Black != c.want || g.Tag(pdn.TagWhite) != "you" || g.Tag(pdn.TagBlack) != c.want {
+			t.Errorf("level%s: state %q against %q, PDN %q against %q; want you against %q",
+				c.level, st.White, st.Black, g.Tag(pdn.TagWhite), g.Tag(pdn.TagBlack), c.want)
+		}
+	}
+}
+
 // TestLevelsOfTheConfig: the levels a game may have are the session's: the
 // full engine is the last of them, a level past it is refused, and a
 // session without levels refuses any.

@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -60,7 +61,10 @@ no option.NAME= words here.
 
 Listening on any address but this machine's loopback (--addr 0.0.0.0:8080)
 lets other machines start engines here: the server then prints its address
-with a secret token, which the page needs, and a warning.`
+with a secret token, which the page needs, and a warning. On a wildcard
+address (0.0.0.0, :: or no host) it prints every address the page is
+reached at: localhost and each of the machine's interfaces. When --open
+cannot open the browser, it says which address to open by hand.`
 }
 
 func (c *guiCmd) Run() error {
@@ -112,12 +116,13 @@ func (c *guiCmd) Run() error {
 		fmt.Fprintf(os.Stderr, "dameo gui: warning: listening on %v, which other machines may reach: anyone with the address and its token can start engines here\n", ln.Addr())
 	}
 	server := gui.New(cfg)
-	url := pageURL(ln.Addr(), cfg.Token)
-	fmt.Printf("dameo gui: %s (Ctrl-C to stop)\n", url)
+	urls := pageURLs(ln.Addr(), cfg.Token, net.InterfaceAddrs)
+	fmt.Printf("dameo gui: %s (Ctrl-C to stop)\n", urls[0])
+	for _, url := range urls[1:] {
+		fmt.Printf("dameo gui: %s\n", url)
+	}
 	if c.Open {
-		if err := openBrowser(url); err != nil {
-			fmt.Fprintf(os.Stderr, "dameo: cannot open the browser: %v\n", err)
-		}
+		go openBrowser(os.Stderr, browserCommand(urls[0]), urls[0])
 	}
 	ctx, stop := untilSignal()
 	defer stop()
@@ -180,13 +185,33 @@ func guiLevels() []gui.Level {
 	return out
 }
 
-// pageURL is the page's address, with the token when there is one; a
-// wildcard address is shown as localhost.
-func pageURL(addr net.Addr, token string) string {
+// pageURLs are the addresses the page is reached at, with the token when
+// there is one: the one it listens on, or for a wildcard address (0.0.0.0,
+// :: or no host, which listen on every interface) localhost first and then
+// each address of the machine's interfaces (from interfaceAddrs) but the
+// loopback ones, which localhost stands for, and the link-local ones,
+// which an address needs a zone to reach.
+func pageURLs(addr net.Addr, token string, interfaceAddrs func() ([]net.Addr, error)) []string {
 	host, port, _ := net.SplitHostPort(addr.String())
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		host = "localhost"
+	ip := net.ParseIP(host)
+	if ip != nil && !ip.IsUnspecified() {
+		return []string{pageURL(host, port, token)}
 	}
+	urls := []string{pageURL("localhost", port, token)}
+	addrs, _ := interfaceAddrs() // without them, localhost alone
+	for _, a := range addrs {
+		n, ok := a.(*net.IPNet)
+		if !ok || n.IP.IsLoopback() || n.IP.IsLinkLocalUnicast() || n.IP.IsUnspecified() {
+			continue
+		}
+		urls = append(urls, pageURL(n.IP.String(), port, token))
+	}
+	return urls
+}
+
+// pageURL is the page's address at host and port, with the token when
+// there is one.
+func pageURL(host, port, token string) string {
 	url := "http://" + net.JoinHostPort(host, port) + "/"
 	if token != "" {
 		url += "?token=" + token
@@ -215,16 +240,22 @@ func (c *guiCmd) openBook() (*book.Book, error) {
 	return b, nil
 }
 
-// openBrowser opens url in the desktop's browser.
-func openBrowser(url string) error {
-	var cmd *exec.Cmd
+// browserCommand is the command that opens url in the desktop's browser.
+func browserCommand(url string) []string {
 	switch runtime.GOOS {
 	case "darwin":
-		cmd = exec.Command("open", url)
+		return []string{"open", url}
 	case "windows":
-		cmd = exec.Command("rundll32", "url.dll,FileProtocolHandler", url)
-	default:
-		cmd = exec.Command("xdg-open", url)
+		return []string{"rundll32", "url.dll,FileProtocolHandler", url}
 	}
-	return cmd.Start()
+	return []string{"xdg-open", url}
+}
+
+// openBrowser runs command, which opens url in the browser, and waits for
+// it; when it cannot be run or fails, it says so on w with the address to
+// open by hand.
+func openBrowser(w io.Writer, command []string, url string) {
+	if err := exec.Command(command[0], command[1:]...).Run(); err != nil {
+		fmt.Fprintf(w, "dameo gui: cannot open the browser (%s: %v): open %s by hand\n", command[0], err, url)
+	}
 }
