@@ -66,7 +66,7 @@ func crossCheck(t *testing.T, tabs *Tables, positions, depth int) {
 	o := newOracle()
 	counts := map[WDL]int{}
 	for range positions {
-		p := randomPosition(t, rng, randomSignature(rng, tabs.MaxPieces()))
+		p := randomPosition(t, rng, randomMaterial(rng, tabs.MaxPieces()))
 		r, ok := tabs.Probe(&p)
 		if !ok {
 			t.Fatalf("%v: not in the tables", p)
@@ -87,7 +87,7 @@ func TestVerifyFindsWrongValues(t *testing.T) {
 	if err := tabs.Verify(context.Background(), 2, nil); err != nil {
 		t.Fatal(err)
 	}
-	good := tabs.Table(Signature{1, 0, 1, 0})
+	good := tabs.Table(Material{1, 0, 1, 0})
 	for _, change := range []struct {
 		name string
 		edit func(code, dtw int) (int, int)

@@ -12,17 +12,17 @@ import (
 	"github.com/dameo/dameo/engine"
 )
 
-// Tables is a set of solved tables, looked up by signature. It is
+// Tables is a set of solved tables, looked up by material. It is
 // read-only once built and safe for concurrent use.
 type Tables struct {
-	bySig     [numCodes]*Table
+	byMat     [numCodes]*Table
 	list      []*Table
 	maxPieces int // covered by full tables (values and distances)
 	wdl       [numCodes]*WDLTable
 	wdlPieces int // covered by full or WDL tables
 }
 
-// NewTables is the set of the given tables (one per signature).
+// NewTables is the set of the given tables (one per material).
 func NewTables(list []*Table) *Tables {
 	t := &Tables{maxPieces: 1}
 	for _, tab := range list {
@@ -31,40 +31,40 @@ func NewTables(list []*Table) *Tables {
 	return t
 }
 
-// add puts tab in the set, replacing a table of the same signature.
+// add puts tab in the set, replacing a table of the same material.
 func (t *Tables) add(tab *Table) {
-	t.remove(tab.Signature())
-	t.bySig[tab.Signature().code()] = tab
+	t.remove(tab.Material())
+	t.byMat[tab.Material().code()] = tab
 	t.list = append(t.list, tab)
 	t.countPieces()
 }
 
-// remove takes the table of signature s out of the set.
-func (t *Tables) remove(s Signature) {
-	if old := t.bySig[s.code()]; old != nil {
+// remove takes the table of material s out of the set.
+func (t *Tables) remove(s Material) {
+	if old := t.byMat[s.code()]; old != nil {
 		t.list = slices.DeleteFunc(t.list, func(x *Table) bool { return x == old })
-		t.bySig[s.code()] = nil
+		t.byMat[s.code()] = nil
 		t.countPieces()
 	}
 }
 
-// addWDL puts a WDL table in the set, replacing one of the same signature.
+// addWDL puts a WDL table in the set, replacing one of the same material.
 func (t *Tables) addWDL(w *WDLTable) {
-	t.wdl[w.Signature().code()] = w
+	t.wdl[w.Material().code()] = w
 	t.countPieces()
 }
 
 // countPieces sets maxPieces and wdlPieces from the tables of the set.
 func (t *Tables) countPieces() {
-	t.maxPieces = coveredPieces(func(s Signature) bool { return t.bySig[s.code()] != nil })
-	t.wdlPieces = coveredPieces(func(s Signature) bool { return t.bySig[s.code()] != nil || t.wdl[s.code()] != nil })
+	t.maxPieces = coveredPieces(func(s Material) bool { return t.byMat[s.code()] != nil })
+	t.wdlPieces = coveredPieces(func(s Material) bool { return t.byMat[s.code()] != nil || t.wdl[s.code()] != nil })
 }
 
-// coveredPieces is the largest n such that has holds for every signature
+// coveredPieces is the largest n such that has holds for every material
 // of 2 to n pieces (1 when none).
-func coveredPieces(has func(Signature) bool) int {
+func coveredPieces(has func(Material) bool) int {
 	covered := 1
-	for _, s := range Signatures(MaxTablePieces) {
+	for _, s := range Materials(MaxTablePieces) {
 		if !has(s) {
 			return min(covered, s.Pieces()-1)
 		}
@@ -78,29 +78,29 @@ func coveredPieces(has func(Signature) bool) int {
 // positions where a side has no piece need no table).
 func (t *Tables) MaxPieces() int { return t.maxPieces }
 
-// Table is the table of signature s, or nil.
-func (t *Tables) Table(s Signature) *Table {
+// Table is the table of material s, or nil.
+func (t *Tables) Table(s Material) *Table {
 	if !s.valid() {
 		return nil
 	}
-	return t.bySig[s.code()]
+	return t.byMat[s.code()]
 }
 
 // All are the tables of the set in generation order.
 func (t *Tables) All() []*Table {
-	order := map[Signature]int{}
-	for i, s := range Signatures(t.maxPiecesLoaded()) {
+	order := map[Material]int{}
+	for i, s := range Materials(t.maxPiecesLoaded()) {
 		order[s] = i
 	}
 	all := slices.Clone(t.list)
-	slices.SortFunc(all, func(a, b *Table) int { return order[a.Signature()] - order[b.Signature()] })
+	slices.SortFunc(all, func(a, b *Table) int { return order[a.Material()] - order[b.Material()] })
 	return all
 }
 
 func (t *Tables) maxPiecesLoaded() int {
 	n := 0
 	for _, tab := range t.list {
-		n = max(n, tab.Signature().Pieces())
+		n = max(n, tab.Material().Pieces())
 	}
 	return n
 }
@@ -113,7 +113,7 @@ func (t *Tables) MostPieces() int {
 	n := max(t.wdlPieces, t.maxPiecesLoaded())
 	for _, w := range t.wdl {
 		if w != nil {
-			n = max(n, w.Signature().Pieces())
+			n = max(n, w.Material().Pieces())
 		}
 	}
 	return n
@@ -122,7 +122,7 @@ func (t *Tables) MostPieces() int {
 // Probe is the value of p for its side to move, with ok false when no
 // table covers p's material (or its table failed the check that
 // OpenForSearch puts off to this first probe). Every position of a
-// covered signature is in its table, including those where a capture is pending (compulsory) and
+// covered material is in its table, including those where a capture is pending (compulsory) and
 // those that cannot arise in play. A position where one side has no piece
 // needs no table: the side to move has lost if it has none, and otherwise
 // wins in 1 if it has a move. Probe allocates nothing.
@@ -150,10 +150,10 @@ func withoutTable(p *engine.Position, white, black uint64) (r Result, ok bool) {
 	return Result{}, false
 }
 
-// material is the groups of a position with White to move and their
-// signature; ok is false when a group holds more pieces than a table can
+// groupsOf is the groups of a position with White to move and their
+// material; ok is false when a group holds more pieces than a table can
 // (MaxGroup).
-func material(white, black, kings uint64) (g [layout.NumGroups]uint64, s Signature, ok bool) {
+func groupsOf(white, black, kings uint64) (g [layout.NumGroups]uint64, s Material, ok bool) {
 	g = layout.Groups(white, black, kings)
 	for i, c := range [layout.NumGroups]*int{&s.WhiteMen, &s.WhiteKings, &s.BlackMen, &s.BlackKings} {
 		*c = bits.OnesCount64(g[i])
@@ -168,11 +168,11 @@ func material(white, black, kings uint64) (g [layout.NumGroups]uint64, s Signatu
 // in which both sides have pieces, given as bit sets (the generator's
 // lookup of a capture's or promotion's successor).
 func (t *Tables) ProbeWhite(white, black, kings uint64) (Result, bool) {
-	g, s, ok := material(white, black, kings)
+	g, s, ok := groupsOf(white, black, kings)
 	if !ok {
 		return Result{}, false
 	}
-	tab := t.bySig[s.code()]
+	tab := t.byMat[s.code()]
 	if tab == nil || !tab.check.passed() {
 		return Result{}, false
 	}
@@ -192,14 +192,14 @@ func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
 	if r, ok := withoutTable(p, white, black); ok {
 		return r.WDL, true
 	}
-	g, s, ok := material(white, black, kings)
+	g, s, ok := groupsOf(white, black, kings)
 	if !ok {
 		return Draw, false
 	}
 	if wt := t.wdl[s.code()]; wt != nil && wt.check.passed() {
 		return wt.value(g), true
 	}
-	if tab := t.bySig[s.code()]; tab != nil && tab.check.passed() {
+	if tab := t.byMat[s.code()]; tab != nil && tab.check.passed() {
 		return codeWDL[tab.code(tab.layout.Index(g))&3], true
 	}
 	return Draw, false
@@ -215,11 +215,11 @@ func (t *Tables) ProbeAny(p *engine.Position) (r Result, ok bool) {
 	if r, ok := withoutTable(p, white, black); ok {
 		return r, true
 	}
-	g, s, ok := material(white, black, kings)
+	g, s, ok := groupsOf(white, black, kings)
 	if !ok {
 		return Result{}, false
 	}
-	if tab := t.bySig[s.code()]; tab != nil && tab.check.passed() {
+	if tab := t.byMat[s.code()]; tab != nil && tab.check.passed() {
 		return tab.result(tab.layout.Index(g)), true
 	}
 	if wt := t.wdl[s.code()]; wt != nil && wt.check.passed() {

@@ -68,7 +68,7 @@ func TestProbeSymmetry(t *testing.T) {
 	tabs := Embedded()
 	rng := rand.New(rand.NewPCG(7, 8))
 	for range 5000 {
-		p := randomPosition(t, rng, randomSignature(rng, 3))
+		p := randomPosition(t, rng, randomMaterial(rng, 3))
 		w, b := p.Pieces(engine.White), p.Pieces(engine.Black)
 		k := p.Kings(engine.White) | p.Kings(engine.Black)
 		side := p.SideToMove()
@@ -103,7 +103,7 @@ func TestProbeMovesBestFirst(t *testing.T) {
 	tabs := Embedded()
 	rng := rand.New(rand.NewPCG(9, 10))
 	for range 2000 {
-		p := randomPosition(t, rng, randomSignature(rng, 3))
+		p := randomPosition(t, rng, randomMaterial(rng, 3))
 		moves, ok := tabs.ProbeMoves(&p)
 		if !ok || len(moves) != len(p.LegalMoves()) {
 			t.Fatalf("%v: ProbeMoves gives %d moves, ok %v", p, len(moves), ok)
@@ -157,7 +157,7 @@ func TestProbeAnyFindsEitherFile(t *testing.T) {
 	var fulls, wdlOnlys, nones int
 	positions := []engine.Position{mustParse(t, "8/8/8/8/8/8/8/W7 w"), mustParse(t, "8/8/8/8/8/8/8/W7 b")} // no table needed
 	for range 3000 {
-		positions = append(positions, randomPosition(t, rng, randomSignature(rng, 3)))
+		positions = append(positions, randomPosition(t, rng, randomMaterial(rng, 3)))
 	}
 	for _, p := range positions {
 		got, ok := tabs.ProbeAny(&p)
@@ -194,7 +194,7 @@ func TestProbeConcurrent(t *testing.T) {
 	positions := make([]engine.Position, 500)
 	want := make([]Result, len(positions))
 	for i := range positions {
-		positions[i] = randomPosition(t, rng, randomSignature(rng, 3))
+		positions[i] = randomPosition(t, rng, randomMaterial(rng, 3))
 		want[i], _ = tabs.Probe(&positions[i])
 	}
 	var wg sync.WaitGroup
@@ -231,7 +231,7 @@ func BenchmarkProbe(b *testing.B) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	positions := make([]engine.Position, 1<<16)
 	for i := range positions {
-		positions[i] = randomPosition(b, rng, randomSignature(rng, tabs.MaxPieces()))
+		positions[i] = randomPosition(b, rng, randomMaterial(rng, tabs.MaxPieces()))
 	}
 	i := 0
 	for b.Loop() {

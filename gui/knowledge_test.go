@@ -56,7 +56,7 @@ func TestTablesPanelProbesTheBoard(t *testing.T) {
 // the 5-piece set) gives the value of its positions; a 4-piece position of
 // a table not loaded is not covered.
 func TestTablesPanelShowsTablesBeyondCompleteSets(t *testing.T) {
-	tabs := embeddedAnd(t, egtb.Signature{WhiteKings: 3, BlackKings: 1})
+	tabs := embeddedAnd(t, egtb.Material{WhiteKings: 3, BlackKings: 1})
 	h := newHarness("fake")
 	h.s.tables = tabs
 	const threeKings = "8/8/8/8/8/8/8/WWW4B w" // table 0301
@@ -73,13 +73,13 @@ func TestTablesPanelShowsTablesBeyondCompleteSets(t *testing.T) {
 	}
 }
 
-// embeddedAnd are the embedded tables and the table of sig with its colour
+// embeddedAnd are the embedded tables and the table of mat with its colour
 // swap, built from them into a temporary directory and loaded from it.
-func embeddedAnd(t *testing.T, sig egtb.Signature) *egtb.Tables {
+func embeddedAnd(t *testing.T, mat egtb.Material) *egtb.Tables {
 	t.Helper()
 	dir := t.TempDir()
 	for _, tab := range egtb.Embedded().All() {
-		if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
+		if err := tab.WriteFile(filepath.Join(dir, tab.Material().FileName())); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -87,7 +87,7 @@ func embeddedAnd(t *testing.T, sig egtb.Signature) *egtb.Tables {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := gen.Build(context.Background(), gen.BuildOptions{Pieces: sig.Pieces(), Threads: 1, Only: &sig, Storage: store}); err != nil {
+	if err := gen.Build(context.Background(), gen.BuildOptions{Pieces: mat.Pieces(), Threads: 1, Only: &mat, Storage: store}); err != nil {
 		t.Fatal(err)
 	}
 	tabs, err := egtb.Open(dir)

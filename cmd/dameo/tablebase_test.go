@@ -14,7 +14,7 @@ import (
 	"github.com/dameo/dameo/search"
 )
 
-// longWin is the longest win of signature 1101 (egtb stats): win in 39,
+// longWin is the longest win of material 1101 (egtb stats): win in 39,
 // whose only winning move is e1-d1 (egtb probe).
 const longWin = "8/8/8/8/8/8/8/2w1W2B w"
 
@@ -57,7 +57,7 @@ func TestSearchPlaysTheTableMove(t *testing.T) {
 func TestSearchTablesFallBackToWDLFiles(t *testing.T) {
 	dir := t.TempDir()
 	for _, tab := range egtb.Embedded().All() {
-		if err := tab.WriteWDLFile(filepath.Join(dir, tab.Signature().String()+".wdl")); err != nil {
+		if err := tab.WriteWDLFile(filepath.Join(dir, tab.Material().String()+".wdl")); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -85,7 +85,7 @@ func TestSearchTablesFallBackToWDLFiles(t *testing.T) {
 func TestDamagedTableIsLeftOut(t *testing.T) {
 	dir := t.TempDir()
 	for _, tab := range egtb.Embedded().All() {
-		if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
+		if err := tab.WriteFile(filepath.Join(dir, tab.Material().FileName())); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -115,7 +115,7 @@ func TestDamagedTableIsLeftOut(t *testing.T) {
 func TestSearchUsesTablesBeyondCompleteSets(t *testing.T) {
 	dir := t.TempDir()
 	for _, tab := range egtb.Embedded().All() {
-		if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
+		if err := tab.WriteFile(filepath.Join(dir, tab.Material().FileName())); err != nil {
 			t.Fatal(err)
 		}
 	}
