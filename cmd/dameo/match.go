@@ -275,7 +275,7 @@ func (c *matchPlayCmd) config() (match.Config, error) {
 			return cfg, fmt.Errorf("--egtb: %v", err)
 		}
 		if cfg.TBPieces = c.EgtbPieces; c.EgtbPieces < 0 {
-			return cfg, fmt.Errorf("--egtb-pieces must be 2 to %d, not %d", cfg.Tablebase.MaxPieces(), c.EgtbPieces)
+			return cfg, fmt.Errorf("--egtb-pieces must be 2 to %d, not %d", cfg.Tablebase.MostPieces(), c.EgtbPieces)
 		}
 	}
 	if c.Resign != "" {

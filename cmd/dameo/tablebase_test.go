@@ -65,14 +65,14 @@ func TestSearchTablesFallBackToWDLFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tb.MaxPieces() != egtb.EmbeddedPieces {
-		t.Errorf("MaxPieces %d with the WDL files of up to %d pieces", tb.MaxPieces(), egtb.EmbeddedPieces)
+	if tb.MostPieces() != egtb.EmbeddedPieces {
+		t.Errorf("MostPieces %d with the WDL files of up to %d pieces", tb.MostPieces(), egtb.EmbeddedPieces)
 	}
 	p, err := engine.ParsePosition(longWin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if wdl, dtw, ok := tb.Probe(&p); !ok || wdl != 1 || dtw != egtb.UnknownDistance(egtb.Win) {
+	if wdl, dtw, ok := tb.ProbeAny(&p); !ok || wdl != 1 || dtw != egtb.UnknownDistance(egtb.Win) {
 		t.Errorf("probe of %s: %d %d %v", longWin, wdl, dtw, ok)
 	}
 }
@@ -126,8 +126,8 @@ func TestSearchUsesTablesBeyondCompleteSets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tb.MaxPieces() != 4 {
-		t.Errorf("MaxPieces %d with the 3-piece set and table 0301, want 4", tb.MaxPieces())
+	if tb.MostPieces() != 4 {
+		t.Errorf("MostPieces %d with the 3-piece set and table 0301, want 4", tb.MostPieces())
 	}
 	const threeKings = "8/8/8/8/8/8/8/WWW4B w" // table 0301
 	out, errOut, code := run(t, "analyze", "--depth", "2", "--egtb", dir, threeKings)
