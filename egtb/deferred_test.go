@@ -64,7 +64,7 @@ func TestOpenForSearchChecksAtFirstProbe(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	damaged := whiteToMovePosition(t, rng, Material{1, 0, 1, 0})
 	for range 3 {
-		if r, ok := tabs.Probe(&damaged); ok {
+		if r, ok := tabs.ProbeFull(&damaged); ok {
 			t.Fatalf("the damaged table answered %v for %v", r, damaged)
 		}
 		if w, ok := tabs.ProbeWDL(&damaged); ok {
@@ -78,9 +78,9 @@ func TestOpenForSearchChecksAtFirstProbe(t *testing.T) {
 	// The damaged WDL file is left out; its full table answers instead.
 	for _, s := range []Material{{0, 1, 0, 1}, {0, 1, 1, 0}, {0, 2, 0, 1}} {
 		p := whiteToMovePosition(t, rng, s)
-		want, _ := Embedded().Probe(&p)
-		if got, ok := tabs.Probe(&p); !ok || got != want {
-			t.Errorf("%v: Probe %v %v, want %v", p, got, ok, want)
+		want, _ := Embedded().ProbeFull(&p)
+		if got, ok := tabs.ProbeFull(&p); !ok || got != want {
+			t.Errorf("%v: ProbeFull %v %v, want %v", p, got, ok, want)
 		}
 		if got, ok := tabs.ProbeWDL(&p); !ok || got != want.WDL {
 			t.Errorf("%v: ProbeWDL %v %v, want %v", p, got, ok, want.WDL)
@@ -103,15 +103,15 @@ func TestDeferredCheckRunsOnce(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	damaged := whiteToMovePosition(t, rng, Material{1, 0, 1, 0})
 	good := whiteToMovePosition(t, rng, Material{0, 1, 0, 1})
-	want, _ := Embedded().Probe(&good)
+	want, _ := Embedded().ProbeFull(&good)
 	var wg sync.WaitGroup
 	var answered, wrong atomic.Int32
 	for range 8 {
 		wg.Go(func() {
-			if _, ok := tabs.Probe(&damaged); ok {
+			if _, ok := tabs.ProbeFull(&damaged); ok {
 				answered.Add(1)
 			}
-			if r, ok := tabs.Probe(&good); !ok || r != want {
+			if r, ok := tabs.ProbeFull(&good); !ok || r != want {
 				wrong.Add(1)
 			}
 		})

@@ -21,8 +21,19 @@
 // stored: a position with Black to move has the value of its colour-swapped
 // image (colours exchanged, board flipped top to bottom), whose material is
 // the swap. Every position of a material is stored, including those where
-// a capture is pending and those that cannot arise in play, so Probe answers
-// any position whose tables are loaded.
+// a capture is pending and those that cannot arise in play, so a probe
+// answers any position whose tables are loaded.
+//
+// # Probing
+//
+// A set of tables (Tables) holds full tables (values and distances, the
+// .egtb files) and WDL tables (values alone, the .wdl files). Each probe
+// says which it reads: ProbeFull and ProbeFullMoves the full tables alone;
+// ProbeWDL the value alone, from either; ProbeAny and ProbeAnyMoves either,
+// a result of a WDL table alone having no distance (Result.DistanceKnown).
+// So do the piece counts: FullPieces is the most pieces up to which every
+// position is in a full table, WDLPieces the same for either kind, and
+// MostPieces the most pieces of a position some table holds.
 //
 // A table slot is a number from 0 to Size(mat)-1. Each group of pieces
 // (white men, white kings, black men, black kings) is a set of squares of

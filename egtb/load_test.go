@@ -1,5 +1,5 @@
 // Tests of table files: round trips, every kind of bad file, Open and
-// MaxPieces; the decoder's fuzz test.
+// FullPieces; the decoder's fuzz test.
 
 package egtb
 
@@ -37,8 +37,8 @@ func TestWriteAndLoadFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.MaxPieces() != want.MaxPieces() || len(got.All()) != len(want.All()) {
-		t.Fatalf("loaded %d tables up to %d pieces, wrote %d up to %d", len(got.All()), got.MaxPieces(), len(want.All()), want.MaxPieces())
+	if got.FullPieces() != want.FullPieces() || len(got.All()) != len(want.All()) {
+		t.Fatalf("loaded %d tables up to %d pieces, wrote %d up to %d", len(got.All()), got.FullPieces(), len(want.All()), want.FullPieces())
 	}
 	for _, tab := range want.All() {
 		g := got.Table(tab.Material())
@@ -159,12 +159,12 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
-// TestMaxPiecesCountsCompleteSets: MaxPieces is the largest n with every
+// TestFullPiecesCountsCompleteSets: FullPieces is the largest n with every
 // table of up to n pieces present.
-func TestMaxPiecesCountsCompleteSets(t *testing.T) {
+func TestFullPiecesCountsCompleteSets(t *testing.T) {
 	all := Embedded().All()
-	if got := NewTables(nil).MaxPieces(); got != 1 {
-		t.Errorf("no tables: MaxPieces %d", got)
+	if got := NewTables(nil).FullPieces(); got != 1 {
+		t.Errorf("no tables: FullPieces %d", got)
 	}
 	var without []*Table
 	for _, tab := range all {
@@ -172,8 +172,8 @@ func TestMaxPiecesCountsCompleteSets(t *testing.T) {
 			without = append(without, tab)
 		}
 	}
-	if got := NewTables(without).MaxPieces(); got != 2 {
-		t.Errorf("without table 0120: MaxPieces %d, want 2", got)
+	if got := NewTables(without).FullPieces(); got != 2 {
+		t.Errorf("without table 0120: FullPieces %d, want 2", got)
 	}
 	// MostPieces counts every table loaded, complete sets or not.
 	if got := NewTables(without).MostPieces(); got != 3 {
@@ -193,9 +193,9 @@ func TestMaxPiecesCountsCompleteSets(t *testing.T) {
 		t.Fatal(err)
 	}
 	twos.addWDL(w)
-	if twos.MaxPieces() != 2 || twos.WDLPieces() != 2 || twos.MostPieces() != 3 {
-		t.Errorf("the 2-piece tables and WDL 0120: MaxPieces %d, WDLPieces %d, MostPieces %d, want 2, 2, 3",
-			twos.MaxPieces(), twos.WDLPieces(), twos.MostPieces())
+	if twos.FullPieces() != 2 || twos.WDLPieces() != 2 || twos.MostPieces() != 3 {
+		t.Errorf("the 2-piece tables and WDL 0120: FullPieces %d, WDLPieces %d, MostPieces %d, want 2, 2, 3",
+			twos.FullPieces(), twos.WDLPieces(), twos.MostPieces())
 	}
 }
 

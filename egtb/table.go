@@ -83,11 +83,11 @@ func (t *Table) distance(i uint64) int {
 func (t *Table) result(i uint64) Result {
 	switch t.code(i) {
 	case frame.CodeWin:
-		return Result{Win, t.distance(i)}
+		return Result{WDL: Win, DTW: t.distance(i)}
 	case frame.CodeLoss:
-		return Result{Loss, t.distance(i)}
+		return Result{WDL: Loss, DTW: t.distance(i)}
 	}
-	return Result{Draw, 0}
+	return Result{WDL: Draw, DTW: 0}
 }
 
 // position is the position of slot i, with White to move, and whether the

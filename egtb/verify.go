@@ -59,10 +59,10 @@ func (t *Tables) verifySlot(tab *Table, i uint64, moves *engine.MoveList) error 
 	}
 	white, black, kings := g[layout.GroupWhiteMen]|g[layout.GroupWhiteKings], g[layout.GroupBlackMen]|g[layout.GroupBlackKings], g[layout.GroupWhiteKings]|g[layout.GroupBlackKings]
 	engine.WhiteMoves(white, black, kings, moves)
-	best := Result{Loss, 0}
+	best := Result{WDL: Loss, DTW: 0}
 	for j, m := range moves.Slice() {
 		w2, b2, k2 := engine.WhitePlay(white, black, kings, m)
-		r := Result{Loss, 0} // Black has no piece left
+		r := Result{WDL: Loss, DTW: 0} // Black has no piece left
 		if b2 != 0 {
 			if r, ok = t.ProbeWhite(layout.Flip(b2), layout.Flip(w2), layout.Flip(k2)); !ok {
 				p, _ := tab.position(i)

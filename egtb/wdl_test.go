@@ -58,31 +58,31 @@ func TestWDLFilesHoldTheValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if only.MaxPieces() != 1 || only.WDLPieces() != EmbeddedPieces {
-		t.Errorf("WDL files only: MaxPieces %d, WDLPieces %d", only.MaxPieces(), only.WDLPieces())
+	if only.FullPieces() != 1 || only.WDLPieces() != EmbeddedPieces {
+		t.Errorf("WDL files only: FullPieces %d, WDLPieces %d", only.FullPieces(), only.WDLPieces())
 	}
 	rng := rand.New(rand.NewPCG(21, 22))
 	for range 20000 {
 		p := randomPosition(t, rng, randomMaterial(rng, EmbeddedPieces))
-		want, ok := Embedded().Probe(&p)
+		want, ok := Embedded().ProbeFull(&p)
 		got, gotOK := only.ProbeWDL(&p)
 		full, fullOK := Embedded().ProbeWDL(&p)
 		if !ok || !gotOK || !fullOK || got != want.WDL || full != want.WDL {
-			t.Fatalf("%v: ProbeWDL %v %v (full tables %v %v), Probe %v %v", p, got, gotOK, full, fullOK, want, ok)
+			t.Fatalf("%v: ProbeWDL %v %v (full tables %v %v), ProbeFull %v %v", p, got, gotOK, full, fullOK, want, ok)
 		}
 	}
 	// With -egtb.dir, the directory's WDL files (preferred by ProbeWDL)
-	// against its full tables (Probe).
+	// against its full tables (ProbeFull).
 	if *tablesDir != "" {
 		tabs, err := Open(*tablesDir)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for range 200000 {
-			p := randomPosition(t, rng, randomMaterial(rng, tabs.MaxPieces()))
-			want, ok := tabs.Probe(&p)
+			p := randomPosition(t, rng, randomMaterial(rng, tabs.FullPieces()))
+			want, ok := tabs.ProbeFull(&p)
 			if got, gotOK := tabs.ProbeWDL(&p); !ok || !gotOK || got != want.WDL {
-				t.Fatalf("%v: ProbeWDL %v %v, Probe %v %v", p, got, gotOK, want, ok)
+				t.Fatalf("%v: ProbeWDL %v %v, ProbeFull %v %v", p, got, gotOK, want, ok)
 			}
 		}
 	}

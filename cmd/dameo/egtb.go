@@ -186,7 +186,8 @@ plays it, best first.`
 // tableResultsHelp explains the values the tables give.
 const tableResultsHelp = `A table's value is "win in N", "draw" or "loss in N" for the side to move,
 N counting plies (moves of either side) to the end of the game with the best
-play of both: the winner wins as fast as it can, the loser holds out.`
+play of both: the winner wins as fast as it can, the loser holds out. Where
+only a WDL file (.wdl) holds a position, its value is "win" or "loss" alone.`
 
 func (c *egtbProbeCmd) Run() error {
 	if c.Position == "" && c.FEN == "" {
@@ -201,10 +202,10 @@ func (c *egtbProbeCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	r, ok := tabs.Probe(&p)
-	moves, movesOK := tabs.ProbeMoves(&p)
+	r, ok := tabs.ProbeAny(&p)
+	moves, movesOK := tabs.ProbeAnyMoves(&p)
 	if !ok || !movesOK {
-		return usageError{fmt.Errorf("no table for this position of %d pieces or for one of its moves (the tables cover every position of up to %d pieces)", bits.OnesCount64(p.Occupied()), tabs.MaxPieces())}
+		return usageError{fmt.Errorf("no table for this position of %d pieces or for one of its moves (the tables cover every position of up to %d pieces)", bits.OnesCount64(p.Occupied()), tabs.WDLPieces())}
 	}
 	fmt.Printf("position: %v\nvalue: %s (%v to move)\n", p, inPlies(r), p.SideToMove())
 	for _, m := range moves {
@@ -243,7 +244,7 @@ func (c *egtbVerifyCmd) Run() error {
 		return unreadableIsUsage(err)
 	}
 	if !c.Values {
-		fmt.Printf("%s: files ok: %d tables, every position covered up to %d pieces (values not checked)\n", dir, len(tabs.All()), tabs.MaxPieces())
+		fmt.Printf("%s: files ok: %d tables, every position covered up to %d pieces (values not checked)\n", dir, len(tabs.All()), tabs.FullPieces())
 		return nil
 	}
 	start := time.Now()
@@ -254,7 +255,7 @@ func (c *egtbVerifyCmd) Run() error {
 		return err
 	}
 	fmt.Printf("%s: ok: %d tables, every position covered up to %d pieces, every value consistent with its successors (%.1f s)\n",
-		dir, len(tabs.All()), tabs.MaxPieces(), time.Since(start).Seconds())
+		dir, len(tabs.All()), tabs.FullPieces(), time.Since(start).Seconds())
 	return nil
 }
 
@@ -319,9 +320,10 @@ func warnUnusedTable(err error) {
 	fmt.Fprintf(os.Stderr, "warning: %v; the table is not used\n", err)
 }
 
-// inPlies is a table's value with its unit: "win in 39 plies", "win in 1 ply".
+// inPlies is a table's value with its unit: "win in 39 plies", "win in 1 ply";
+// "win" alone when a WDL file alone gives it.
 func inPlies(r egtb.Result) string {
-	if r.WDL == egtb.Draw {
+	if r.WDL == egtb.Draw || !r.DistanceKnown() {
 		return r.String()
 	}
 	return fmt.Sprintf("%v in %s", r.WDL, plies(r.DTW))

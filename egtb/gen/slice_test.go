@@ -258,7 +258,7 @@ func TestTableWriterWidens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := egtb.NewTables([]*egtb.Table{tab}).Probe(&p)
+	r, _ := egtb.NewTables([]*egtb.Table{tab}).ProbeFull(&p)
 	if n := len(encode(t, tab)); n != int(egtb.FileSize(tab.Size(), 2)) || r != (egtb.Result{WDL: egtb.Loss, DTW: 300}) || tab.Stats().Unused != tab.Size()-3 {
 		t.Errorf("table: file of %d bytes, slot 6 %v, stats %+v", n, r, tab.Stats())
 	}
