@@ -13,10 +13,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/dameo/dameo/internal/fifotest"
-	"github.com/dameo/dameo/internal/testbin"
 )
 
 func TestSideFilesRefuseFIFOsAndDevices(t *testing.T) {
@@ -26,9 +24,6 @@ func TestSideFilesRefuseFIFOsAndDevices(t *testing.T) {
 	if err := os.WriteFile(big, []byte(strings.Repeat("x", maxTokenFile+1)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	// The program is built before the clock starts (see
-	// TestBookInputsRefuseAFIFO).
-	testbin.Build(t, "cmd/dameo", false)
 	match := []string{"match", "-e", "name=a", "-e", "name=b", "--depth", "1", "--games", "2"}
 	for _, c := range []struct {
 		args []string
@@ -44,16 +39,9 @@ func TestSideFilesRefuseFIFOsAndDevices(t *testing.T) {
 		{[]string{"bot", "--token-file", big}, fmt.Sprintf("larger than %d bytes", maxTokenFile)},
 		{[]string{"gui", "--pdn", fifo}, "not a regular file (a FIFO)"},
 	} {
-		type result struct {
-			errOut string
-			code   int
-		}
-		r := fifotest.Within(t, 30*time.Second, fmt.Sprint(c.args), func() result {
-			_, errOut, code := run(t, c.args...)
-			return result{errOut, code}
-		})
-		if r.code == 0 || !strings.Contains(r.errOut, c.want) {
-			t.Errorf("%v: status %d, %q; want an error saying %s", c.args, r.code, r.errOut, c.want)
+		errOut, code := runWithin(t, c.args...)
+		if code == 0 || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: status %d, %q; want an error saying %s", c.args, code, errOut, c.want)
 		}
 	}
 }
