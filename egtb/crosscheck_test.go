@@ -58,16 +58,16 @@ func longestDistance(tabs *Tables) int {
 	return longest
 }
 
-// crossCheck probes positions with up to tabs.MaxPieces() pieces and checks
+// crossCheck probes positions with up to tabs.FullPieces() pieces and checks
 // them against the search to depth plies.
 func crossCheck(t *testing.T, tabs *Tables, positions, depth int) {
 	t.Helper()
-	rng := rand.New(rand.NewPCG(uint64(tabs.MaxPieces()), uint64(depth)))
+	rng := rand.New(rand.NewPCG(uint64(tabs.FullPieces()), uint64(depth)))
 	o := newOracle()
 	counts := map[WDL]int{}
 	for range positions {
-		p := randomPosition(t, rng, randomSignature(rng, tabs.MaxPieces()))
-		r, ok := tabs.Probe(&p)
+		p := randomPosition(t, rng, randomMaterial(rng, tabs.FullPieces()))
+		r, ok := tabs.ProbeFull(&p)
 		if !ok {
 			t.Fatalf("%v: not in the tables", p)
 		}
@@ -77,7 +77,7 @@ func crossCheck(t *testing.T, tabs *Tables, positions, depth int) {
 		}
 	}
 	t.Logf("%d positions of up to %d pieces (%v wins, %v draws, %v losses) agree with the search to %d plies",
-		positions, tabs.MaxPieces(), counts[Win], counts[Draw], counts[Loss], depth)
+		positions, tabs.FullPieces(), counts[Win], counts[Draw], counts[Loss], depth)
 }
 
 // TestVerifyFindsWrongValues: the verify pass accepts the generated tables
@@ -87,7 +87,7 @@ func TestVerifyFindsWrongValues(t *testing.T) {
 	if err := tabs.Verify(context.Background(), 2, nil); err != nil {
 		t.Fatal(err)
 	}
-	good := tabs.Table(Signature{1, 0, 1, 0})
+	good := tabs.Table(Material{1, 0, 1, 0})
 	for _, change := range []struct {
 		name string
 		edit func(code, dtw int) (int, int)

@@ -13,7 +13,7 @@ import (
 // comparing the cursor with position.
 func TestCursorDecodesEverySlot(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
-	for _, s := range Signatures(4) {
+	for _, s := range Materials(4) {
 		l := layout.Of(s.Counts())
 		walk := func(lo, hi uint64) {
 			c := l.Cursor(lo)

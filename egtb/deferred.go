@@ -76,7 +76,7 @@ func (t *Tables) CheckDeferred() {
 	for _, tab := range t.All() {
 		tab.check.passed()
 	}
-	for _, s := range Signatures(MaxTablePieces) {
+	for _, s := range Materials(MaxTablePieces) {
 		if w := t.wdl[s.code()]; w != nil {
 			w.check.passed()
 		}

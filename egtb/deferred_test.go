@@ -24,14 +24,14 @@ func damagedDir(t *testing.T) string {
 	dir := t.TempDir()
 	for _, tab := range Embedded().All() {
 		data := tab.encode()
-		if tab.Signature() == (Signature{1, 0, 1, 0}) {
+		if tab.Material() == (Material{1, 0, 1, 0}) {
 			data[len(data)/2] ^= 4
 		}
-		if err := os.WriteFile(filepath.Join(dir, tab.Signature().FileName()), data, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, tab.Material().FileName()), data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-	wdl := wdlBytes(t, Embedded().Table(Signature{0, 1, 1, 0}))
+	wdl := wdlBytes(t, Embedded().Table(Material{0, 1, 1, 0}))
 	wdl[len(wdl)/2] ^= 1
 	if err := os.WriteFile(filepath.Join(dir, "0110.wdl"), wdl, 0o644); err != nil {
 		t.Fatal(err)
@@ -40,7 +40,7 @@ func damagedDir(t *testing.T) string {
 }
 
 // whiteToMovePosition is a random position of s with White to move.
-func whiteToMovePosition(t *testing.T, rng *rand.Rand, s Signature) engine.Position {
+func whiteToMovePosition(t *testing.T, rng *rand.Rand, s Material) engine.Position {
 	for {
 		if p := randomPosition(t, rng, s); p.SideToMove() == engine.White {
 			return p
@@ -62,9 +62,9 @@ func TestOpenForSearchChecksAtFirstProbe(t *testing.T) {
 		t.Fatalf("reports before any probe: %q", reports)
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
-	damaged := whiteToMovePosition(t, rng, Signature{1, 0, 1, 0})
+	damaged := whiteToMovePosition(t, rng, Material{1, 0, 1, 0})
 	for range 3 {
-		if r, ok := tabs.Probe(&damaged); ok {
+		if r, ok := tabs.ProbeFull(&damaged); ok {
 			t.Fatalf("the damaged table answered %v for %v", r, damaged)
 		}
 		if w, ok := tabs.ProbeWDL(&damaged); ok {
@@ -76,11 +76,11 @@ func TestOpenForSearchChecksAtFirstProbe(t *testing.T) {
 		t.Fatalf("reports %q, want one naming %s and its bad checksum", reports, damagedPath)
 	}
 	// The damaged WDL file is left out; its full table answers instead.
-	for _, s := range []Signature{{0, 1, 0, 1}, {0, 1, 1, 0}, {0, 2, 0, 1}} {
+	for _, s := range []Material{{0, 1, 0, 1}, {0, 1, 1, 0}, {0, 2, 0, 1}} {
 		p := whiteToMovePosition(t, rng, s)
-		want, _ := Embedded().Probe(&p)
-		if got, ok := tabs.Probe(&p); !ok || got != want {
-			t.Errorf("%v: Probe %v %v, want %v", p, got, ok, want)
+		want, _ := Embedded().ProbeFull(&p)
+		if got, ok := tabs.ProbeFull(&p); !ok || got != want {
+			t.Errorf("%v: ProbeFull %v %v, want %v", p, got, ok, want)
 		}
 		if got, ok := tabs.ProbeWDL(&p); !ok || got != want.WDL {
 			t.Errorf("%v: ProbeWDL %v %v, want %v", p, got, ok, want.WDL)
@@ -101,17 +101,17 @@ func TestDeferredCheckRunsOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	damaged := whiteToMovePosition(t, rng, Signature{1, 0, 1, 0})
-	good := whiteToMovePosition(t, rng, Signature{0, 1, 0, 1})
-	want, _ := Embedded().Probe(&good)
+	damaged := whiteToMovePosition(t, rng, Material{1, 0, 1, 0})
+	good := whiteToMovePosition(t, rng, Material{0, 1, 0, 1})
+	want, _ := Embedded().ProbeFull(&good)
 	var wg sync.WaitGroup
 	var answered, wrong atomic.Int32
 	for range 8 {
 		wg.Go(func() {
-			if _, ok := tabs.Probe(&damaged); ok {
+			if _, ok := tabs.ProbeFull(&damaged); ok {
 				answered.Add(1)
 			}
-			if r, ok := tabs.Probe(&good); !ok || r != want {
+			if r, ok := tabs.ProbeFull(&good); !ok || r != want {
 				wrong.Add(1)
 			}
 		})

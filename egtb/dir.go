@@ -54,7 +54,7 @@ func OpenDefault(report func(error)) (*Tables, error) {
 		return nil, err
 	}
 	for _, tab := range Embedded().list {
-		if t.Table(tab.Signature()) == nil {
+		if t.Table(tab.Material()) == nil {
 			t.add(tab)
 		}
 	}

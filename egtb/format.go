@@ -42,7 +42,7 @@ func (t *Table) encode() []byte {
 // writeTo writes the table's file contents to w, without holding a copy.
 func (t *Table) writeTo(w io.Writer) error {
 	le := binary.LittleEndian
-	s := SignatureOf(t.layout.Count)
+	s := MaterialOf(t.layout.Count)
 	head := make([]byte, 0, headerSize)
 	head = append(head, Magic...)
 	head = le.AppendUint32(head, Version)
@@ -66,19 +66,19 @@ func (t *Table) writeTo(w io.Writer) error {
 	return err
 }
 
-// DecodeSignature reads the signature whose four counts a header holds at
+// DecodeMaterial reads the material whose four counts a header holds at
 // the start of b (frame.AppendCounts), refusing one that is not a table's.
-func DecodeSignature(b []byte) (Signature, error) {
-	s := Signature{int(b[0]), int(b[1]), int(b[2]), int(b[3])}
+func DecodeMaterial(b []byte) (Material, error) {
+	s := Material{int(b[0]), int(b[1]), int(b[2]), int(b[3])}
 	if !s.valid() || s.Pieces() > MaxTablePieces {
-		return s, fmt.Errorf("corrupt header: bad signature %d %d %d %d", b[0], b[1], b[2], b[3])
+		return s, fmt.Errorf("corrupt header: bad material %d %d %d %d", b[0], b[1], b[2], b[3])
 	}
 	return s, nil
 }
 
 // header is the decoded fixed-size start of a table file.
 type header struct {
-	sig   Signature
+	mat   Material
 	slots uint64
 	width int
 	stats Stats
@@ -92,12 +92,12 @@ func decodeHeader(b []byte) (header, error) {
 		return h, err
 	}
 	var err error
-	if h.sig, err = DecodeSignature(b[12:]); err != nil {
+	if h.mat, err = DecodeMaterial(b[12:]); err != nil {
 		return h, err
 	}
 	h.slots = le.Uint64(b[16:])
-	if want := Size(h.sig); h.slots != want {
-		return h, fmt.Errorf("corrupt header: %d slots, table %v has %d", h.slots, h.sig, want)
+	if want := Size(h.mat); h.slots != want {
+		return h, fmt.Errorf("corrupt header: %d slots, table %v has %d", h.slots, h.mat, want)
 	}
 	w := le.Uint32(b[24:])
 	if w != 1 && w != 2 {
@@ -135,15 +135,15 @@ func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 	}
 	want := FileSize(h.slots, h.width)
 	if uint64(len(data)) < want {
-		return nil, nil, fmt.Errorf("truncated: %d bytes, the header of table %v announces %d", len(data), h.sig, want)
+		return nil, nil, fmt.Errorf("truncated: %d bytes, the header of table %v announces %d", len(data), h.mat, want)
 	}
 	if uint64(len(data)) > want {
-		return nil, nil, fmt.Errorf("corrupt: %d bytes, the header of table %v announces %d", len(data), h.sig, want)
+		return nil, nil, fmt.Errorf("corrupt: %d bytes, the header of table %v announces %d", len(data), h.mat, want)
 	}
 	body := data[:len(data)-frame.ChecksumSize]
 	codesEnd := headerSize + (h.slots+3)/4
 	t = &Table{
-		layout: layout.Of(h.sig.Counts()),
+		layout: layout.Of(h.mat.Counts()),
 		codes:  data[headerSize:codesEnd:codesEnd],
 		dtw:    data[codesEnd:len(body):len(body)],
 		width:  h.width,
@@ -154,7 +154,7 @@ func decodeHeadOnly(data []byte) (t *Table, check func() error, err error) {
 			return err
 		}
 		if err := t.checkSlots(); err != nil {
-			return fmt.Errorf("table %v: %w", h.sig, err)
+			return fmt.Errorf("table %v: %w", h.mat, err)
 		}
 		return nil
 	}

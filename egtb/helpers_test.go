@@ -12,12 +12,12 @@ import (
 
 // randomPosition places the pieces of s on random squares of their
 // domains, with a random side to move.
-func randomPosition(t testing.TB, rng *rand.Rand, s Signature) engine.Position {
+func randomPosition(t testing.TB, rng *rand.Rand, s Material) engine.Position {
 	return tbtest.RandomPosition(t, rng, s.Counts())
 }
 
-// randomSignature is a random signature of 2 to maxPieces pieces.
-func randomSignature(rng *rand.Rand, maxPieces int) Signature {
-	all := Signatures(maxPieces)
+// randomMaterial is a random material of 2 to maxPieces pieces.
+func randomMaterial(rng *rand.Rand, maxPieces int) Material {
+	all := Materials(maxPieces)
 	return all[rng.IntN(len(all))]
 }

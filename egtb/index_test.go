@@ -32,15 +32,15 @@ func TestColexRoundTrip(t *testing.T) {
 // unused, and a sample of the slots of every larger table does too.
 func TestIndexRoundTrip(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
-	for _, s := range Signatures(4) {
+	for _, s := range Materials(4) {
 		l := layout.Of(s.Counts())
 		slot := func(i uint64) {
 			g, ok := l.Position(i)
 			if !ok {
 				return
 			}
-			if SignatureOf(layout.CountsOf(&g)) != s {
-				t.Fatalf("%v slot %d: position of material %v", s, i, SignatureOf(layout.CountsOf(&g)))
+			if MaterialOf(layout.CountsOf(&g)) != s {
+				t.Fatalf("%v slot %d: position of material %v", s, i, MaterialOf(layout.CountsOf(&g)))
 			}
 			if j := l.Index(g); j != i {
 				t.Fatalf("%v slot %d: position %#x has index %d", s, i, g, j)
@@ -63,7 +63,7 @@ func TestIndexRoundTrip(t *testing.T) {
 // position and its mirror image share their slot, and no used slot is
 // left over.
 func TestIndexCoversEveryPosition(t *testing.T) {
-	for _, s := range Signatures(tbtest.BuiltPieces) {
+	for _, s := range Materials(tbtest.BuiltPieces) {
 		l := layout.Of(s.Counts())
 		seen := make([]bool, l.Size)
 		var distinct uint64
@@ -98,7 +98,7 @@ func TestIndexCoversEveryPosition(t *testing.T) {
 
 // forEachPlacement calls f with every placement of s's groups on
 // distinct squares of their domains.
-func forEachPlacement(s Signature, f func([layout.NumGroups]uint64)) {
+func forEachPlacement(s Material, f func([layout.NumGroups]uint64)) {
 	var g [layout.NumGroups]uint64
 	counts := s.Counts()
 	var place func(group, from int, occupied uint64)
@@ -127,20 +127,20 @@ func forEachPlacement(s Signature, f func([layout.NumGroups]uint64)) {
 
 func TestSizes(t *testing.T) {
 	want := map[int]struct {
-		signatures int
-		slots      uint64
+		materials int
+		slots     uint64
 	}{2: {4, 7200}, 3: {12, 860400}, 4: {25, 59512320}}
 	for n, w := range want {
 		var count int
 		var slots uint64
-		for _, s := range Signatures(n) {
+		for _, s := range Materials(n) {
 			if s.Pieces() == n {
 				count++
 				slots += Size(s)
 			}
 		}
-		if count != w.signatures || slots != w.slots {
-			t.Errorf("%d pieces: %d signatures, %d slots; want %d, %d", n, count, slots, w.signatures, w.slots)
+		if count != w.materials || slots != w.slots {
+			t.Errorf("%d pieces: %d materials, %d slots; want %d, %d", n, count, slots, w.materials, w.slots)
 		}
 	}
 }

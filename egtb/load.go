@@ -27,9 +27,9 @@ func LoadFile(path string) (*Table, error) {
 // loadTableFile is LoadFile with the checks that read the whole file put
 // off: check makes them.
 func loadTableFile(path string) (t *Table, check func() error, err error) {
-	return loadMapped(path, headerSize, func(head []byte) (Signature, uint64, error) {
+	return loadMapped(path, headerSize, func(head []byte) (Material, uint64, error) {
 		h, err := decodeHeader(head)
-		return h.sig, FileSize(h.slots, h.width), err
+		return h.mat, FileSize(h.slots, h.width), err
 	}, decodeHeadOnly)
 }
 
@@ -47,10 +47,10 @@ func checkedNow[T any](t *T, check func() error, err error) (*T, error) {
 
 // loadMapped loads a file of either format, memory-mapped: header reads
 // the first headerSize bytes (fewer in a short file) and says the
-// signature and the size of the file they announce; decode reads the
+// material and the size of the file they announce; decode reads the
 // mapped file and returns the check of its whole content, which
 // loadMapped returns with the file's name in its errors.
-func loadMapped[T any](path string, headerSize int, header func([]byte) (Signature, uint64, error), decode func([]byte) (*T, func() error, error)) (*T, func() error, error) {
+func loadMapped[T any](path string, headerSize int, header func([]byte) (Material, uint64, error), decode func([]byte) (*T, func() error, error)) (*T, func() error, error) {
 	t, check, err := func() (*T, func() error, error) {
 		f, info, err := safefile.Open(path)
 		if err != nil {
@@ -65,7 +65,7 @@ func loadMapped[T any](path string, headerSize int, header func([]byte) (Signatu
 		if n == 0 {
 			return nil, nil, errors.New("empty file, not a dameo table file")
 		}
-		sig, want, err := header(head[:n])
+		mat, want, err := header(head[:n])
 		if err != nil {
 			return nil, nil, err
 		}
@@ -74,7 +74,7 @@ func loadMapped[T any](path string, headerSize int, header func([]byte) (Signatu
 			if size > want {
 				what = "corrupt"
 			}
-			return nil, nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, size, sig, want)
+			return nil, nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, size, mat, want)
 		}
 		// The header bounds the mapping: no more than it announces is read.
 		data, release, err := mapFile(f, want)
@@ -101,15 +101,15 @@ func loadMapped[T any](path string, headerSize int, header func([]byte) (Signatu
 }
 
 // tableName and wdlName match the names of table files and WDL files: a
-// signature and ".egtb" or ".wdl".
+// material and ".egtb" or ".wdl".
 var (
 	tableName = regexp.MustCompile(`^[0-7]{4}\.egtb$`)
 	wdlName   = regexp.MustCompile(`^[0-7]{4}\.wdl$`)
 )
 
-// Open loads every table file (a signature such as 0201 and ".egtb") and
+// Open loads every table file (a material such as 0201 and ".egtb") and
 // WDL file (".wdl") in dir, strictly (as LoadFile); other files are
-// ignored. A table whose file name is not its signature, or any bad table
+// ignored. A table whose file name is not its material, or any bad table
 // file, is an error, as is a directory without tables.
 func Open(dir string) (*Tables, error) {
 	return openChecked(dir, nil)
@@ -155,7 +155,7 @@ func open(dir string, report func(error)) (*Tables, error) {
 	var wdls []*WDLTable
 	for _, e := range entries {
 		path := filepath.Join(dir, e.Name())
-		var sig Signature
+		var mat Material
 		switch {
 		case tableName.MatchString(e.Name()):
 			t, check, err := loadTableFile(path)
@@ -165,7 +165,7 @@ func open(dir string, report func(error)) (*Tables, error) {
 			if err != nil {
 				return nil, err
 			}
-			list, sig = append(list, t), t.Signature()
+			list, mat = append(list, t), t.Material()
 		case wdlName.MatchString(e.Name()):
 			w, check, err := loadWDLFile(path)
 			if err == nil {
@@ -174,12 +174,12 @@ func open(dir string, report func(error)) (*Tables, error) {
 			if err != nil {
 				return nil, err
 			}
-			wdls, sig = append(wdls, w), w.Signature()
+			wdls, mat = append(wdls, w), w.Material()
 		default:
 			continue
 		}
-		if sig.String() != e.Name()[:4] {
-			return nil, fmt.Errorf("table %s: holds table %v, not the one its name says (wrong signature)", path, sig)
+		if mat.String() != e.Name()[:4] {
+			return nil, fmt.Errorf("table %s: holds table %v, not the one its name says (wrong material)", path, mat)
 		}
 	}
 	t := NewTables(list)
@@ -232,8 +232,8 @@ func decodeFS(fsys fs.FS, dir string) (*Tables, error) {
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", e.Name(), err)
 		}
-		if t.Signature().FileName() != e.Name() {
-			return nil, fmt.Errorf("%s holds table %v", e.Name(), t.Signature())
+		if t.Material().FileName() != e.Name() {
+			return nil, fmt.Errorf("%s holds table %v", e.Name(), t.Material())
 		}
 		list = append(list, t)
 	}

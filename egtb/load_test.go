@@ -1,5 +1,5 @@
 // Tests of table files: round trips, every kind of bad file, Open and
-// MaxPieces; the decoder's fuzz test.
+// FullPieces; the decoder's fuzz test.
 
 package egtb
 
@@ -17,7 +17,7 @@ import (
 // sampleTable is a small embedded table for file tests.
 func sampleTable(t testing.TB) *Table {
 	t.Helper()
-	tab := Embedded().Table(Signature{1, 0, 1, 0})
+	tab := Embedded().Table(Material{1, 0, 1, 0})
 	if tab == nil {
 		t.Fatal("table 1010 is not embedded")
 	}
@@ -28,7 +28,7 @@ func TestWriteAndLoadFile(t *testing.T) {
 	dir := t.TempDir()
 	want := Embedded()
 	for _, tab := range want.All() {
-		if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
+		if err := tab.WriteFile(filepath.Join(dir, tab.Material().FileName())); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -37,13 +37,13 @@ func TestWriteAndLoadFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.MaxPieces() != want.MaxPieces() || len(got.All()) != len(want.All()) {
-		t.Fatalf("loaded %d tables up to %d pieces, wrote %d up to %d", len(got.All()), got.MaxPieces(), len(want.All()), want.MaxPieces())
+	if got.FullPieces() != want.FullPieces() || len(got.All()) != len(want.All()) {
+		t.Fatalf("loaded %d tables up to %d pieces, wrote %d up to %d", len(got.All()), got.FullPieces(), len(want.All()), want.FullPieces())
 	}
 	for _, tab := range want.All() {
-		g := got.Table(tab.Signature())
+		g := got.Table(tab.Material())
 		if g == nil || !bytes.Equal(g.encode(), tab.encode()) || g.Stats() != tab.Stats() {
-			t.Errorf("table %v differs after a round trip through a file", tab.Signature())
+			t.Errorf("table %v differs after a round trip through a file", tab.Material())
 		}
 	}
 }
@@ -62,7 +62,7 @@ func TestLoadFileRejectsBadFiles(t *testing.T) {
 	firstWin := firstSlot(sampleTable(t), frame.CodeWin)
 	firstUnused := firstSlot(sampleTable(t), frame.CodeUnused)
 	codesStart := uint64(headerSize)
-	dtwStart := codesStart + (Size(Signature{1, 0, 1, 0})+3)/4
+	dtwStart := codesStart + (Size(Material{1, 0, 1, 0})+3)/4
 	for _, c := range []struct {
 		name string
 		data []byte
@@ -76,9 +76,9 @@ func TestLoadFileRejectsBadFiles(t *testing.T) {
 		{"bit flip", edit(func(b []byte) []byte { b[len(b)/2] ^= 4; return b }), "checksum"},
 		{"bit flip in the checksum", edit(func(b []byte) []byte { b[len(b)-1] ^= 1; return b }), "checksum"},
 		{"version", edit(func(b []byte) []byte { b[8] = 2; return b }), "version 2"},
-		{"no such signature", edit(func(b []byte) []byte { b[12], b[13], b[14], b[15] = 0, 0, 1, 0; return b }), "bad signature"},
-		{"too many pieces", edit(func(b []byte) []byte { b[12] = MaxTablePieces; return b }), "bad signature"},
-		{"other signature", edit(func(b []byte) []byte { b[12], b[13] = 0, 1; return b }), "slots"},
+		{"no such material", edit(func(b []byte) []byte { b[12], b[13], b[14], b[15] = 0, 0, 1, 0; return b }), "bad material"},
+		{"too many pieces", edit(func(b []byte) []byte { b[12] = MaxTablePieces; return b }), "bad material"},
+		{"other material", edit(func(b []byte) []byte { b[12], b[13] = 0, 1; return b }), "slots"},
 		{"width", edit(func(b []byte) []byte { b[24] = 3; return b }), "width"},
 		{"counts", edit(func(b []byte) []byte { b[40]++; return reseal(b) }), "header says"},
 		{"even win", edit(func(b []byte) []byte { b[dtwStart+firstWin]++; return reseal(b) }), "even distance"},
@@ -154,26 +154,26 @@ func TestOpenErrors(t *testing.T) {
 	if err := sampleTable(t).WriteFile(filepath.Join(misnamed, "0110.egtb")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(misnamed); err == nil || !strings.Contains(err.Error(), "wrong signature") {
+	if _, err := Open(misnamed); err == nil || !strings.Contains(err.Error(), "wrong material") {
 		t.Errorf("Open with a misnamed table: %v", err)
 	}
 }
 
-// TestMaxPiecesCountsCompleteSets: MaxPieces is the largest n with every
+// TestFullPiecesCountsCompleteSets: FullPieces is the largest n with every
 // table of up to n pieces present.
-func TestMaxPiecesCountsCompleteSets(t *testing.T) {
+func TestFullPiecesCountsCompleteSets(t *testing.T) {
 	all := Embedded().All()
-	if got := NewTables(nil).MaxPieces(); got != 1 {
-		t.Errorf("no tables: MaxPieces %d", got)
+	if got := NewTables(nil).FullPieces(); got != 1 {
+		t.Errorf("no tables: FullPieces %d", got)
 	}
 	var without []*Table
 	for _, tab := range all {
-		if tab.Signature() != (Signature{0, 1, 2, 0}) {
+		if tab.Material() != (Material{0, 1, 2, 0}) {
 			without = append(without, tab)
 		}
 	}
-	if got := NewTables(without).MaxPieces(); got != 2 {
-		t.Errorf("without table 0120: MaxPieces %d, want 2", got)
+	if got := NewTables(without).FullPieces(); got != 2 {
+		t.Errorf("without table 0120: FullPieces %d, want 2", got)
 	}
 	// MostPieces counts every table loaded, complete sets or not.
 	if got := NewTables(without).MostPieces(); got != 3 {
@@ -181,26 +181,26 @@ func TestMaxPiecesCountsCompleteSets(t *testing.T) {
 	}
 	twos := NewTables(nil)
 	for _, tab := range all {
-		if tab.Signature().Pieces() == 2 {
+		if tab.Material().Pieces() == 2 {
 			twos.add(tab)
 		}
 	}
 	if twos.MostPieces() != 2 {
 		t.Errorf("the 2-piece tables: MostPieces %d, want 2", twos.MostPieces())
 	}
-	w, err := decodeWDL(wdlBytes(t, Embedded().Table(Signature{0, 1, 2, 0})))
+	w, err := decodeWDL(wdlBytes(t, Embedded().Table(Material{0, 1, 2, 0})))
 	if err != nil {
 		t.Fatal(err)
 	}
 	twos.addWDL(w)
-	if twos.MaxPieces() != 2 || twos.WDLPieces() != 2 || twos.MostPieces() != 3 {
-		t.Errorf("the 2-piece tables and WDL 0120: MaxPieces %d, WDLPieces %d, MostPieces %d, want 2, 2, 3",
-			twos.MaxPieces(), twos.WDLPieces(), twos.MostPieces())
+	if twos.FullPieces() != 2 || twos.WDLPieces() != 2 || twos.MostPieces() != 3 {
+		t.Errorf("the 2-piece tables and WDL 0120: FullPieces %d, WDLPieces %d, MostPieces %d, want 2, 2, 3",
+			twos.FullPieces(), twos.WDLPieces(), twos.MostPieces())
 	}
 }
 
 func FuzzDecode(f *testing.F) {
-	f.Add(Embedded().Table(Signature{0, 1, 0, 1}).encode())
+	f.Add(Embedded().Table(Material{0, 1, 0, 1}).encode())
 	f.Add([]byte(Magic))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tab, err := decode(bytes.Clone(data))

@@ -32,16 +32,34 @@ func (w WDL) String() string {
 // loss, its distance to win (DTW): the number of plies until the loser has
 // no legal move, when the winner wins as fast as possible and the loser
 // resists as long as possible. Wins have odd distances, losses even ones
-// (a side without a legal move has lost in 0); draws have 0.
+// (a side without a legal move has lost in 0); draws have 0. A win or loss
+// known from a WDL file alone (ProbeAny) has no distance: its DTW is a
+// stand-in (UnknownDistance) and DistanceKnown is false.
 type Result struct {
 	WDL WDL
 	DTW int
+	// noDistance: a win or loss from a WDL file alone, DTW a stand-in.
+	noDistance bool
 }
 
-// String is e.g. "win in 7", "loss in 0" or "draw".
+// fromWDL is the result of a position whose value w a WDL file alone gives.
+func fromWDL(w WDL) Result {
+	return Result{WDL: w, DTW: UnknownDistance(w), noDistance: w != Draw}
+}
+
+// DistanceKnown reports whether DTW is the distance to win: true for the
+// results of full tables and for draws, false for a win or loss known
+// from a WDL file alone.
+func (r Result) DistanceKnown() bool { return !r.noDistance }
+
+// String is e.g. "win in 7", "loss in 0" or "draw", and "win" or "loss"
+// when the distance is not known.
 func (r Result) String() string {
-	if r.WDL == Draw {
+	switch {
+	case r.WDL == Draw:
 		return "draw"
+	case r.noDistance:
+		return r.WDL.String()
 	}
 	return fmt.Sprintf("%v in %d", r.WDL, r.DTW)
 }
@@ -63,13 +81,13 @@ func (r Result) Better(o Result) bool { return r.score() > o.score() }
 
 // Parent is the value, for the side that moves into a position worth r
 // (to the side then to move), of that move: a win becomes a loss one ply
-// longer and a loss a win.
+// longer and a loss a win (with no distance known if r has none).
 func (r Result) Parent() Result {
 	switch r.WDL {
 	case Win:
-		return Result{Loss, r.DTW + 1}
+		return Result{WDL: Loss, DTW: r.DTW + 1, noDistance: r.noDistance}
 	case Loss:
-		return Result{Win, r.DTW + 1}
+		return Result{WDL: Win, DTW: r.DTW + 1, noDistance: r.noDistance}
 	}
 	return r
 }

@@ -1,4 +1,4 @@
-// One signature's solved table in memory: a value code and a distance per
+// One material's solved table in memory: a value code and a distance per
 // slot, read straight from the file's bytes.
 
 package egtb
@@ -12,7 +12,7 @@ import (
 	"github.com/dameo/dameo/engine"
 )
 
-// Table is the solved table of one signature. It is read-only and safe for
+// Table is the solved table of one material. It is read-only and safe for
 // concurrent use.
 type Table struct {
 	layout *layout.Layout
@@ -23,10 +23,10 @@ type Table struct {
 	check  *deferredCheck // the file's check still to make, or nil
 }
 
-// NewTable is the table of signature s made, by a generator, from its
+// NewTable is the table of material s made, by a generator, from its
 // slots' values in the file's encoding (frame's 2-bit codes; distances of
 // width bytes, little-endian) and their counts.
-func NewTable(s Signature, codes, dtw []byte, width int, stats Stats) *Table {
+func NewTable(s Material, codes, dtw []byte, width int, stats Stats) *Table {
 	return &Table{layout: layout.Of(s.Counts()), codes: codes, dtw: dtw, width: width, stats: stats}
 }
 
@@ -61,8 +61,8 @@ func (s *Stats) Merge(o Stats) {
 	s.LongestLoss = max(s.LongestLoss, o.LongestLoss)
 }
 
-// Signature is the table's material.
-func (t *Table) Signature() Signature { return SignatureOf(t.layout.Count) }
+// Material is the table's material.
+func (t *Table) Material() Material { return MaterialOf(t.layout.Count) }
 
 // Size is the number of slots.
 func (t *Table) Size() uint64 { return t.layout.Size }
@@ -83,11 +83,11 @@ func (t *Table) distance(i uint64) int {
 func (t *Table) result(i uint64) Result {
 	switch t.code(i) {
 	case frame.CodeWin:
-		return Result{Win, t.distance(i)}
+		return Result{WDL: Win, DTW: t.distance(i)}
 	case frame.CodeLoss:
-		return Result{Loss, t.distance(i)}
+		return Result{WDL: Loss, DTW: t.distance(i)}
 	}
-	return Result{Draw, 0}
+	return Result{WDL: Draw, DTW: 0}
 }
 
 // position is the position of slot i, with White to move, and whether the

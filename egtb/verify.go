@@ -15,17 +15,17 @@ import (
 )
 
 // Verify checks every table of t against its successors, which must be in
-// t too, in generation order, and the WDL table of the same signature (if
+// t too, in generation order, and the WDL table of the same material (if
 // loaded) against it, calling progress (if set) after each table.
 func (t *Tables) Verify(ctx context.Context, threads int, progress func(tab *Table, elapsed time.Duration)) error {
 	for _, tab := range t.All() {
 		start := time.Now()
 		if err := t.VerifyTable(ctx, tab, threads); err != nil {
-			return fmt.Errorf("table %v: %w", tab.Signature(), err)
+			return fmt.Errorf("table %v: %w", tab.Material(), err)
 		}
-		if w := t.wdl[tab.Signature().code()]; w != nil {
+		if w := t.wdl[tab.Material().code()]; w != nil {
 			if err := w.sameValues(tab); err != nil {
-				return fmt.Errorf("WDL table %v: %w", tab.Signature(), err)
+				return fmt.Errorf("WDL table %v: %w", tab.Material(), err)
 			}
 		}
 		if progress != nil {
@@ -59,10 +59,10 @@ func (t *Tables) verifySlot(tab *Table, i uint64, moves *engine.MoveList) error 
 	}
 	white, black, kings := g[layout.GroupWhiteMen]|g[layout.GroupWhiteKings], g[layout.GroupBlackMen]|g[layout.GroupBlackKings], g[layout.GroupWhiteKings]|g[layout.GroupBlackKings]
 	engine.WhiteMoves(white, black, kings, moves)
-	best := Result{Loss, 0}
+	best := Result{WDL: Loss, DTW: 0}
 	for j, m := range moves.Slice() {
 		w2, b2, k2 := engine.WhitePlay(white, black, kings, m)
-		r := Result{Loss, 0} // Black has no piece left
+		r := Result{WDL: Loss, DTW: 0} // Black has no piece left
 		if b2 != 0 {
 			if r, ok = t.ProbeWhite(layout.Flip(b2), layout.Flip(w2), layout.Flip(k2)); !ok {
 				p, _ := tab.position(i)

@@ -5,14 +5,14 @@
 //
 // # WDL file format (version 1)
 //
-// One file per signature, named by the signature and ".wdl", e.g.
+// One file per material, named by the material and ".wdl", e.g.
 // 0211.wdl. All integers are little-endian:
 //
 //	offset   size   field
 //	0        8      magic "DAMEOWL\x1a"
 //	8        4      format version, 1
-//	12       4      signature: white men, white kings, black men, black kings
-//	16       8      N, the number of slots (must be Size(signature))
+//	12       4      material: white men, white kings, black men, black kings
+//	16       8      N, the number of slots (must be Size(material))
 //	24       4      slots per block, 4096
 //	28       4      reserved, 0
 //	32       8      slots stored as wins (unused slots included)
@@ -56,7 +56,7 @@ const (
 	WDLMagic = "DAMEOWL\x1a"
 	// WDLVersion is the WDL format version this package reads and writes.
 	WDLVersion = 1
-	// WDLExt ends the name of a WDL file, after the signature (0201.wdl).
+	// WDLExt ends the name of a WDL file, after the material (0201.wdl).
 	WDLExt = ".wdl"
 
 	wdlHeaderSize = 64
@@ -67,7 +67,7 @@ const (
 	kindAll     = 2
 )
 
-// WDLTable is the values of one signature's table, compressed. It is
+// WDLTable is the values of one material's table, compressed. It is
 // read-only and safe for concurrent use.
 type WDLTable struct {
 	layout  *layout.Layout
@@ -76,8 +76,8 @@ type WDLTable struct {
 	check   *deferredCheck // the file's check still to make, or nil
 }
 
-// Signature is the table's material.
-func (w *WDLTable) Signature() Signature { return SignatureOf(w.layout.Count) }
+// Material is the table's material.
+func (w *WDLTable) Material() Material { return MaterialOf(w.layout.Count) }
 
 // Size is the number of slots.
 func (w *WDLTable) Size() uint64 { return w.layout.Size }
@@ -174,7 +174,7 @@ func (t *Table) encodeWDL(out io.Writer) error {
 		}
 	}
 	le := binary.LittleEndian
-	s := SignatureOf(t.layout.Count)
+	s := MaterialOf(t.layout.Count)
 	head := make([]byte, 0, wdlHeaderSize)
 	head = append(head, WDLMagic...)
 	head = le.AppendUint32(head, WDLVersion)
@@ -205,7 +205,7 @@ func (t *Table) WriteWDLFile(path string) error {
 
 // wdlHeader is the decoded fixed-size start of a WDL file.
 type wdlHeader struct {
-	sig     Signature
+	mat     Material
 	slots   uint64
 	counts  [3]uint64 // by code
 	payload uint64
@@ -224,11 +224,11 @@ func decodeWDLHeader(b []byte) (wdlHeader, error) {
 		return h, err
 	}
 	var err error
-	if h.sig, err = DecodeSignature(b[12:]); err != nil {
+	if h.mat, err = DecodeMaterial(b[12:]); err != nil {
 		return h, err
 	}
-	if h.slots = le.Uint64(b[16:]); h.slots != Size(h.sig) {
-		return h, fmt.Errorf("corrupt header: %d slots, table %v has %d", h.slots, h.sig, Size(h.sig))
+	if h.slots = le.Uint64(b[16:]); h.slots != Size(h.mat) {
+		return h, fmt.Errorf("corrupt header: %d slots, table %v has %d", h.slots, h.mat, Size(h.mat))
 	}
 	if s := le.Uint32(b[24:]); s != blockSlots {
 		return h, fmt.Errorf("corrupt header: %d slots per block, want %d", s, blockSlots)
@@ -264,17 +264,17 @@ func decodeWDLHeadOnly(data []byte) (w *WDLTable, check func() error, err error)
 		if uint64(len(data)) > want {
 			what = "corrupt"
 		}
-		return nil, nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, len(data), h.sig, want)
+		return nil, nil, fmt.Errorf("%s: %d bytes, the header of table %v announces %d", what, len(data), h.mat, want)
 	}
 	body := data[:len(data)-frame.ChecksumSize]
 	indexEnd := wdlHeaderSize + 8*((h.slots+blockSlots-1)/blockSlots)
-	w = &WDLTable{layout: layout.Of(h.sig.Counts()), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
+	w = &WDLTable{layout: layout.Of(h.mat.Counts()), index: data[wdlHeaderSize:indexEnd:indexEnd], payload: data[indexEnd:len(body):len(body)]}
 	check = func() error {
 		if err := frame.CheckChecksum(binary.LittleEndian.Uint32(data[len(body):]), crc32.Checksum(body, frame.Castagnoli)); err != nil {
 			return err
 		}
 		if err := w.checkBlocks(&h); err != nil {
-			return fmt.Errorf("table %v: %w", h.sig, err)
+			return fmt.Errorf("table %v: %w", h.mat, err)
 		}
 		return nil
 	}
@@ -353,8 +353,8 @@ func LoadWDLFile(path string) (*WDLTable, error) {
 // loadWDLFile is LoadWDLFile with the checks that read the whole file put
 // off: check makes them.
 func loadWDLFile(path string) (w *WDLTable, check func() error, err error) {
-	return loadMapped(path, wdlHeaderSize, func(head []byte) (Signature, uint64, error) {
+	return loadMapped(path, wdlHeaderSize, func(head []byte) (Material, uint64, error) {
 		h, err := decodeWDLHeader(head)
-		return h.sig, h.fileSize(), err
+		return h.mat, h.fileSize(), err
 	}, decodeWDLHeadOnly)
 }

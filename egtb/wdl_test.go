@@ -34,7 +34,7 @@ func TestWDLFilesHoldTheValues(t *testing.T) {
 	dir := t.TempDir()
 	kinds := map[uint64]int{}
 	for _, tab := range Embedded().All() {
-		path := filepath.Join(dir, tab.Signature().String()+WDLExt)
+		path := filepath.Join(dir, tab.Material().String()+WDLExt)
 		if err := tab.WriteWDLFile(path); err != nil {
 			t.Fatal(err)
 		}
@@ -44,7 +44,7 @@ func TestWDLFilesHoldTheValues(t *testing.T) {
 		}
 		for i := range tab.Size() {
 			if c := tab.code(i); c != frame.CodeUnused && w.code(i) != c {
-				t.Fatalf("table %v slot %d: WDL file holds %d, the table %d", tab.Signature(), i, w.code(i), c)
+				t.Fatalf("table %v slot %d: WDL file holds %d, the table %d", tab.Material(), i, w.code(i), c)
 			}
 		}
 		for b := 0; b < len(w.index); b += 8 {
@@ -58,40 +58,40 @@ func TestWDLFilesHoldTheValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if only.MaxPieces() != 1 || only.WDLPieces() != EmbeddedPieces {
-		t.Errorf("WDL files only: MaxPieces %d, WDLPieces %d", only.MaxPieces(), only.WDLPieces())
+	if only.FullPieces() != 1 || only.WDLPieces() != EmbeddedPieces {
+		t.Errorf("WDL files only: FullPieces %d, WDLPieces %d", only.FullPieces(), only.WDLPieces())
 	}
 	rng := rand.New(rand.NewPCG(21, 22))
 	for range 20000 {
-		p := randomPosition(t, rng, randomSignature(rng, EmbeddedPieces))
-		want, ok := Embedded().Probe(&p)
+		p := randomPosition(t, rng, randomMaterial(rng, EmbeddedPieces))
+		want, ok := Embedded().ProbeFull(&p)
 		got, gotOK := only.ProbeWDL(&p)
 		full, fullOK := Embedded().ProbeWDL(&p)
 		if !ok || !gotOK || !fullOK || got != want.WDL || full != want.WDL {
-			t.Fatalf("%v: ProbeWDL %v %v (full tables %v %v), Probe %v %v", p, got, gotOK, full, fullOK, want, ok)
+			t.Fatalf("%v: ProbeWDL %v %v (full tables %v %v), ProbeFull %v %v", p, got, gotOK, full, fullOK, want, ok)
 		}
 	}
 	// With -egtb.dir, the directory's WDL files (preferred by ProbeWDL)
-	// against its full tables (Probe).
+	// against its full tables (ProbeFull).
 	if *tablesDir != "" {
 		tabs, err := Open(*tablesDir)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for range 200000 {
-			p := randomPosition(t, rng, randomSignature(rng, tabs.MaxPieces()))
-			want, ok := tabs.Probe(&p)
+			p := randomPosition(t, rng, randomMaterial(rng, tabs.FullPieces()))
+			want, ok := tabs.ProbeFull(&p)
 			if got, gotOK := tabs.ProbeWDL(&p); !ok || !gotOK || got != want.WDL {
-				t.Fatalf("%v: ProbeWDL %v %v, Probe %v %v", p, got, gotOK, want, ok)
+				t.Fatalf("%v: ProbeWDL %v %v, ProbeFull %v %v", p, got, gotOK, want, ok)
 			}
 		}
 	}
 }
 
 // TestVerifyComparesWDLFiles: Verify checks a WDL table against the full
-// table of its signature.
+// table of its material.
 func TestVerifyComparesWDLFiles(t *testing.T) {
-	tab := Embedded().Table(Signature{1, 0, 1, 0})
+	tab := Embedded().Table(Material{1, 0, 1, 0})
 	good, err := decodeWDL(wdlBytes(t, tab))
 	if err != nil {
 		t.Fatal(err)
@@ -116,7 +116,7 @@ func TestVerifyComparesWDLFiles(t *testing.T) {
 
 func TestProbeWDLAllocatesNothing(t *testing.T) {
 	dir := t.TempDir()
-	tab := Embedded().Table(Signature{0, 1, 1, 1})
+	tab := Embedded().Table(Material{0, 1, 1, 1})
 	if err := tab.WriteWDLFile(filepath.Join(dir, "0111.wdl")); err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func TestProbeWDLAllocatesNothing(t *testing.T) {
 // tableWithEveryKind is table 0111 with its first three blocks made
 // uniform, two-valued and three-valued, for the WDL decoder's tests.
 func tableWithEveryKind() *Table {
-	tab := *Embedded().Table(Signature{0, 1, 1, 1})
+	tab := *Embedded().Table(Material{0, 1, 1, 1})
 	tab.codes = bytes.Clone(tab.codes)
 	for i := range uint64(3 * blockSlots) {
 		code := [3]int{frame.CodeWin, frame.CodeWin + int(i%2), int(i % 3)}[i/blockSlots]
@@ -151,7 +151,7 @@ func tableWithEveryKind() *Table {
 func TestLoadWDLFileRejectsBadFiles(t *testing.T) {
 	tab := tableWithEveryKind()
 	good := wdlBytes(t, tab)
-	name := tab.Signature().String() + WDLExt
+	name := tab.Material().String() + WDLExt
 	edit := func(f func(b []byte) []byte) []byte { return f(bytes.Clone(good)) }
 	blocks := int((tab.Size() + blockSlots - 1) / blockSlots)
 	payload := wdlHeaderSize + 8*blocks
@@ -178,8 +178,8 @@ func TestLoadWDLFileRejectsBadFiles(t *testing.T) {
 		{"trailing data", append(bytes.Clone(good), 0), "corrupt"},
 		{"bit flip", edit(func(b []byte) []byte { b[len(b)/2] ^= 8; return b }), "checksum"},
 		{"version", edit(func(b []byte) []byte { b[8] = 2; return b }), "version 2"},
-		{"no such signature", edit(func(b []byte) []byte { b[12], b[13], b[14], b[15] = 0, 0, 1, 0; return b }), "bad signature"},
-		{"other signature", edit(func(b []byte) []byte { b[12], b[13], b[14], b[15] = 0, 4, 0, 1; return b }), "slots"},
+		{"no such material", edit(func(b []byte) []byte { b[12], b[13], b[14], b[15] = 0, 0, 1, 0; return b }), "bad material"},
+		{"other material", edit(func(b []byte) []byte { b[12], b[13], b[14], b[15] = 0, 4, 0, 1; return b }), "slots"},
 		{"block size", edit(func(b []byte) []byte { b[25] = 0x20; return reseal(b) }), "per block"},
 		{"reserved", edit(func(b []byte) []byte { b[28] = 1; return reseal(b) }), "reserved"},
 		{"counts", edit(func(b []byte) []byte { b[32]++; return reseal(b) }), "wins"},
@@ -218,7 +218,7 @@ func BenchmarkProbeWDL(b *testing.B) {
 	if dir == "" {
 		dir = b.TempDir()
 		for _, tab := range Embedded().All() {
-			if err := tab.WriteWDLFile(filepath.Join(dir, tab.Signature().String()+WDLExt)); err != nil {
+			if err := tab.WriteWDLFile(filepath.Join(dir, tab.Material().String()+WDLExt)); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -230,7 +230,7 @@ func BenchmarkProbeWDL(b *testing.B) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	positions := make([]engine.Position, 1<<16)
 	for i := range positions {
-		positions[i] = randomPosition(b, rng, randomSignature(rng, tabs.WDLPieces()))
+		positions[i] = randomPosition(b, rng, randomMaterial(rng, tabs.WDLPieces()))
 	}
 	i := 0
 	for b.Loop() {
@@ -241,8 +241,8 @@ func BenchmarkProbeWDL(b *testing.B) {
 }
 
 func FuzzDecodeWDL(f *testing.F) {
-	f.Add(wdlBytes(f, Embedded().Table(Signature{0, 1, 0, 1})))
-	f.Add(wdlBytes(f, Embedded().Table(Signature{1, 0, 1, 0})))
+	f.Add(wdlBytes(f, Embedded().Table(Material{0, 1, 0, 1})))
+	f.Add(wdlBytes(f, Embedded().Table(Material{1, 0, 1, 0})))
 	f.Add([]byte(WDLMagic))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		w, err := decodeWDL(bytes.Clone(data))

@@ -184,8 +184,8 @@ func tablesAndBookPanels(t *testing.T, browser context.Context) {
 	p.wait(`!document.getElementById("tables-panel").hidden && document.querySelectorAll("#tables-moves tbody tr").length > 0`)
 	position, _ := engine.ParsePosition(pos)
 	tabs := egtb.Embedded()
-	r, _ := tabs.Probe(&position)
-	moves, _ := tabs.ProbeMoves(&position)
+	r, _ := tabs.ProbeFull(&position)
+	moves, _ := tabs.ProbeFullMoves(&position)
 	if got := p.text(`document.getElementById("tables-value").textContent`); got != "White to move: "+r.String() {
 		t.Errorf("tables panel says %q, want %v", got, r)
 	}

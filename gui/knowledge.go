@@ -15,15 +15,17 @@ import (
 	"github.com/dameo/dameo/explorer"
 )
 
-// tablesView is the tables' verdict on a position: Covered false when no
-// loaded table holds it or one of its moves. MostPieces is the largest
+// tablesView is the tables' verdict on a position, from full or WDL
+// tables (a value of a WDL table alone without its distance, "win" where
+// a full table says "win in 7"): Covered false when no loaded table holds
+// it or one of its moves. MostPieces is the largest
 // piece count of a position some loaded table holds (egtb's MostPieces:
 // it counts the tables loaded without their whole set of that many
 // pieces, such as 6-piece units).
 type tablesView struct {
 	Covered    bool        `json:"covered"`
 	MostPieces int         `json:"mostPieces"`
-	Value      string      `json:"value,omitempty"` // for the side to move: "win in 7", "draw", "loss in 4"
+	Value      string      `json:"value,omitempty"` // for the side to move: "win in 7", "draw", "loss in 4", "win"
 	WDL        int         `json:"wdl"`             // 1 win, 0 draw, -1 loss, for the side to move
 	Moves      []tableMove `json:"moves,omitempty"` // best first
 }
@@ -44,8 +46,8 @@ func probeTables(t *egtb.Tables, p engine.Position) *tablesView {
 	if bits.OnesCount64(p.Occupied()) > v.MostPieces {
 		return v
 	}
-	r, ok := t.Probe(&p)
-	moves, movesOK := t.ProbeMoves(&p)
+	r, ok := t.ProbeAny(&p)
+	moves, movesOK := t.ProbeAnyMoves(&p)
 	if !ok || !movesOK {
 		return v
 	}

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -32,8 +33,8 @@ func TestTablesPanelProbesTheBoard(t *testing.T) {
 	}
 	p, _ := engine.ParsePosition("8/8/8/3b4/8/3w4/8/8 w")
 	tabs := egtb.Embedded()
-	r, _ := tabs.Probe(&p)
-	moves, _ := tabs.ProbeMoves(&p)
+	r, _ := tabs.ProbeFull(&p)
+	moves, _ := tabs.ProbeFullMoves(&p)
 	if v.Value != r.String() || len(v.Moves) != len(moves) {
 		t.Fatalf("panel %q with %d moves, probe %v with %d", v.Value, len(v.Moves), r, len(moves))
 	}
@@ -57,13 +58,13 @@ func TestTablesPanelProbesTheBoard(t *testing.T) {
 // the 5-piece set) gives the value of its positions; a 4-piece position of
 // a table not loaded is not covered.
 func TestTablesPanelShowsTablesBeyondCompleteSets(t *testing.T) {
-	tabs := embeddedAnd(t, egtb.Signature{WhiteKings: 3, BlackKings: 1})
+	tabs := embeddedAnd(t, egtb.Material{WhiteKings: 3, BlackKings: 1})
 	h := newHarness("fake")
 	h.s.tables = tabs
 	const threeKings = "8/8/8/8/8/8/8/WWW4B w" // table 0301
 	h.do(`{"type":"position","text":"` + threeKings + `"}`)
 	p, _ := engine.ParsePosition(threeKings)
-	r, ok := tabs.Probe(&p)
+	r, ok := tabs.ProbeFull(&p)
 	if v := h.state().Tables; !ok || v == nil || !v.Covered || v.Value != r.String() || v.MostPieces != 4 {
 		t.Errorf("%s: panel %+v, probe %v %v", threeKings, v, r, ok)
 	}
@@ -74,13 +75,67 @@ func TestTablesPanelShowsTablesBeyondCompleteSets(t *testing.T) {
 	}
 }
 
-// embeddedAnd are the embedded tables and the table of sig with its colour
+// TestTablesPanelShowsWDLTables: where a WDL file alone holds a position
+// (beyond the full tables, within the WDL files' reach), the panel gives
+// its value and its moves' values without distances, not "not in the
+// tables".
+func TestTablesPanelShowsWDLTables(t *testing.T) {
+	mat := egtb.Material{WhiteKings: 3, BlackKings: 1}
+	dir := buildWithEmbedded(t, mat)
+	full, err := egtb.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []egtb.Material{mat, mat.Swap()} {
+		if err := full.Table(m).WriteWDLFile(filepath.Join(dir, m.String()+egtb.WDLExt)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Remove(filepath.Join(dir, m.FileName())); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tabs, err := egtb.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const threeKings = "8/8/8/8/8/8/8/WWW4B w" // table 0301, as a WDL file
+	p, _ := engine.ParsePosition(threeKings)
+	if _, ok := tabs.ProbeFull(&p); ok || tabs.FullPieces() != 3 || tabs.MostPieces() != 4 {
+		t.Fatalf("the full tables hold %s (full tables up to %d pieces, some table up to %d)", threeKings, tabs.FullPieces(), tabs.MostPieces())
+	}
+	h := newHarness("fake")
+	h.s.tables = tabs
+	h.do(`{"type":"position","text":"` + threeKings + `"}`)
+	v := h.state().Tables
+	r, _ := tabs.ProbeAny(&p)
+	if v == nil || !v.Covered || v.Value != r.WDL.String() || v.WDL != int(r.WDL) || r.WDL == egtb.Draw || len(v.Moves) != len(p.LegalMoves()) {
+		t.Fatalf("%s: panel %+v, want the WDL file's %v without a distance and every move", threeKings, v, r.WDL)
+	}
+	for _, m := range v.Moves {
+		if m.Value != "win" && m.Value != "draw" && m.Value != "loss" {
+			t.Errorf("%s: move %s valued %q, want a value without a distance", threeKings, m.Move, m.Value)
+		}
+	}
+}
+
+// embeddedAnd are the embedded tables and the table of mat with its colour
 // swap, built from them into a temporary directory and loaded from it.
-func embeddedAnd(t *testing.T, sig egtb.Signature) *egtb.Tables {
+func embeddedAnd(t *testing.T, mat egtb.Material) *egtb.Tables {
+	t.Helper()
+	tabs, err := egtb.Open(buildWithEmbedded(t, mat))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tabs
+}
+
+// buildWithEmbedded is a temporary directory of the embedded tables and the
+// table of mat with its colour swap, built from them.
+func buildWithEmbedded(t *testing.T, mat egtb.Material) string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, tab := range egtb.Embedded().All() {
-		if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
+		if err := tab.WriteFile(filepath.Join(dir, tab.Material().FileName())); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -88,14 +143,10 @@ func embeddedAnd(t *testing.T, sig egtb.Signature) *egtb.Tables {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := gen.Build(context.Background(), gen.BuildOptions{Pieces: sig.Pieces(), Threads: 1, Only: &sig, Storage: store}); err != nil {
+	if err := gen.Build(context.Background(), gen.BuildOptions{Pieces: mat.Pieces(), Threads: 1, Only: &mat, Storage: store}); err != nil {
 		t.Fatal(err)
 	}
-	tabs, err := egtb.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tabs
+	return dir
 }
 
 func TestBookPanelShowsTheBooksMoves(t *testing.T) {
@@ -310,7 +361,7 @@ func TestReviewJudgesByBookAndTables(t *testing.T) {
 	// blunder with the tables' move as the better line.
 	const pos = "8/8/8/3b4/8/3w4/8/8 w"
 	p, _ := engine.ParsePosition(pos)
-	moves, ok := egtb.Embedded().ProbeMoves(&p)
+	moves, ok := egtb.Embedded().ProbeFullMoves(&p)
 	if !ok {
 		t.Fatal("the tables do not hold " + pos)
 	}

@@ -257,7 +257,7 @@ func (s *session) tablesVerdict(n *node) (verdict, bool) {
 	if t == nil || bits.OnesCount64(p.Occupied()) > t.MostPieces() {
 		return verdict{}, false
 	}
-	moves, ok := t.ProbeMoves(&p)
+	moves, ok := t.ProbeAnyMoves(&p)
 	if !ok || len(moves) == 0 {
 		return verdict{}, false
 	}

@@ -200,8 +200,8 @@ func (r *recorder) SetOptions(o search.Options) {
 // someTables is endgame tables that know nothing.
 type someTables struct{}
 
-func (someTables) MaxPieces() int { return 2 }
-func (someTables) Probe(*engine.Position) (wdl, dtw int, ok bool) {
+func (someTables) MostPieces() int { return 2 }
+func (someTables) ProbeAny(*engine.Position) (wdl, dtw int, ok bool) {
 	return 0, 0, false
 }
 

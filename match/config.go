@@ -66,7 +66,7 @@ type Config struct {
 	DrawPlies    int           // draw after this many plies without progress (0 = never)
 	MaxPlies     int           // draw after this many plies (0 = no limit)
 	Tablebase    Tablebase     // adjudicate the positions its tables decide (nil = none)
-	TBPieces     int           // of at most this many pieces (0: all the tables cover)
+	TBPieces     int           // of at most this many pieces (0: the most some table holds, MostPieces)
 	Resign       ResignRule
 	Draw         DrawRule
 	Log          io.Writer // every protocol line (nil = none)

@@ -15,15 +15,17 @@ import (
 // Tablebase is what adjudication needs of endgame tables: the methods of
 // search.Tablebase, so that one adapter of package egtb serves both.
 type Tablebase interface {
-	// Probe is the value of p for its side to move: wdl 1 (win), 0
-	// (draw) or -1 (loss); ok is false when no table covers p.
-	Probe(p *engine.Position) (wdl, dtw int, ok bool)
-	// MaxPieces is the largest piece count the tables cover completely.
-	MaxPieces() int
+	// ProbeAny is the value of p for its side to move from whichever table
+	// holds it, full or WDL: wdl 1 (win), 0 (draw) or -1 (loss); ok is
+	// false when no table holds p.
+	ProbeAny(p *engine.Position) (wdl, dtw int, ok bool)
+	// MostPieces is the largest piece count of a position some table
+	// holds (not every position of that many pieces need be held).
+	MostPieces() int
 }
 
 // checkTablebase checks the tablebase settings and fills in the default
-// piece count: all the tables cover.
+// piece count: the most pieces of a position some table holds.
 func (c *Config) checkTablebase() error {
 	switch {
 	case c.TBPieces < 0:
@@ -33,9 +35,9 @@ func (c *Config) checkTablebase() error {
 	case c.Tablebase == nil:
 		return nil
 	case c.TBPieces == 0:
-		c.TBPieces = c.Tablebase.MaxPieces()
-	case c.TBPieces > c.Tablebase.MaxPieces():
-		return fmt.Errorf("the tables cover positions of up to %d pieces, not %d", c.Tablebase.MaxPieces(), c.TBPieces)
+		c.TBPieces = c.Tablebase.MostPieces()
+	case c.TBPieces > c.Tablebase.MostPieces():
+		return fmt.Errorf("the largest tables hold positions of %d pieces, not %d", c.Tablebase.MostPieces(), c.TBPieces)
 	}
 	if c.TBPieces < 2 {
 		return fmt.Errorf("the tables cover no position (up to %d pieces)", c.TBPieces)
@@ -55,7 +57,7 @@ func (r *referee) adjudicateTablebase(side engine.Color) (gameResult, bool) {
 	if n > r.set.tbPieces {
 		return gameResult{}, false
 	}
-	wdl, _, ok := tb.Probe(&pos)
+	wdl, _, ok := tb.ProbeAny(&pos)
 	if !ok {
 		return gameResult{}, false
 	}

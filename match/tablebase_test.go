@@ -19,13 +19,13 @@ type fakeTables struct {
 	mostProbed *int
 }
 
-func (f fakeTables) Probe(p *engine.Position) (int, int, bool) {
+func (f fakeTables) ProbeAny(p *engine.Position) (int, int, bool) {
 	n := bits.OnesCount64(uint64(p.Occupied()))
 	*f.mostProbed = max(*f.mostProbed, n)
 	return f.wdl, 7, n <= f.max
 }
 
-func (f fakeTables) MaxPieces() int { return f.max }
+func (f fakeTables) MostPieces() int { return f.max }
 
 // TestTablebaseAdjudication: a game in a position the tables decide ends
 // at once with their result, recorded as an adjudication; beyond the
@@ -107,7 +107,7 @@ func TestTablebaseSettings(t *testing.T) {
 		want   string
 	}{
 		{nil, 3, "without tables"},
-		{tb, 4, "up to 3 pieces, not 4"},
+		{tb, 4, "positions of 3 pieces, not 4"},
 		{tb, -1, "must not be negative"},
 	} {
 		cfg := base

@@ -159,5 +159,5 @@ func (b *fakeBook) Choose(p *engine.Position, _ *rand.Rand) (engine.Move, bool) 
 // no position.
 type fakeTables struct{ dir string }
 
-func (fakeTables) Probe(*engine.Position) (wdl, dtw int, ok bool) { return 0, 0, false }
-func (fakeTables) MaxPieces() int                                 { return 1 }
+func (fakeTables) ProbeAny(*engine.Position) (wdl, dtw int, ok bool) { return 0, 0, false }
+func (fakeTables) MostPieces() int                                   { return 1 }

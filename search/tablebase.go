@@ -9,16 +9,21 @@ import (
 	"github.com/dameo/dameo/engine"
 )
 
-// Tablebase is a set of endgame tables (egtb.Tables through an adapter).
-// Its methods must be safe for concurrent use; Probe must allocate nothing.
+// Tablebase is a set of endgame tables (egtb.Tables through an adapter),
+// full tables (values and distances) and WDL tables (values alone) alike.
+// Its methods must be safe for concurrent use; ProbeAny must allocate
+// nothing.
 type Tablebase interface {
-	// Probe is the value of p for its side to move: wdl 1 (win), 0 (draw)
-	// or -1 (loss), and dtw, the plies to the end of the game under best
-	// play; ok is false when no table covers p.
-	Probe(p *engine.Position) (wdl, dtw int, ok bool)
-	// MaxPieces is the largest number of pieces of a position Probe may
-	// cover: the search probes no position with more.
-	MaxPieces() int
+	// ProbeAny is the value of p for its side to move from whichever table
+	// holds it, full or WDL: wdl 1 (win), 0 (draw) or -1 (loss), and dtw,
+	// the plies to the end of the game under best play (for a position
+	// held by a WDL table alone, a stand-in longer than any real distance,
+	// as egtb.UnknownDistance); ok is false when no table holds p.
+	ProbeAny(p *engine.Position) (wdl, dtw int, ok bool)
+	// MostPieces is the largest number of pieces of a position some table
+	// holds (not every position of that many pieces need be held): the
+	// search probes no position with more.
+	MostPieces() int
 }
 
 // pieceCount is the number of pieces on p's board.
@@ -45,7 +50,7 @@ func (w *worker) probeTables(ply int) (Score, bool) {
 	if w.tb == nil || pieceCount(p) > w.tbPieces {
 		return 0, false
 	}
-	wdl, dtw, ok := w.tb.Probe(p)
+	wdl, dtw, ok := w.tb.ProbeAny(p)
 	if !ok {
 		return 0, false
 	}
@@ -57,13 +62,13 @@ func (w *worker) probeTables(ply int) (Score, bool) {
 // a draw, else the slowest loss) with its score, ok false when some move
 // leads outside the tables.
 func tableMove(tb Tablebase, root *engine.Position, l *engine.MoveList) (best engine.Move, score Score, ok bool) {
-	if tb == nil || pieceCount(root) > tb.MaxPieces() {
+	if tb == nil || pieceCount(root) > tb.MostPieces() {
 		return engine.NoMove, 0, false
 	}
 	score = -infinity
 	for _, m := range l.Slice() {
 		q := root.Play(m)
-		wdl, dtw, ok := tb.Probe(&q)
+		wdl, dtw, ok := tb.ProbeAny(&q)
 		if !ok {
 			return engine.NoMove, 0, false
 		}

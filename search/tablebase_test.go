@@ -12,23 +12,23 @@ import (
 // tableValue is a fake table entry: wdl and dtw for the side to move.
 type tableValue struct{ wdl, dtw int }
 
-// fakeTables claims up to maxPieces pieces: it has the positions in values
+// fakeTables claims up to mostPieces pieces: it has the positions in values
 // and, when drawn is set, every other position of that size as a draw.
 type fakeTables struct {
-	maxPieces int
-	drawn     bool
-	values    map[uint64]tableValue
+	mostPieces int
+	drawn      bool
+	values     map[uint64]tableValue
 }
 
-func (f *fakeTables) Probe(p *engine.Position) (wdl, dtw int, ok bool) {
-	if pieceCount(p) > f.maxPieces {
+func (f *fakeTables) ProbeAny(p *engine.Position) (wdl, dtw int, ok bool) {
+	if pieceCount(p) > f.mostPieces {
 		return 0, 0, false
 	}
 	v, ok := f.values[p.Key()]
 	return v.wdl, v.dtw, ok || f.drawn
 }
 
-func (f *fakeTables) MaxPieces() int { return f.maxPieces }
+func (f *fakeTables) MostPieces() int { return f.mostPieces }
 
 // tableSearch searches p with tb to limits and returns the result and the
 // info lines.
@@ -49,7 +49,7 @@ func TestTableScoreBelowRoot(t *testing.T) {
 	child := p.Play(m)
 	// The child is lost in 4 for its side to move: the root wins in 5. No
 	// other position is in the tables: they are searched.
-	tb := &fakeTables{maxPieces: 64, values: map[uint64]tableValue{child.Key(): {-1, 4}}}
+	tb := &fakeTables{mostPieces: 64, values: map[uint64]tableValue{child.Key(): {-1, 4}}}
 	res, infos := tableSearch(t, tb, p, Limits{Depth: 3, Analysis: true})
 	if res.Move != m || res.Score != Win-5 {
 		t.Errorf("result %s %d, want c3-c4 with %d (win in 5)", p.FormatMove(res.Move), res.Score, Win-5)
@@ -69,7 +69,7 @@ func TestTableMoveAtRoot(t *testing.T) {
 		t.Fatalf("%d legal moves, want at least 2", len(moves))
 	}
 	slow, fast := p.Play(moves[0]), p.Play(moves[1])
-	tb := &fakeTables{maxPieces: 3, drawn: true, values: map[uint64]tableValue{slow.Key(): {-1, 6}, fast.Key(): {-1, 2}}}
+	tb := &fakeTables{mostPieces: 3, drawn: true, values: map[uint64]tableValue{slow.Key(): {-1, 6}, fast.Key(): {-1, 2}}}
 	// Outside analysis the tables answer at once: the faster win.
 	res, infos := tableSearch(t, tb, p, Limits{Depth: 9})
 	if res.Move != moves[1] || res.Score != Win-3 || res.Nodes != 0 {

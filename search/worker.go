@@ -55,7 +55,7 @@ type worker struct {
 	st       *searchState
 	tt       *table
 	tb       Tablebase // nil: no tables
-	tbPieces int       // tb's MaxPieces
+	tbPieces int       // tb's MostPieces
 	limits   Limits
 	infinite bool
 	// selective: the search prunes and reduces (reverse futility, late
@@ -112,7 +112,7 @@ func (w *worker) prepare(s *Searcher, st *searchState, root engine.Position, key
 	w.combinations = s.opts.Combinations
 	w.tb, w.tbPieces = s.opts.Tablebase, 0
 	if w.tb != nil {
-		w.tbPieces = w.tb.MaxPieces()
+		w.tbPieces = w.tb.MostPieces()
 	}
 	w.frames[0].pos = root
 	w.evalStack.Reset(s.opts.Eval, &root)

@@ -55,7 +55,7 @@ func (c *analyzeCmd) Run() error {
 	}
 	// A position the tables decide is said so, and the search's lines are
 	// printed only when they change something but the depth.
-	wdl, dtw, decided := opts.Tablebase.Probe(&p)
+	wdl, dtw, decided := opts.Tablebase.ProbeAny(&p)
 	if decided {
 		fmt.Printf("tables: %s (the endgame tables decide this position; lines that repeat the score and variation are left out)\n", tableVerdict(wdl, dtw))
 	}

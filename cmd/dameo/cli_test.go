@@ -357,7 +357,7 @@ func TestMessagesSayWhatIsWrong(t *testing.T) {
 		t.Errorf("match report --help:\n%s", out)
 	}
 	if out, _, _ := run(t, "egtb", "stats", "--help"); !strings.Contains(out, "white men, white kings, black men and black") || !strings.Contains(out, "plies") {
-		t.Errorf("egtb stats --help does not explain signatures and plies:\n%s", out)
+		t.Errorf("egtb stats --help does not explain materials and plies:\n%s", out)
 	}
 }
 

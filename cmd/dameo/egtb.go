@@ -27,13 +27,13 @@ const tablesHelp = "Folder of table files (default: the data directory, $XDG_DAT
 type egtbBuildCmd struct {
 	Pieces          int     `required:"" help:"Build every table of 2 to N pieces, N from 2 to ${max_table_pieces} (required)." placeholder:"N"`
 	Egtb            string  `aliases:"dir" help:"Folder to write the table files to, created if missing (default: the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb)." placeholder:"DIR"`
-	Table           string  `help:"Build only the table of this signature (e.g. 0211) and its colour swap; the tables it needs must be in the folder; implies --resume (default: every table)." placeholder:"SIG"`
+	Table           string  `help:"Build only the table of this material (e.g. 0211) and its colour swap; the tables it needs must be in the folder; implies --resume (default: every table)." placeholder:"MATERIAL"`
 	Resume          bool    `help:"Keep the tables the folder already holds (checked; a damaged one is built again), and with --sliced go on with a table from its checkpoint (default: false)."`
 	Verify          bool    `help:"Check each table against its successors before saving it, about as long again (default: false; dameo egtb verify does it later)."`
 	Memory          int     `default:"8" help:"Refuse a table whose generation needs more than G GiB (estimated, see dameo egtb plan), 1 to ${max_table_memory} (default: 8)." placeholder:"G"`
 	Threads         int     `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
 	Sliced          bool    `help:"Solve each table with men slice by slice of men placement, in less memory (dameo egtb plan --sliced); the same tables (default: false)."`
-	CheckpointEvery seconds `default:"600" help:"With --sliced: save the state of a table being solved (SIG.partial in the folder, the size of its .egtb files) after a wave once S seconds have passed since its start or last save, for --resume to go on from; 0 or more, 0 = after every wave (default: 600)." placeholder:"S"`
+	CheckpointEvery seconds `default:"600" help:"With --sliced: save the state of a table being solved (MATERIAL.partial in the folder, the size of its .egtb files) after a wave once S seconds have passed since its start or last save, for --resume to go on from; 0 or more, 0 = after every wave (default: 600)." placeholder:"S"`
 }
 
 // maxTableMemory bounds --memory, in GiB.
@@ -54,11 +54,11 @@ func (c *egtbBuildCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	var only *egtb.Signature
+	var only *egtb.Material
 	if c.Table != "" {
-		s, err := egtb.ParseSignature(c.Table)
+		s, err := egtb.ParseMaterial(c.Table)
 		if err != nil || s.Pieces() > c.Pieces {
-			return usageError{fmt.Errorf("--table %q: want the signature of a table of up to %d pieces", c.Table, c.Pieces)}
+			return usageError{fmt.Errorf("--table %q: want the material of a table of up to %d pieces", c.Table, c.Pieces)}
 		}
 		only = &s
 	}
@@ -100,7 +100,7 @@ func (c *egtbBuildCmd) Run() error {
 		Solving: func(solved uint64) {
 			progress.set(min(slots+int(solved), total))
 		},
-		Resumed: func(unit []egtb.Signature, wave, waves int, solved uint64) {
+		Resumed: func(unit []egtb.Material, wave, waves int, solved uint64) {
 			progress.skip(int(solved))
 			progress.set(min(slots+int(solved), total))
 			fmt.Fprintf(errOut, "%v (with %v): resumed from its checkpoint, %d of %d waves solved, %d positions\n", unit[0], unit[len(unit)-1], wave, waves, solved)
@@ -113,13 +113,13 @@ func (c *egtbBuildCmd) Run() error {
 				progress.skip(int(r.Table.Size()))
 			}
 			progress.set(slots)
-			bytes += store.Bytes(r.Table.Signature())
+			bytes += store.Bytes(r.Table.Material())
 			what := fmt.Sprintf("%7.2f s", r.Elapsed.Seconds())
 			if r.Kept {
 				what = "kept     "
 			}
 			fmt.Fprintf(out, "%v  %10d slots  %10d wins  %10d draws  %10d losses  longest win %3d  %s (with %v)\n",
-				r.Table.Signature(), r.Table.Size(), st.Wins, st.Draws, st.Losses, st.LongestWin, what, r.With)
+				r.Table.Material(), r.Table.Size(), st.Wins, st.Draws, st.Losses, st.LongestWin, what, r.With)
 		},
 	})
 	progress.close()
@@ -186,7 +186,8 @@ plays it, best first.`
 // tableResultsHelp explains the values the tables give.
 const tableResultsHelp = `A table's value is "win in N", "draw" or "loss in N" for the side to move,
 N counting plies (moves of either side) to the end of the game with the best
-play of both: the winner wins as fast as it can, the loser holds out.`
+play of both: the winner wins as fast as it can, the loser holds out. Where
+only a WDL file (.wdl) holds a position, its value is "win" or "loss" alone.`
 
 func (c *egtbProbeCmd) Run() error {
 	if c.Position == "" && c.FEN == "" {
@@ -201,10 +202,10 @@ func (c *egtbProbeCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	r, ok := tabs.Probe(&p)
-	moves, movesOK := tabs.ProbeMoves(&p)
+	r, ok := tabs.ProbeAny(&p)
+	moves, movesOK := tabs.ProbeAnyMoves(&p)
 	if !ok || !movesOK {
-		return usageError{fmt.Errorf("no table for this position of %d pieces or for one of its moves (the tables cover every position of up to %d pieces)", bits.OnesCount64(p.Occupied()), tabs.MaxPieces())}
+		return usageError{fmt.Errorf("no table for this position of %d pieces or for one of its moves (the tables cover every position of up to %d pieces)", bits.OnesCount64(p.Occupied()), tabs.WDLPieces())}
 	}
 	fmt.Printf("position: %v\nvalue: %s (%v to move)\n", p, inPlies(r), p.SideToMove())
 	for _, m := range moves {
@@ -243,18 +244,18 @@ func (c *egtbVerifyCmd) Run() error {
 		return unreadableIsUsage(err)
 	}
 	if !c.Values {
-		fmt.Printf("%s: files ok: %d tables, every position covered up to %d pieces (values not checked)\n", dir, len(tabs.All()), tabs.MaxPieces())
+		fmt.Printf("%s: files ok: %d tables, every position covered up to %d pieces (values not checked)\n", dir, len(tabs.All()), tabs.FullPieces())
 		return nil
 	}
 	start := time.Now()
 	err = tabs.Verify(context.Background(), threads, func(t *egtb.Table, elapsed time.Duration) {
-		fmt.Printf("%v  %10d slots  ok  %.2f s\n", t.Signature(), t.Size(), elapsed.Seconds())
+		fmt.Printf("%v  %10d slots  ok  %.2f s\n", t.Material(), t.Size(), elapsed.Seconds())
 	})
 	if err != nil {
 		return err
 	}
 	fmt.Printf("%s: ok: %d tables, every position covered up to %d pieces, every value consistent with its successors (%.1f s)\n",
-		dir, len(tabs.All()), tabs.MaxPieces(), time.Since(start).Seconds())
+		dir, len(tabs.All()), tabs.FullPieces(), time.Since(start).Seconds())
 	return nil
 }
 
@@ -264,8 +265,8 @@ type egtbStatsCmd struct {
 
 // Help is the long help of `dameo egtb stats --help`: the columns.
 func (c *egtbStatsCmd) Help() string {
-	return `One line a table. A table holds the positions of one material, its
-signature: four digits counting white men, white kings, black men and black
+	return `One line a table. A table holds the positions of one material, written
+as four digits counting white men, white kings, black men and black
 kings (0101: one white king against one black king; 1010: a man each).
 "wins", "draws" and "losses" count the table's positions by their value for
 the side to move, "longest" is its longest win in plies, and the last column
@@ -279,14 +280,14 @@ func (c *egtbStatsCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%-9s %10s %10s %10s %10s %6s  %s\n", "signature", "positions", "wins", "draws", "losses", "longest", "longest win")
+	fmt.Printf("%-9s %10s %10s %10s %10s %6s  %s\n", "material", "positions", "wins", "draws", "losses", "longest", "longest win")
 	for _, t := range tabs.All() {
 		st := t.Stats()
 		longest := "-"
 		if p, r, ok := t.LongestWin(); ok {
 			longest = fmt.Sprintf("%v (%v)", p, r)
 		}
-		fmt.Printf("%-9v %10d %10d %10d %10d %6d  %s\n", t.Signature(), st.Wins+st.Draws+st.Losses, st.Wins, st.Draws, st.Losses, st.LongestWin, longest)
+		fmt.Printf("%-9v %10d %10d %10d %10d %6d  %s\n", t.Material(), st.Wins+st.Draws+st.Losses, st.Wins, st.Draws, st.Losses, st.LongestWin, longest)
 	}
 	return nil
 }
@@ -319,9 +320,10 @@ func warnUnusedTable(err error) {
 	fmt.Fprintf(os.Stderr, "warning: %v; the table is not used\n", err)
 }
 
-// inPlies is a table's value with its unit: "win in 39 plies", "win in 1 ply".
+// inPlies is a table's value with its unit: "win in 39 plies", "win in 1 ply";
+// "win" alone when a WDL file alone gives it.
 func inPlies(r egtb.Result) string {
-	if r.WDL == egtb.Draw {
+	if r.WDL == egtb.Draw || !r.DistanceKnown() {
 		return r.String()
 	}
 	return fmt.Sprintf("%v in %s", r.WDL, plies(r.DTW))

@@ -41,7 +41,7 @@ func TestEgtbBuildInterrupted(t *testing.T) {
 	}
 	there := 0 // tables of up to 2 pieces written before the interruption
 	for _, tab := range tabs.All() {
-		if tab.Signature().Pieces() <= 2 {
+		if tab.Material().Pieces() <= 2 {
 			there++
 		}
 	}

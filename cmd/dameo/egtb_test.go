@@ -124,9 +124,9 @@ func TestEgtbBuildDefaultDirResumeAndTable(t *testing.T) {
 		t.Errorf("build --resume with a damaged 0110: stdout\n%s\nstderr\n%s", out, errOut)
 	}
 	for _, tab := range egtb.Embedded().All() {
-		data, err := os.ReadFile(filepath.Join(dir, tab.Signature().FileName()))
+		data, err := os.ReadFile(filepath.Join(dir, tab.Material().FileName()))
 		if err != nil || !bytes.Equal(data, mustEncode(t, tab)) {
-			t.Errorf("table %v in the data directory differs from the embedded one (%v)", tab.Signature(), err)
+			t.Errorf("table %v in the data directory differs from the embedded one (%v)", tab.Material(), err)
 		}
 	}
 
@@ -155,9 +155,9 @@ func TestEgtbBuildDefaultDirResumeAndTable(t *testing.T) {
 // stopped here through gen.Build, halfway), says so on standard
 // error, writes the embedded tables and removes the checkpoint.
 func TestEgtbBuildResumesSlicedCheckpoint(t *testing.T) {
-	dir, sig := t.TempDir(), egtb.Signature{WhiteMen: 1, BlackMen: 1, BlackKings: 1}
+	dir, mat := t.TempDir(), egtb.Material{WhiteMen: 1, BlackMen: 1, BlackKings: 1}
 	for _, tab := range egtb.Embedded().All() {
-		if s := tab.Signature(); s != sig && s != sig.Swap() {
+		if s := tab.Material(); s != mat && s != mat.Swap() {
 			if err := tab.WriteFile(filepath.Join(dir, s.FileName())); err != nil {
 				t.Fatal(err)
 			}
@@ -169,23 +169,23 @@ func TestEgtbBuildResumesSlicedCheckpoint(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	half := (egtb.Size(sig) + egtb.Size(sig.Swap())) / 2
-	err = gen.Build(ctx, gen.BuildOptions{Pieces: 3, Threads: 1, Only: &sig, Sliced: true,
+	half := (egtb.Size(mat) + egtb.Size(mat.Swap())) / 2
+	err = gen.Build(ctx, gen.BuildOptions{Pieces: 3, Threads: 1, Only: &mat, Sliced: true,
 		Storage: store,
 		Solving: func(solved uint64) {
 			if solved > half {
 				cancel()
 			}
 		}})
-	checkpoint := filepath.Join(dir, sig.String()+".partial")
+	checkpoint := filepath.Join(dir, mat.String()+".partial")
 	if _, statErr := os.Stat(checkpoint); !errors.Is(err, context.Canceled) || statErr != nil {
 		t.Fatalf("build stopped halfway: error %v, checkpoint %v", err, statErr)
 	}
-	out, errOut, code := run(t, "egtb", "build", "--pieces", "3", "--egtb", dir, "--table", sig.String(), "--sliced", "--threads", "1")
+	out, errOut, code := run(t, "egtb", "build", "--pieces", "3", "--egtb", dir, "--table", mat.String(), "--sliced", "--threads", "1")
 	if code != 0 || !regexp.MustCompile(`(?m)^1011 \(with 1110\): resumed from its checkpoint, [1-9]\d* of 15 waves solved, [1-9]\d* positions$`).MatchString(errOut) {
-		t.Fatalf("build --table %v --sliced: status %d\n%s%s", sig, code, out, errOut)
+		t.Fatalf("build --table %v --sliced: status %d\n%s%s", mat, code, out, errOut)
 	}
-	for _, s := range []egtb.Signature{sig, sig.Swap()} {
+	for _, s := range []egtb.Material{mat, mat.Swap()} {
 		data, err := os.ReadFile(filepath.Join(dir, s.FileName()))
 		if err != nil || !bytes.Equal(data, mustEncode(t, egtb.Embedded().Table(s))) {
 			t.Errorf("table %v resumed differs from the embedded one (%v)", s, err)
@@ -199,7 +199,7 @@ func TestEgtbBuildResumesSlicedCheckpoint(t *testing.T) {
 // mustEncode is the file contents of tab.
 func mustEncode(t *testing.T, tab *egtb.Table) []byte {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), tab.Signature().FileName())
+	path := filepath.Join(t.TempDir(), tab.Material().FileName())
 	if err := tab.WriteFile(path); err != nil {
 		t.Fatal(err)
 	}

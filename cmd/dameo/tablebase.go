@@ -12,18 +12,18 @@ import (
 // searchTables gives a set of endgame tables to the search.
 type searchTables struct{ t *egtb.Tables }
 
-// Probe is the value of p for its side to move: wdl 1, 0 or -1, and the
+// ProbeAny is the value of p for its side to move: wdl 1, 0 or -1, and the
 // distance to win in plies; egtb.UnknownDistance for a position covered
 // by a WDL file alone.
-func (s searchTables) Probe(p *engine.Position) (wdl, dtw int, ok bool) {
+func (s searchTables) ProbeAny(p *engine.Position) (wdl, dtw int, ok bool) {
 	r, ok := s.t.ProbeAny(p)
 	return int(r.WDL), r.DTW, ok
 }
 
-// MaxPieces is the largest piece count of a position some table covers:
+// MostPieces is the largest piece count of a position some table covers:
 // the search probes up to it, so that 6-piece tables built without their
 // whole set are used too.
-func (s searchTables) MaxPieces() int { return s.t.MostPieces() }
+func (s searchTables) MostPieces() int { return s.t.MostPieces() }
 
 // loadTablebase loads the tables in dir, or for "" the default set: the
 // tables built into the user's data directory (egtb.DefaultDir) with the

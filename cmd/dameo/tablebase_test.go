@@ -14,7 +14,7 @@ import (
 	"github.com/dameo/dameo/search"
 )
 
-// longWin is the longest win of signature 1101 (egtb stats): win in 39,
+// longWin is the longest win of material 1101 (egtb stats): win in 39,
 // whose only winning move is e1-d1 (egtb probe).
 const longWin = "8/8/8/8/8/8/8/2w1W2B w"
 
@@ -57,7 +57,7 @@ func TestSearchPlaysTheTableMove(t *testing.T) {
 func TestSearchTablesFallBackToWDLFiles(t *testing.T) {
 	dir := t.TempDir()
 	for _, tab := range egtb.Embedded().All() {
-		if err := tab.WriteWDLFile(filepath.Join(dir, tab.Signature().String()+".wdl")); err != nil {
+		if err := tab.WriteWDLFile(filepath.Join(dir, tab.Material().String()+".wdl")); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -65,14 +65,14 @@ func TestSearchTablesFallBackToWDLFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tb.MaxPieces() != egtb.EmbeddedPieces {
-		t.Errorf("MaxPieces %d with the WDL files of up to %d pieces", tb.MaxPieces(), egtb.EmbeddedPieces)
+	if tb.MostPieces() != egtb.EmbeddedPieces {
+		t.Errorf("MostPieces %d with the WDL files of up to %d pieces", tb.MostPieces(), egtb.EmbeddedPieces)
 	}
 	p, err := engine.ParsePosition(longWin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if wdl, dtw, ok := tb.Probe(&p); !ok || wdl != 1 || dtw != egtb.UnknownDistance(egtb.Win) {
+	if wdl, dtw, ok := tb.ProbeAny(&p); !ok || wdl != 1 || dtw != egtb.UnknownDistance(egtb.Win) {
 		t.Errorf("probe of %s: %d %d %v", longWin, wdl, dtw, ok)
 	}
 }
@@ -85,7 +85,7 @@ func TestSearchTablesFallBackToWDLFiles(t *testing.T) {
 func TestDamagedTableIsLeftOut(t *testing.T) {
 	dir := t.TempDir()
 	for _, tab := range egtb.Embedded().All() {
-		if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
+		if err := tab.WriteFile(filepath.Join(dir, tab.Material().FileName())); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -115,7 +115,7 @@ func TestDamagedTableIsLeftOut(t *testing.T) {
 func TestSearchUsesTablesBeyondCompleteSets(t *testing.T) {
 	dir := t.TempDir()
 	for _, tab := range egtb.Embedded().All() {
-		if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
+		if err := tab.WriteFile(filepath.Join(dir, tab.Material().FileName())); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -126,8 +126,8 @@ func TestSearchUsesTablesBeyondCompleteSets(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tb.MaxPieces() != 4 {
-		t.Errorf("MaxPieces %d with the 3-piece set and table 0301, want 4", tb.MaxPieces())
+	if tb.MostPieces() != 4 {
+		t.Errorf("MostPieces %d with the 3-piece set and table 0301, want 4", tb.MostPieces())
 	}
 	const threeKings = "8/8/8/8/8/8/8/WWW4B w" // table 0301
 	out, errOut, code := run(t, "analyze", "--depth", "2", "--egtb", dir, threeKings)

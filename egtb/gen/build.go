@@ -19,9 +19,9 @@ type BuildOptions struct {
 	Pieces int
 	// Threads is the number of goroutines (at least 1).
 	Threads int
-	// Only, if set, builds just the table of this signature and its swap,
+	// Only, if set, builds just the table of this material and its swap,
 	// taking the tables they need from Storage.
-	Only *egtb.Signature
+	Only *egtb.Material
 	// MaxMemory, if not 0, bounds the generator's estimated memory for one
 	// unit (see Plan): a larger unit is refused before it is started.
 	MaxMemory uint64
@@ -54,18 +54,18 @@ type BuildOptions struct {
 	// Resumed, if set, is called when the sliced solver goes on with a
 	// unit from its checkpoint: the waves solved of the unit's waves, and
 	// the positions solved (where Solving's count goes on from).
-	Resumed func(unit []egtb.Signature, wave, waves int, solved uint64)
+	Resumed func(unit []egtb.Material, wave, waves int, solved uint64)
 }
 
 // Storage keeps the tables of a build, and the checkpoints of the units
 // the sliced solver solves (Store: in a directory).
 type Storage interface {
-	// Finished gives the table of a signature finished before (by an
+	// Finished gives the table of a material finished before (by an
 	// interrupted build, or saved earlier in the run), or nil when there
-	// is none: a signature and its swap whose tables are both finished are
+	// is none: a material and its swap whose tables are both finished are
 	// not solved again, and later tables that need a table saved read it
 	// back rather than Build keep it in memory.
-	Finished(egtb.Signature) (*egtb.Table, error)
+	Finished(egtb.Material) (*egtb.Table, error)
 	// Save writes a solved table; an error stops the build.
 	Save(*egtb.Table) error
 	// Checkpoints keep the state of a unit that the sliced solver solves
@@ -79,9 +79,9 @@ type Storage interface {
 // Report describes one solved table.
 type Report struct {
 	Table *egtb.Table
-	// With is the colour-swapped signature solved together with the
+	// With is the colour-swapped material solved together with the
 	// table, the table's own when it is symmetric.
-	With egtb.Signature
+	With egtb.Material
 	// Kept: the table was finished before and not solved again.
 	Kept bool
 	// Elapsed is the time taken to solve (and verify) the pair.
@@ -89,7 +89,7 @@ type Report struct {
 }
 
 // Build solves every table of up to o.Pieces pieces, in the order of
-// Signatures, holding in memory only the finished tables that the tables
+// Materials, holding in memory only the finished tables that the tables
 // still to solve lead into.
 func Build(ctx context.Context, o BuildOptions) error {
 	if o.Pieces < 2 || o.Pieces > egtb.MaxTablePieces {
@@ -100,7 +100,7 @@ func Build(ctx context.Context, o BuildOptions) error {
 	}
 	units := Units(o.Pieces)
 	lastUse := lastUses(units)
-	finished := map[egtb.Signature]*egtb.Table{} // those that units still to solve need
+	finished := map[egtb.Material]*egtb.Table{} // those that units still to solve need
 	for n, unit := range units {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -125,7 +125,7 @@ func Build(ctx context.Context, o BuildOptions) error {
 				need = slicedMemory(unit, o.Threads)
 			}
 			if o.Sliced && unitHasMen(unit) {
-				solver = func(ctx context.Context, done *egtb.Tables, unit []egtb.Signature, _ int) ([]*egtb.Table, error) {
+				solver = func(ctx context.Context, done *egtb.Tables, unit []egtb.Material, _ int) ([]*egtb.Table, error) {
 					return solveSliced(ctx, done, unit, &o)
 				}
 			}
@@ -148,8 +148,8 @@ func Build(ctx context.Context, o BuildOptions) error {
 					return err
 				}
 				// Read back what later tables need (memory-mapped) rather than keep it.
-				if tabs[i], err = o.Storage.Finished(t.Signature()); err != nil || tabs[i] == nil {
-					return fmt.Errorf("table %v: saved but not found again: %v", t.Signature(), err)
+				if tabs[i], err = o.Storage.Finished(t.Material()); err != nil || tabs[i] == nil {
+					return fmt.Errorf("table %v: saved but not found again: %v", t.Material(), err)
 				}
 			}
 		}
@@ -159,11 +159,11 @@ func Build(ctx context.Context, o BuildOptions) error {
 			}
 		}
 		for _, t := range tabs {
-			if lastUse[t.Signature()] > n {
-				finished[t.Signature()] = t
+			if lastUse[t.Material()] > n {
+				finished[t.Material()] = t
 			}
 			if o.Progress != nil {
-				o.Progress(Report{Table: t, With: t.Signature().Swap(), Kept: kept, Elapsed: time.Since(start)})
+				o.Progress(Report{Table: t, With: t.Material().Swap(), Kept: kept, Elapsed: time.Since(start)})
 			}
 		}
 		for s := range finished {
@@ -176,7 +176,7 @@ func Build(ctx context.Context, o BuildOptions) error {
 }
 
 // loadNeeds adds to finished the finished tables that unit needs.
-func loadNeeds(finished map[egtb.Signature]*egtb.Table, unit []egtb.Signature, storage Storage) error {
+func loadNeeds(finished map[egtb.Material]*egtb.Table, unit []egtb.Material, storage Storage) error {
 	for _, s := range unit {
 		for _, need := range s.Needs() {
 			if finished[need] != nil {
@@ -200,7 +200,7 @@ func loadNeeds(finished map[egtb.Signature]*egtb.Table, unit []egtb.Signature, s
 }
 
 // finishedUnit is the unit's tables when storage has all of them.
-func finishedUnit(unit []egtb.Signature, storage Storage) ([]*egtb.Table, bool, error) {
+func finishedUnit(unit []egtb.Material, storage Storage) ([]*egtb.Table, bool, error) {
 	if storage == nil {
 		return nil, false, nil
 	}
@@ -221,22 +221,22 @@ func verifyUnit(ctx context.Context, done *egtb.Tables, tabs []*egtb.Table, thre
 	with := egtb.NewTables(append(done.All(), tabs...))
 	for _, t := range tabs {
 		if err := with.VerifyTable(ctx, t, threads); err != nil {
-			return fmt.Errorf("table %v fails verification: %w", t.Signature(), err)
+			return fmt.Errorf("table %v fails verification: %w", t.Material(), err)
 		}
 	}
 	return nil
 }
 
-// Units are the signatures of 2 to maxPieces pieces grouped as they are
+// Units are the materials of 2 to maxPieces pieces grouped as they are
 // generated: each with its swap (alone when symmetric), in the order of
-// Signatures.
-func Units(maxPieces int) [][]egtb.Signature {
-	var units [][]egtb.Signature
-	sigs := egtb.Signatures(maxPieces)
-	for i := 0; i < len(sigs); {
-		unit := []egtb.Signature{sigs[i]}
-		if w := sigs[i].Swap(); w != sigs[i] {
-			unit = append(unit, w) // Signatures puts it next
+// Materials.
+func Units(maxPieces int) [][]egtb.Material {
+	var units [][]egtb.Material
+	mats := egtb.Materials(maxPieces)
+	for i := 0; i < len(mats); {
+		unit := []egtb.Material{mats[i]}
+		if w := mats[i].Swap(); w != mats[i] {
+			unit = append(unit, w) // Materials puts it next
 		}
 		i += len(unit)
 		units = append(units, unit)
@@ -244,10 +244,10 @@ func Units(maxPieces int) [][]egtb.Signature {
 	return units
 }
 
-// lastUses is, for each signature needed by a unit, the number of the last
+// lastUses is, for each material needed by a unit, the number of the last
 // unit that needs it.
-func lastUses(units [][]egtb.Signature) map[egtb.Signature]int {
-	last := map[egtb.Signature]int{}
+func lastUses(units [][]egtb.Material) map[egtb.Material]int {
+	last := map[egtb.Material]int{}
 	for n, unit := range units {
 		for _, s := range unit {
 			for _, need := range s.Needs() {

@@ -5,7 +5,7 @@
 //
 // # Checkpoint file format (version 1)
 //
-// One file per unit, named by the unit's first signature and ".partial",
+// One file per unit, named by the unit's first material and ".partial",
 // e.g. 0114.partial, written through a temporary file renamed into place
 // and deleted once the unit's tables are saved. All integers are
 // little-endian:
@@ -17,7 +17,7 @@
 //	16       4      W, the wave to go on with: waves 0 to W-1 are solved
 //	20       4      reserved, 0
 //	24       8      the positions solved (BuildOptions.Solving's count)
-//	32       48×T   by table: signature (4 bytes, as in a table file),
+//	32       48×T   by table: material (4 bytes, as in a table file),
 //	                distance width (4: 1 or 2), N, the slots (8), the
 //	                wins, draws and losses written (8 each), the longest
 //	                win and loss (4 each)
@@ -54,17 +54,17 @@ const (
 )
 
 // Checkpoints keep the checkpoints of the units being solved, each by the
-// unit's first signature. Store keeps them in its directory.
+// unit's first material. Store keeps them in its directory.
 type Checkpoints interface {
-	// SaveCheckpoint replaces the checkpoint of sig with what write
+	// SaveCheckpoint replaces the checkpoint of mat with what write
 	// writes, whole or not at all.
-	SaveCheckpoint(sig egtb.Signature, write func(io.Writer) error) error
-	// LoadCheckpoint reads the checkpoint of sig with read and reports
+	SaveCheckpoint(mat egtb.Material, write func(io.Writer) error) error
+	// LoadCheckpoint reads the checkpoint of mat with read and reports
 	// whether read accepted it: false when there is none or read refuses
 	// it (the unit then starts from its first wave).
-	LoadCheckpoint(sig egtb.Signature, read func(io.Reader) error) bool
-	// RemoveCheckpoint removes the checkpoint of sig, if there is one.
-	RemoveCheckpoint(sig egtb.Signature) error
+	LoadCheckpoint(mat egtb.Material, read func(io.Reader) error) bool
+	// RemoveCheckpoint removes the checkpoint of mat, if there is one.
+	RemoveCheckpoint(mat egtb.Material) error
 }
 
 // checkpointBuffer is the size of the buffer through which the codes are
@@ -156,19 +156,19 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 	if _, err := io.ReadFull(in, records); err != nil {
 		return 0, 0, frame.ShortFile(err)
 	}
-	var sigs, unit []egtb.Signature
+	var mats, unit []egtb.Material
 	for t := range int(tables) {
-		sig, err := egtb.DecodeSignature(records[checkpointTableSize*t:])
+		mat, err := egtb.DecodeMaterial(records[checkpointTableSize*t:])
 		if err != nil {
 			return 0, 0, err
 		}
-		sigs = append(sigs, sig)
+		mats = append(mats, mat)
 	}
 	for _, l := range s.slicing.layouts {
-		unit = append(unit, egtb.SignatureOf(l.Count))
+		unit = append(unit, egtb.MaterialOf(l.Count))
 	}
-	if !slices.Equal(sigs, unit) {
-		return 0, 0, fmt.Errorf("the checkpoint of tables %v, not of %v", sigs, unit)
+	if !slices.Equal(mats, unit) {
+		return 0, 0, fmt.Errorf("the checkpoint of tables %v, not of %v", mats, unit)
 	}
 	if waves := s.slicing.waves(); wave < 1 || wave >= waves {
 		return 0, 0, fmt.Errorf("corrupt header: wave %d, want 1 to %d", wave, waves-1)
@@ -178,7 +178,7 @@ func (s *slicedSolver) readCheckpoint(r io.Reader) (wave int, solved uint64, err
 	for t, out := range s.out {
 		b := records[checkpointTableSize*t:]
 		if slots := le.Uint64(b[8:]); slots != out.layout.Size {
-			return 0, 0, fmt.Errorf("corrupt header: %d slots, table %v has %d", slots, egtb.SignatureOf(out.layout.Count), out.layout.Size)
+			return 0, 0, fmt.Errorf("corrupt header: %d slots, table %v has %d", slots, egtb.MaterialOf(out.layout.Count), out.layout.Size)
 		}
 		switch widths[t] = int(le.Uint32(b[4:])); widths[t] {
 		case 1:

@@ -28,26 +28,26 @@ import (
 // checkpointUnits are units with men that the tests stop and resume: one
 // of two tables with men of both colours (15 waves, 13 with slices), and
 // one of a table that is its own swap.
-var checkpointUnits = [][]egtb.Signature{unitOf(egtb.Signature{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 1}), unitOf(egtb.Signature{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 0})}
+var checkpointUnits = [][]egtb.Material{unitOf(egtb.Material{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 1}), unitOf(egtb.Material{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 0})}
 
-// unitOf is the unit of sig, as Build solves it.
-func unitOf(sig egtb.Signature) []egtb.Signature {
-	for _, unit := range Units(sig.Pieces()) {
-		if slices.Contains(unit, sig) {
+// unitOf is the unit of mat, as Build solves it.
+func unitOf(mat egtb.Material) []egtb.Material {
+	for _, unit := range Units(mat.Pieces()) {
+		if slices.Contains(unit, mat) {
 			return unit
 		}
 	}
-	panic("no unit of " + sig.String())
+	panic("no unit of " + mat.String())
 }
 
 // dirWithout is a new directory holding the embedded tables but those of
 // unit, from which Build with Only builds it.
-func dirWithout(t *testing.T, unit []egtb.Signature) string {
+func dirWithout(t *testing.T, unit []egtb.Material) string {
 	t.Helper()
 	dir := t.TempDir()
 	for _, tab := range egtb.Embedded().All() {
-		if !slices.Contains(unit, tab.Signature()) {
-			if err := tab.WriteFile(filepath.Join(dir, tab.Signature().FileName())); err != nil {
+		if !slices.Contains(unit, tab.Material()) {
+			if err := tab.WriteFile(filepath.Join(dir, tab.Material().FileName())); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -55,10 +55,10 @@ func dirWithout(t *testing.T, unit []egtb.Signature) string {
 	return dir
 }
 
-// buildUnit builds unit into dir as `dameo egtb build --table SIG
+// buildUnit builds unit into dir as `dameo egtb build --table MATERIAL
 // --sliced` does, with a checkpoint after every wave; o gives Solving and
 // Resumed, warn is the store's.
-func buildUnit(ctx context.Context, dir string, unit []egtb.Signature, warn func(error), o BuildOptions) error {
+func buildUnit(ctx context.Context, dir string, unit []egtb.Material, warn func(error), o BuildOptions) error {
 	store, err := OpenStore(dir, true, warn)
 	if err != nil {
 		return err
@@ -69,12 +69,12 @@ func buildUnit(ctx context.Context, dir string, unit []egtb.Signature, warn func
 }
 
 // unitFiles are the contents of the table and WDL files of unit in dir.
-func unitFiles(t *testing.T, dir string, unit []egtb.Signature) map[string][]byte {
+func unitFiles(t *testing.T, dir string, unit []egtb.Material) map[string][]byte {
 	t.Helper()
 	files := map[string][]byte{}
-	for _, sig := range unit {
+	for _, mat := range unit {
 		for _, ext := range []string{egtb.FileExt, egtb.WDLExt} {
-			name := sig.String() + ext
+			name := mat.String() + ext
 			data, err := os.ReadFile(filepath.Join(dir, name))
 			if err != nil {
 				t.Fatal(err)
@@ -87,7 +87,7 @@ func unitFiles(t *testing.T, dir string, unit []egtb.Signature) map[string][]byt
 
 // checkUnitFiles checks that dir holds the files want of unit, and no
 // checkpoint or temporary file.
-func checkUnitFiles(t *testing.T, dir string, unit []egtb.Signature, want map[string][]byte) {
+func checkUnitFiles(t *testing.T, dir string, unit []egtb.Material, want map[string][]byte) {
 	t.Helper()
 	for name, data := range unitFiles(t, dir, unit) {
 		if !bytes.Equal(data, want[name]) {
@@ -104,7 +104,7 @@ func checkUnitFiles(t *testing.T, dir string, unit []egtb.Signature, want map[st
 
 // waveEnds is, by wave of unit, the count of Solving at its end: the
 // positions of its slices and of those of the waves before it.
-func waveEnds(unit []egtb.Signature) []uint64 {
+func waveEnds(unit []egtb.Material) []uint64 {
 	s := newSlicing(unit)
 	ends := make([]uint64, s.waves())
 	var n uint64
@@ -122,7 +122,7 @@ func waveEnds(unit []egtb.Signature) []uint64 {
 // stopIn builds unit into dir and stops it once a slice of wave is
 // solved (as Ctrl-C would), checking that the build is cancelled and
 // leaves the unit's tables unwritten.
-func stopIn(t *testing.T, dir string, unit []egtb.Signature, wave int, ends []uint64) {
+func stopIn(t *testing.T, dir string, unit []egtb.Material, wave int, ends []uint64) {
 	t.Helper()
 	var before uint64 // positions of the waves before
 	if wave > 0 {
@@ -138,9 +138,9 @@ func stopIn(t *testing.T, dir string, unit []egtb.Signature, wave int, ends []ui
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("stopped in wave %d: error %v, want it cancelled", wave, err)
 	}
-	for _, sig := range unit {
-		if _, err := os.Stat(filepath.Join(dir, sig.FileName())); err == nil {
-			t.Fatalf("stopped in wave %d: table %v written", wave, sig)
+	for _, mat := range unit {
+		if _, err := os.Stat(filepath.Join(dir, mat.FileName())); err == nil {
+			t.Fatalf("stopped in wave %d: table %v written", wave, mat)
 		}
 	}
 }
@@ -164,7 +164,7 @@ func (r *resumed) options() BuildOptions {
 			for l := r.least.Load(); solved < l && !r.least.CompareAndSwap(l, solved); l = r.least.Load() {
 			}
 		},
-		Resumed: func(unit []egtb.Signature, wave, waves int, solved uint64) {
+		Resumed: func(unit []egtb.Material, wave, waves int, solved uint64) {
 			r.mu.Lock()
 			defer r.mu.Unlock()
 			r.calls = append(r.calls, resumedCall(unit, wave, waves, solved))
@@ -173,7 +173,7 @@ func (r *resumed) options() BuildOptions {
 }
 
 // resumedCall is a call of Resumed as text, to compare.
-func resumedCall(unit []egtb.Signature, wave, waves int, solved uint64) string {
+func resumedCall(unit []egtb.Material, wave, waves int, solved uint64) string {
 	return fmt.Sprint(unit, wave, waves, solved)
 }
 
@@ -235,14 +235,14 @@ func TestSlicedBuildResumesFromCheckpoint(t *testing.T) {
 // saying why, and the unit is solved from its start to the files of an
 // uninterrupted build.
 func TestSlicedBuildRefusesDamagedCheckpoint(t *testing.T) {
-	unit, other := checkpointUnits[0], unitOf(egtb.Signature{WhiteMen: 2, WhiteKings: 0, BlackMen: 0, BlackKings: 1})
+	unit, other := checkpointUnits[0], unitOf(egtb.Material{WhiteMen: 2, WhiteKings: 0, BlackMen: 0, BlackKings: 1})
 	ref := dirWithout(t, unit)
 	if err := buildUnit(context.Background(), ref, unit, nil, BuildOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	want := unitFiles(t, ref, unit)
 	// checkpoint is the checkpoint of u stopped in its wave 8.
-	checkpoint := func(u []egtb.Signature) []byte {
+	checkpoint := func(u []egtb.Material) []byte {
 		dir := dirWithout(t, u)
 		stopIn(t, dir, u, 8, waveEnds(u))
 		data, err := os.ReadFile(filepath.Join(dir, u[0].String()+checkpointExt))
@@ -329,10 +329,10 @@ func TestCheckpointReadsBackWhatWasWritten(t *testing.T) {
 	if _, _, err := f.readCheckpoint(bytes.NewReader(damaged)); err == nil || !strings.Contains(err.Error(), "bad checksum") {
 		t.Fatalf("damaged checkpoint read: error %v, want a bad checksum", err)
 	}
-	for i, sig := range unit {
-		fresh := newTableWriter(layout.Of(sig.Counts())).table(egtb.Stats{})
+	for i, mat := range unit {
+		fresh := newTableWriter(layout.Of(mat.Counts())).table(egtb.Stats{})
 		if f.out[i].width != 1 || f.stats[i] != (egtb.Stats{}) || !bytes.Equal(encode(t, f.out[i].table(egtb.Stats{})), encode(t, fresh)) {
-			t.Errorf("table %v after a refused checkpoint: width %d, stats %+v, not as a new one", sig, f.out[i].width, f.stats[i])
+			t.Errorf("table %v after a refused checkpoint: width %d, stats %+v, not as a new one", mat, f.out[i].width, f.stats[i])
 		}
 	}
 }
@@ -341,7 +341,7 @@ func TestCheckpointReadsBackWhatWasWritten(t *testing.T) {
 // does not read a unit's checkpoint, and one that does reads it; without
 // one, neither warns.
 func TestStoreLoadsCheckpointsOnlyToResume(t *testing.T) {
-	dir, sig := t.TempDir(), checkpointUnits[0][0]
+	dir, mat := t.TempDir(), checkpointUnits[0][0]
 	warn := func(err error) { t.Errorf("warning: %v", err) }
 	read := func(got *string) func(io.Reader) error {
 		return func(r io.Reader) error {
@@ -351,26 +351,26 @@ func TestStoreLoadsCheckpointsOnlyToResume(t *testing.T) {
 		}
 	}
 	var got string
-	if openStore(t, dir, true, warn).LoadCheckpoint(sig, read(&got)) || got != "" {
+	if openStore(t, dir, true, warn).LoadCheckpoint(mat, read(&got)) || got != "" {
 		t.Errorf("no checkpoint: loaded %q", got)
 	}
 	store := openStore(t, dir, false, warn)
-	if err := store.SaveCheckpoint(sig, func(w io.Writer) error { _, err := io.WriteString(w, "state"); return err }); err != nil {
+	if err := store.SaveCheckpoint(mat, func(w io.Writer) error { _, err := io.WriteString(w, "state"); return err }); err != nil {
 		t.Fatal(err)
 	}
-	if store.LoadCheckpoint(sig, read(&got)) || got != "" {
+	if store.LoadCheckpoint(mat, read(&got)) || got != "" {
 		t.Errorf("without resume: loaded %q", got)
 	}
-	if !openStore(t, dir, true, warn).LoadCheckpoint(sig, read(&got)) || got != "state" {
+	if !openStore(t, dir, true, warn).LoadCheckpoint(mat, read(&got)) || got != "state" {
 		t.Errorf("with resume: loaded %q, want the checkpoint saved", got)
 	}
-	if err := store.RemoveCheckpoint(sig); err != nil {
+	if err := store.RemoveCheckpoint(mat); err != nil {
 		t.Fatal(err)
 	}
-	if err := store.RemoveCheckpoint(sig); err != nil {
+	if err := store.RemoveCheckpoint(mat); err != nil {
 		t.Errorf("removing a checkpoint removed: %v", err)
 	}
-	if openStore(t, dir, true, warn).LoadCheckpoint(sig, read(&got)) {
+	if openStore(t, dir, true, warn).LoadCheckpoint(mat, read(&got)) {
 		t.Error("a removed checkpoint loaded")
 	}
 }

@@ -2,9 +2,9 @@
 // analysis; it is imported only by cmd/dameo (`dameo egtb build` and
 // `dameo egtb plan`), as bookbuild beside book.
 //
-// Build solves the signatures in units (Units: each with its swap), after
+// Build solves the materials in units (Units: each with its swap), after
 // every table that a capture (fewer pieces) or a promotion (fewer men)
-// leads into (egtb.Signature.Needs), holding only the finished tables that
+// leads into (egtb.Material.Needs), holding only the finished tables that
 // later units need. Each position's captures and promotions are looked up
 // in those tables, its quiet moves counted; the positions decided so far
 // then pass their values back, level by level of distance, to their

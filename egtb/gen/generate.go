@@ -1,4 +1,4 @@
-// Retrograde generation of the tables: each signature with its colour swap
+// Retrograde generation of the tables: each material with its colour swap
 // (a quiet move of one leads into the other), after the tables that
 // captures and promotions lead into. Values propagate backwards from the
 // positions already decided, level by level of distance, through un-moves.
@@ -17,7 +17,7 @@ import (
 	"github.com/dameo/dameo/engine"
 )
 
-// solver solves one signature together with its swap: the unit's slots are
+// solver solves one material together with its swap: the unit's slots are
 // those of its one or two tables, one after the other.
 type solver struct {
 	done    *egtb.Tables
@@ -52,11 +52,11 @@ type workerScratch struct {
 	states            []uint32 // the states of the predecessors being updated
 }
 
-func solve(ctx context.Context, done *egtb.Tables, unit []egtb.Signature, threads int) ([]*egtb.Table, error) {
+func solve(ctx context.Context, done *egtb.Tables, unit []egtb.Material, threads int) ([]*egtb.Table, error) {
 	s := &solver{done: done}
 	var total uint64
-	for _, sig := range unit {
-		l := layout.Of(sig.Counts())
+	for _, mat := range unit {
+		l := layout.Of(mat.Counts())
 		s.layouts = append(s.layouts, l)
 		s.base = append(s.base, total)
 		total += l.Size
@@ -210,7 +210,7 @@ func (s *solver) initializeSlot(w *workerScratch, u uint64, t int, slots *layout
 	}
 	st, err := s.initialState(w, t, g)
 	if err != nil {
-		return slotError(egtb.SignatureOf(s.layouts[t].Count), u-s.base[t], err)
+		return slotError(egtb.MaterialOf(s.layouts[t].Count), u-s.base[t], err)
 	}
 	s.state[u] = st
 	if status, level, ok := w.exits.settled(int(st & countMask)); ok {
@@ -383,7 +383,7 @@ func (s *solver) countWin(w *workerScratch, p, old uint32, level int) (bool, err
 		st, at, err := afterWin(old, level)
 		if err != nil {
 			t, i := s.tableOf(uint64(p))
-			return false, slotError(egtb.SignatureOf(s.layouts[t].Count), i, err)
+			return false, slotError(egtb.MaterialOf(s.layouts[t].Count), i, err)
 		}
 		if st == old {
 			return false, nil
@@ -454,5 +454,5 @@ func (s *solver) table(ctx context.Context, t, threads int) (*egtb.Table, error)
 	for _, x := range stats {
 		all.Merge(x)
 	}
-	return egtb.NewTable(egtb.SignatureOf(l.Count), codes, dtw, width, all), nil
+	return egtb.NewTable(egtb.MaterialOf(l.Count), codes, dtw, width, all), nil
 }

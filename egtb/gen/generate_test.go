@@ -36,21 +36,21 @@ func builtTables(t *testing.T) *egtb.Tables {
 // embedded tables are up to date (else regenerate them, see egtb/load.go).
 func TestBuildReproducesEmbedded(t *testing.T) {
 	tabs := builtTables(t)
-	if got := tabs.MaxPieces(); got != tbtest.BuiltPieces {
-		t.Fatalf("MaxPieces %d after building %d pieces", got, tbtest.BuiltPieces)
+	if got := tabs.FullPieces(); got != tbtest.BuiltPieces {
+		t.Fatalf("FullPieces %d after building %d pieces", got, tbtest.BuiltPieces)
 	}
 	embedded := egtb.Embedded()
 	if n := len(embedded.All()); n != len(tabs.All()) && !tbtest.Race {
 		t.Errorf("%d embedded tables, %d built", n, len(tabs.All()))
 	}
 	for _, tab := range tabs.All() {
-		want := embedded.Table(tab.Signature())
+		want := embedded.Table(tab.Material())
 		if want == nil {
-			t.Errorf("table %v is not embedded", tab.Signature())
+			t.Errorf("table %v is not embedded", tab.Material())
 			continue
 		}
 		if !bytes.Equal(encode(t, want), encode(t, tab)) {
-			t.Errorf("embedded table %v differs from the generated one", tab.Signature())
+			t.Errorf("embedded table %v differs from the generated one", tab.Material())
 		}
 	}
 }
@@ -72,20 +72,20 @@ func TestBuildStopsWhenCancelled(t *testing.T) {
 }
 
 func TestBuildReportsAndSavesEveryTable(t *testing.T) {
-	var reported, saved []egtb.Signature
+	var reported, saved []egtb.Material
 	err := Build(context.Background(), BuildOptions{Pieces: 2, Threads: 1,
 		Progress: func(r Report) {
-			reported = append(reported, r.Table.Signature())
-			if r.With != r.Table.Signature().Swap() || r.Elapsed <= 0 {
+			reported = append(reported, r.Table.Material())
+			if r.With != r.Table.Material().Swap() || r.Elapsed <= 0 {
 				t.Errorf("report %+v", r)
 			}
 		},
-		Storage: &savedTables{save: func(tab *egtb.Table) error { saved = append(saved, tab.Signature()); return nil }},
+		Storage: &savedTables{save: func(tab *egtb.Table) error { saved = append(saved, tab.Material()); return nil }},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := egtb.Signatures(2)
+	want := egtb.Materials(2)
 	if len(reported) != len(want) || len(saved) != len(want) {
 		t.Fatalf("reported %v, saved %v; want %v", reported, saved, want)
 	}
@@ -100,7 +100,7 @@ func TestBuildReportsAndSavesEveryTable(t *testing.T) {
 // (2 million slots) from the embedded tables: b.N times the time per
 // slot of generation (ns/op over Size is the cost of one position).
 func BenchmarkSolve0202(b *testing.B) {
-	unit := []egtb.Signature{{WhiteMen: 0, WhiteKings: 2, BlackMen: 0, BlackKings: 2}}
+	unit := []egtb.Material{{WhiteMen: 0, WhiteKings: 2, BlackMen: 0, BlackKings: 2}}
 	for b.Loop() {
 		if _, err := solve(context.Background(), egtb.Embedded(), unit, 1); err != nil {
 			b.Fatal(err)
@@ -115,11 +115,11 @@ func BenchmarkSolve0202(b *testing.B) {
 // proxy for the 4-piece build (docs/egtb.md).
 func BenchmarkSolve1003(b *testing.B) {
 	for b.Loop() {
-		kings, err := solve(context.Background(), egtb.Embedded(), []egtb.Signature{{WhiteMen: 0, WhiteKings: 1, BlackMen: 0, BlackKings: 3}, {WhiteMen: 0, WhiteKings: 3, BlackMen: 0, BlackKings: 1}}, 1)
+		kings, err := solve(context.Background(), egtb.Embedded(), []egtb.Material{{WhiteMen: 0, WhiteKings: 1, BlackMen: 0, BlackKings: 3}, {WhiteMen: 0, WhiteKings: 3, BlackMen: 0, BlackKings: 1}}, 1)
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := solve(context.Background(), egtb.NewTables(append(egtb.Embedded().All(), kings...)), []egtb.Signature{{WhiteMen: 0, WhiteKings: 3, BlackMen: 1, BlackKings: 0}, {WhiteMen: 1, WhiteKings: 0, BlackMen: 0, BlackKings: 3}}, 1); err != nil {
+		if _, err := solve(context.Background(), egtb.NewTables(append(egtb.Embedded().All(), kings...)), []egtb.Material{{WhiteMen: 0, WhiteKings: 3, BlackMen: 1, BlackKings: 0}, {WhiteMen: 1, WhiteKings: 0, BlackMen: 0, BlackKings: 3}}, 1); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -168,13 +168,13 @@ func TestSortInParts(t *testing.T) {
 // built is refused with an error naming both tables, and one that cannot
 // be loaded with the loader's error.
 func TestLoadNeedsNamesTheMissingTable(t *testing.T) {
-	unit := []egtb.Signature{{WhiteMen: 0, WhiteKings: 1, BlackMen: 0, BlackKings: 2}}
-	err := loadNeeds(map[egtb.Signature]*egtb.Table{}, unit, &savedTables{})
+	unit := []egtb.Material{{WhiteMen: 0, WhiteKings: 1, BlackMen: 0, BlackKings: 2}}
+	err := loadNeeds(map[egtb.Material]*egtb.Table{}, unit, &savedTables{})
 	if err == nil || !strings.Contains(err.Error(), "table 0102 needs table 0101, which is not built") || strings.Contains(err.Error(), "nil") {
 		t.Errorf("a table not built: error %v", err)
 	}
 	bad := errors.New("bad checksum")
-	err = loadNeeds(map[egtb.Signature]*egtb.Table{}, unit, &savedTables{unreadable: bad})
+	err = loadNeeds(map[egtb.Material]*egtb.Table{}, unit, &savedTables{unreadable: bad})
 	if !errors.Is(err, bad) || !strings.Contains(err.Error(), "cannot be loaded") {
 		t.Errorf("a table that cannot be loaded: error %v", err)
 	}

@@ -15,17 +15,17 @@ import (
 
 // goldenUnits are 4-piece units that need only the embedded tables and
 // each other (0310 needs 0301), in build order, with the SHA-256 of each
-// table's file as `dameo egtb build --pieces 4 --table SIG` wrote it
+// table's file as `dameo egtb build --pieces 4 --table MATERIAL` wrote it
 // before this generator.
 var goldenUnits = []goldenUnit{
-	{[]egtb.Signature{{WhiteMen: 0, WhiteKings: 1, BlackMen: 0, BlackKings: 3}, {WhiteMen: 0, WhiteKings: 3, BlackMen: 0, BlackKings: 1}}, []string{
+	{[]egtb.Material{{WhiteMen: 0, WhiteKings: 1, BlackMen: 0, BlackKings: 3}, {WhiteMen: 0, WhiteKings: 3, BlackMen: 0, BlackKings: 1}}, []string{
 		"e18a43ca629cbc17d41e4ad6addb230908ba1147ea44da6546fe3c536ada4a40",
 		"2a12c7f324bd49aa8179beec9a3cc3027bc0078f54a0af8512b6a02e35e0cc42",
 	}},
-	{[]egtb.Signature{{WhiteMen: 0, WhiteKings: 2, BlackMen: 0, BlackKings: 2}}, []string{ // its own swap: one table
+	{[]egtb.Material{{WhiteMen: 0, WhiteKings: 2, BlackMen: 0, BlackKings: 2}}, []string{ // its own swap: one table
 		"7c2b14ee76f7346d55644d0895b00e2f7a4585a654ec8e05375c9bb82995ea05",
 	}},
-	{[]egtb.Signature{{WhiteMen: 0, WhiteKings: 3, BlackMen: 1, BlackKings: 0}, {WhiteMen: 1, WhiteKings: 0, BlackMen: 0, BlackKings: 3}}, []string{
+	{[]egtb.Material{{WhiteMen: 0, WhiteKings: 3, BlackMen: 1, BlackKings: 0}, {WhiteMen: 1, WhiteKings: 0, BlackMen: 0, BlackKings: 3}}, []string{
 		"1108e25c4a59030db7483c249a12e162954cad9cf5c0ac7a20b39b52bc59bf99",
 		"b8099ed207b6b030411290519447f66b54a45cd669902d0a8b8a3eaf5d5e700d",
 	}},
@@ -43,13 +43,13 @@ func TestSolveReproducesEarlierTables(t *testing.T) {
 
 // goldenUnit is a unit with the SHA-256 of each of its tables' files.
 type goldenUnit struct {
-	unit []egtb.Signature
+	unit []egtb.Material
 	sha  []string
 }
 
 // checkGolden solves the units in order with solver, from the embedded
 // tables and those solved before, and compares their files' SHA-256.
-func checkGolden(t *testing.T, units []goldenUnit, solver func(context.Context, *egtb.Tables, []egtb.Signature, int) ([]*egtb.Table, error)) {
+func checkGolden(t *testing.T, units []goldenUnit, solver func(context.Context, *egtb.Tables, []egtb.Material, int) ([]*egtb.Table, error)) {
 	t.Helper()
 	finished := egtb.Embedded().All()
 	for _, g := range units {
@@ -61,7 +61,7 @@ func checkGolden(t *testing.T, units []goldenUnit, solver func(context.Context, 
 		for i, tab := range tabs {
 			sum := sha256.Sum256(encode(t, tab))
 			if got := hex.EncodeToString(sum[:]); got != g.sha[i] {
-				t.Errorf("table %v: SHA-256 %s, the recorded %s", tab.Signature(), got, g.sha[i])
+				t.Errorf("table %v: SHA-256 %s, the recorded %s", tab.Material(), got, g.sha[i])
 			}
 			finished = append(finished, tab)
 		}

@@ -14,7 +14,7 @@ import (
 // encode is the contents of tab's file.
 func encode(t testing.TB, tab *egtb.Table) []byte {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), tab.Signature().FileName())
+	path := filepath.Join(t.TempDir(), tab.Material().FileName())
 	if err := tab.WriteFile(path); err != nil {
 		t.Fatal(err)
 	}
@@ -34,12 +34,12 @@ type savedTables struct {
 	unreadable error
 }
 
-func (s *savedTables) Finished(sig egtb.Signature) (*egtb.Table, error) {
+func (s *savedTables) Finished(mat egtb.Material) (*egtb.Table, error) {
 	if s.unreadable != nil {
 		return nil, s.unreadable
 	}
 	for _, t := range s.list {
-		if t.Signature() == sig {
+		if t.Material() == mat {
 			return t, nil
 		}
 	}
@@ -56,8 +56,8 @@ func (s *savedTables) Save(t *egtb.Table) error {
 	return nil
 }
 
-func (s *savedTables) SaveCheckpoint(egtb.Signature, func(io.Writer) error) error { return nil }
+func (s *savedTables) SaveCheckpoint(egtb.Material, func(io.Writer) error) error { return nil }
 
-func (s *savedTables) LoadCheckpoint(egtb.Signature, func(io.Reader) error) bool { return false }
+func (s *savedTables) LoadCheckpoint(egtb.Material, func(io.Reader) error) bool { return false }
 
-func (s *savedTables) RemoveCheckpoint(egtb.Signature) error { return nil }
+func (s *savedTables) RemoveCheckpoint(egtb.Material) error { return nil }

@@ -25,7 +25,7 @@ const bytesPerSlot = 10
 const bytesPerPlacement = 12
 
 // unitSlots is the number of slots of a unit's tables.
-func unitSlots(unit []egtb.Signature) uint64 {
+func unitSlots(unit []egtb.Material) uint64 {
 	var n uint64
 	for _, s := range unit {
 		n += egtb.Size(s)
@@ -34,7 +34,7 @@ func unitSlots(unit []egtb.Signature) uint64 {
 }
 
 // unitMemory is solve's estimated peak memory for a unit.
-func unitMemory(unit []egtb.Signature) uint64 { return unitSlots(unit) * bytesPerSlot }
+func unitMemory(unit []egtb.Material) uint64 { return unitSlots(unit) * bytesPerSlot }
 
 // slicedMemory is the estimated peak memory of a build with
 // BuildOptions.Sliced for a unit, on threads goroutines. A unit of kings
@@ -42,7 +42,7 @@ func unitMemory(unit []egtb.Signature) uint64 { return unitSlots(unit) * bytesPe
 // written (a byte of distance and 2 bits of code a slot, the codes copied
 // once at the end) and the working state of the slices solved at once, a
 // slice on each goroutine at most, each of at most two halves.
-func slicedMemory(unit []egtb.Signature, threads int) uint64 {
+func slicedMemory(unit []egtb.Material, threads int) uint64 {
 	if !unitHasMen(unit) {
 		return unitMemory(unit)
 	}
@@ -55,7 +55,7 @@ func slicedMemory(unit []egtb.Signature, threads int) uint64 {
 // mostSlicesAtOnce bounds the number of slices of a wave of the unit:
 // counted when the unit has at most 2^20 placements of men (a few men,
 // large slices), else the number of placements.
-func mostSlicesAtOnce(unit []egtb.Signature) int {
+func mostSlicesAtOnce(unit []egtb.Material) int {
 	s := unit[0]
 	placements := layout.Binomial[layout.GroupDomain[layout.GroupWhiteMen].Squares][s.WhiteMen] * layout.Binomial[layout.GroupDomain[layout.GroupBlackMen].Squares][s.BlackMen]
 	if placements > 1<<20 {
@@ -76,9 +76,9 @@ func mostSlicesAtOnce(unit []egtb.Signature) int {
 }
 
 // Plan describes the build of every table of 2 to n pieces, one line per
-// unit (a signature with its swap) in build order:
+// unit (a material with its swap) in build order:
 //
-//	unit <k> <sig>[,<swap>] slots <N> memory <bytes> file <bytes> needs <sig>,...|-
+//	unit <k> <mat>[,<swap>] slots <N> memory <bytes> file <bytes> needs <mat>,...|-
 //
 // where memory estimates the generator's peak, file is the size of the
 // table files with one-byte distances, and needs lists the tables (of
@@ -89,15 +89,15 @@ func Plan(n int) string { return plan(n, unitMemory) }
 // on threads goroutines (with one-byte distances: a table whose
 // distances take two bytes needs 3 bytes a slot more while it is widened).
 func PlanSliced(n, threads int) string {
-	return plan(n, func(unit []egtb.Signature) uint64 { return slicedMemory(unit, threads) })
+	return plan(n, func(unit []egtb.Material) uint64 { return slicedMemory(unit, threads) })
 }
 
-func plan(n int, memory func(unit []egtb.Signature) uint64) string {
+func plan(n int, memory func(unit []egtb.Material) uint64) string {
 	var b strings.Builder
 	for k, unit := range Units(n) {
 		var names, needs []string
 		file := uint64(0)
-		seen := map[egtb.Signature]bool{}
+		seen := map[egtb.Material]bool{}
 		for _, s := range unit {
 			names = append(names, s.String())
 			file += egtb.FileSize(egtb.Size(s), 1)

@@ -171,14 +171,14 @@ func afterWin(st uint32, level int) (uint32, int, error) {
 	return st, at, nil
 }
 
-// slotError is err in the position of slot i of table sig.
-func slotError(sig egtb.Signature, i uint64, err error) error {
-	return fmt.Errorf("table %v slot %d: %w", sig, i, err)
+// slotError is err in the position of slot i of table mat.
+func slotError(mat egtb.Material, i uint64, err error) error {
+	return fmt.Errorf("table %v slot %d: %w", mat, i, err)
 }
 
 // checkLevel refuses a level of propagation beyond the distances a state
 // word holds.
-func checkLevel(unit []egtb.Signature, level int) error {
+func checkLevel(unit []egtb.Material, level int) error {
 	if level >= maxDistance {
 		return fmt.Errorf("tables %v: distance beyond %d", unit, maxDistance)
 	}

@@ -64,7 +64,7 @@ func abs(x int) int { return max(x, -x) }
 
 // unitHasMen reports whether the unit's positions have men (a unit of
 // kings alone is one slice).
-func unitHasMen(unit []egtb.Signature) bool { return unit[0].Men() > 0 }
+func unitHasMen(unit []egtb.Material) bool { return unit[0].Men() > 0 }
 
 // slicing is the partition of a unit into slices. A slice is one or two
 // halves: the positions of one table with given men (a canonical
@@ -78,10 +78,10 @@ type slicing struct {
 	whiteMen, blackMen [][]uint64
 }
 
-func newSlicing(unit []egtb.Signature) *slicing {
+func newSlicing(unit []egtb.Material) *slicing {
 	s := &slicing{}
-	for _, sig := range unit {
-		s.layouts = append(s.layouts, layout.Of(sig.Counts()))
+	for _, mat := range unit {
+		s.layouts = append(s.layouts, layout.Of(mat.Counts()))
 	}
 	first := s.layouts[0]
 	s.whiteMen = setsByWay(first.Count[layout.GroupWhiteMen], layout.GroupWhiteMen, func(set uint64) int { return way(set, 0) })

@@ -28,7 +28,7 @@ const ctxCheckEvery = 1 << 16
 
 // slicedSolver solves one unit slice by slice.
 type slicedSolver struct {
-	unit    []egtb.Signature
+	unit    []egtb.Material
 	done    *egtb.Tables
 	slicing *slicing
 	out     []*tableWriter // by table of the unit
@@ -85,7 +85,7 @@ func (p *scratchPool) put(w *sliceScratch) {
 // o.Storage, it goes on from the unit's checkpoint if there is one,
 // telling o.Resumed, and writes one after a wave when o.CheckpointEvery
 // has passed since the start or the last one.
-func solveSliced(ctx context.Context, done *egtb.Tables, unit []egtb.Signature, o *BuildOptions) ([]*egtb.Table, error) {
+func solveSliced(ctx context.Context, done *egtb.Tables, unit []egtb.Material, o *BuildOptions) ([]*egtb.Table, error) {
 	s := newSlicedSolver(done, unit)
 	first, before := s.resume(unit, o)
 	var solved atomic.Uint64
@@ -144,7 +144,7 @@ func solveSliced(ctx context.Context, done *egtb.Tables, unit []egtb.Signature, 
 }
 
 // newSlicedSolver is the solver of unit, with its tables not written yet.
-func newSlicedSolver(done *egtb.Tables, unit []egtb.Signature) *slicedSolver {
+func newSlicedSolver(done *egtb.Tables, unit []egtb.Material) *slicedSolver {
 	s := &slicedSolver{unit: unit, done: done, slicing: newSlicing(unit), stats: make([]egtb.Stats, len(unit))}
 	for _, l := range s.slicing.layouts {
 		s.out = append(s.out, newTableWriter(l))
@@ -155,7 +155,7 @@ func newSlicedSolver(done *egtb.Tables, unit []egtb.Signature) *slicedSolver {
 // resume reads the unit's checkpoint from o.Storage into s, if there
 // is one, and returns the wave to go on with and the positions solved
 // before it: 0 and 0 without.
-func (s *slicedSolver) resume(unit []egtb.Signature, o *BuildOptions) (wave int, solved uint64) {
+func (s *slicedSolver) resume(unit []egtb.Material, o *BuildOptions) (wave int, solved uint64) {
 	if o.Storage == nil {
 		return 0, 0
 	}
@@ -202,7 +202,7 @@ func (s *slicedSolver) solveSlice(ctx context.Context, w *sliceScratch, sl *slic
 			if err := s.initialize(w, sl, k, u); err != nil {
 				l := s.slicing.layouts[h.table]
 				g, _ := h.position(u)
-				return slotError(egtb.SignatureOf(l.Count), l.Index(g), err)
+				return slotError(egtb.MaterialOf(l.Count), l.Index(g), err)
 			}
 		}
 	}
@@ -344,7 +344,7 @@ func (s *slicedSolver) propagate(w *sliceScratch, sl *slice, u uint32, level int
 				st, at, err := afterWin(st, level)
 				if err != nil {
 					l := s.slicing.layouts[back.table]
-					return slotError(egtb.SignatureOf(l.Count), l.Index(before), err)
+					return slotError(egtb.MaterialOf(l.Count), l.Index(before), err)
 				}
 				w.state[p] = st
 				switch {

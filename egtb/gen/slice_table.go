@@ -110,5 +110,5 @@ func (w *tableWriter) table(stats egtb.Stats) *egtb.Table {
 		binary.LittleEndian.PutUint64(codes[8*i:], w.codes[i].Load())
 	}
 	stats.Unused = w.layout.Size - stats.Wins - stats.Draws - stats.Losses
-	return egtb.NewTable(egtb.SignatureOf(w.layout.Count), codes[:(w.layout.Size+3)/4], w.dtw, w.width, stats)
+	return egtb.NewTable(egtb.MaterialOf(w.layout.Count), codes[:(w.layout.Size+3)/4], w.dtw, w.width, stats)
 }

@@ -25,7 +25,7 @@ import (
 func TestSolveSlicedEqualsSolve(t *testing.T) {
 	units := Units(tbtest.BuiltPieces)
 	if tbtest.BuiltPieces < 3 {
-		units = append(units, []egtb.Signature{{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 1}, {WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 0}})
+		units = append(units, []egtb.Material{{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 1}, {WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 0}})
 	}
 	for _, unit := range units {
 		want, err := solve(context.Background(), egtb.Embedded(), unit, 2)
@@ -38,7 +38,7 @@ func TestSolveSlicedEqualsSolve(t *testing.T) {
 		}
 		for i := range want {
 			if !bytes.Equal(encode(t, got[i]), encode(t, want[i])) {
-				t.Errorf("table %v: the sliced solver's file differs (stats %+v, solve's %+v)", want[i].Signature(), got[i].Stats(), want[i].Stats())
+				t.Errorf("table %v: the sliced solver's file differs (stats %+v, solve's %+v)", want[i].Material(), got[i].Stats(), want[i].Stats())
 			}
 		}
 	}
@@ -51,7 +51,7 @@ func TestSolveSlicedEqualsSolve(t *testing.T) {
 func TestSlicesPartitionInOrder(t *testing.T) {
 	units := Units(tbtest.BuiltPieces)
 	if !tbtest.Race && !testing.Short() && *bigTables {
-		units = append(units, []egtb.Signature{{WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 1}}, []egtb.Signature{{WhiteMen: 2, WhiteKings: 0, BlackMen: 2, BlackKings: 0}})
+		units = append(units, []egtb.Material{{WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 1}}, []egtb.Material{{WhiteMen: 2, WhiteKings: 0, BlackMen: 2, BlackKings: 0}})
 	}
 	for _, unit := range units {
 		s := newSlicing(unit)
@@ -80,7 +80,7 @@ func TestSlicesPartitionInOrder(t *testing.T) {
 						}
 						mirrored := layout.MirrorGroups(g)
 						if seen[h.table][l.Index(g)] && (h.men.mirrored() != h.men || h.local(&mirrored) >= u) {
-							t.Fatalf("%v: slot %d of table %v in two slices", unit, l.Index(g), egtb.SignatureOf(l.Count))
+							t.Fatalf("%v: slot %d of table %v in two slices", unit, l.Index(g), egtb.MaterialOf(l.Count))
 						}
 						seen[h.table][l.Index(g)] = true
 						white, black, kings := g[layout.GroupWhiteMen]|g[layout.GroupWhiteKings], g[layout.GroupBlackMen]|g[layout.GroupBlackKings], g[layout.GroupWhiteKings]|g[layout.GroupBlackKings]
@@ -119,7 +119,7 @@ func TestSlicesPartitionInOrder(t *testing.T) {
 		for t2, l := range s.layouts {
 			for i := range l.Size {
 				if _, ok := l.Position(i); ok != seen[t2][i] {
-					t.Fatalf("%v: slot %d of table %v holds a position %v, in a slice %v", unit, i, egtb.SignatureOf(l.Count), ok, seen[t2][i])
+					t.Fatalf("%v: slot %d of table %v holds a position %v, in a slice %v", unit, i, egtb.MaterialOf(l.Count), ok, seen[t2][i])
 				}
 			}
 		}
@@ -144,7 +144,7 @@ func (c *cancelAfter) Err() error {
 // middle of a unit, the sliced solver returns the context's error and no
 // table.
 func TestSolveSlicedStopsWhenCancelled(t *testing.T) {
-	unit := []egtb.Signature{{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 1}, {WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 0}}
+	unit := []egtb.Material{{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 1}, {WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 0}}
 	cancelled, cancel := context.WithCancel(context.Background())
 	cancel()
 	midway := &cancelAfter{Context: context.Background()}
@@ -164,11 +164,11 @@ func TestSolveSlicedStopsWhenCancelled(t *testing.T) {
 // embedded tables, in build order, with the SHA-256 of each table's file
 // as solve writes it (at the commit that added solveSliced).
 var menUnits = []goldenUnit{
-	{[]egtb.Signature{{WhiteMen: 1, WhiteKings: 1, BlackMen: 0, BlackKings: 2}, {WhiteMen: 0, WhiteKings: 2, BlackMen: 1, BlackKings: 1}}, []string{
+	{[]egtb.Material{{WhiteMen: 1, WhiteKings: 1, BlackMen: 0, BlackKings: 2}, {WhiteMen: 0, WhiteKings: 2, BlackMen: 1, BlackKings: 1}}, []string{
 		"316cb2f271014ecd551e17b7628357e6995c6189fdc3a5722d6b6a6c1ed216c0",
 		"e2603f56a78d31caa22db313f51b65627d0bc27d8c2434e18a9489a7fab9550e",
 	}},
-	{[]egtb.Signature{{WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 1}}, []string{ // men of both colours
+	{[]egtb.Material{{WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 1}}, []string{ // men of both colours
 		"fcebf93b779d4aaea5f70fc2d32fea91ca0061fbf5f1c7a36afae6112ae03a4d",
 	}},
 }
@@ -181,7 +181,7 @@ func TestSolveSlicedReproduces4PieceTables(t *testing.T) {
 	if tbtest.Race || testing.Short() || !*bigTables {
 		t.Skip("solves 17 million slots; -big-tables runs it")
 	}
-	checkGolden(t, append(goldenUnits, menUnits...), func(ctx context.Context, done *egtb.Tables, unit []egtb.Signature, threads int) ([]*egtb.Table, error) {
+	checkGolden(t, append(goldenUnits, menUnits...), func(ctx context.Context, done *egtb.Tables, unit []egtb.Material, threads int) ([]*egtb.Table, error) {
 		if !unitHasMen(unit) {
 			return solve(ctx, done, unit, threads)
 		}
@@ -196,12 +196,12 @@ func TestBuildSlicedReproducesEmbedded(t *testing.T) {
 	err := Build(context.Background(), BuildOptions{Pieces: tbtest.BuiltPieces, Threads: 2, Sliced: true,
 		Storage: &savedTables{save: func(tab *egtb.Table) error {
 			saved++
-			if want := egtb.Embedded().Table(tab.Signature()); !bytes.Equal(encode(t, tab), encode(t, want)) {
-				t.Errorf("table %v differs from the embedded one", tab.Signature())
+			if want := egtb.Embedded().Table(tab.Material()); !bytes.Equal(encode(t, tab), encode(t, want)) {
+				t.Errorf("table %v differs from the embedded one", tab.Material())
 			}
 			return nil
 		}}})
-	if err != nil || saved != len(egtb.Signatures(tbtest.BuiltPieces)) {
+	if err != nil || saved != len(egtb.Materials(tbtest.BuiltPieces)) {
 		t.Fatalf("Build: %d tables saved, error %v", saved, err)
 	}
 }
@@ -235,7 +235,7 @@ func TestPlanSliced(t *testing.T) {
 // take a byte is kept until widen, which gives every distance two bytes;
 // a slot not written reads as not solved.
 func TestTableWriterWidens(t *testing.T) {
-	w := newTableWriter(layout.Of(egtb.Signature{WhiteMen: 0, WhiteKings: 1, BlackMen: 0, BlackKings: 1}.Counts()))
+	w := newTableWriter(layout.Of(egtb.Material{WhiteMen: 0, WhiteKings: 1, BlackMen: 0, BlackKings: 1}.Counts()))
 	var long []slotDistance
 	w.set(5, egtb.Result{WDL: egtb.Win, DTW: 3}, &long)
 	w.set(6, egtb.Result{WDL: egtb.Loss, DTW: 300}, &long)
@@ -258,7 +258,7 @@ func TestTableWriterWidens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, _ := egtb.NewTables([]*egtb.Table{tab}).Probe(&p)
+	r, _ := egtb.NewTables([]*egtb.Table{tab}).ProbeFull(&p)
 	if n := len(encode(t, tab)); n != int(egtb.FileSize(tab.Size(), 2)) || r != (egtb.Result{WDL: egtb.Loss, DTW: 300}) || tab.Stats().Unused != tab.Size()-3 {
 		t.Errorf("table: file of %d bytes, slot 6 %v, stats %+v", n, r, tab.Stats())
 	}
@@ -268,7 +268,7 @@ func TestTableWriterWidens(t *testing.T) {
 // checks the progress it reports: called once a slice, and ending within
 // 3% of the unit's slots (BuildOptions.Solving says why not on them).
 func TestSolveSlicedReportsProgress(t *testing.T) {
-	for _, unit := range [][]egtb.Signature{{{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 1}, {WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 0}}, {{WhiteMen: 2, WhiteKings: 0, BlackMen: 0, BlackKings: 1}, {WhiteMen: 0, WhiteKings: 1, BlackMen: 2, BlackKings: 0}}} {
+	for _, unit := range [][]egtb.Material{{{WhiteMen: 1, WhiteKings: 0, BlackMen: 1, BlackKings: 1}, {WhiteMen: 1, WhiteKings: 1, BlackMen: 1, BlackKings: 0}}, {{WhiteMen: 2, WhiteKings: 0, BlackMen: 0, BlackKings: 1}, {WhiteMen: 0, WhiteKings: 1, BlackMen: 2, BlackKings: 0}}} {
 		var calls, most atomic.Uint64
 		if _, err := solveSliced(context.Background(), egtb.Embedded(), unit, &BuildOptions{Threads: 2, Solving: func(solved uint64) {
 			calls.Add(1)

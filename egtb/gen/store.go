@@ -27,7 +27,7 @@ type Store struct {
 	resume bool
 	warn   func(error)
 	mu     sync.Mutex
-	saved  map[egtb.Signature]bool
+	saved  map[egtb.Material]bool
 }
 
 // OpenStore is the store of directory dir, without the temporary files
@@ -38,40 +38,40 @@ func OpenStore(dir string, resume bool, warn func(error)) (*Store, error) {
 	if _, err := safefile.RemoveTemporaries(dir); err != nil {
 		return nil, fmt.Errorf("removing the temporary files of an interrupted build: %w", err)
 	}
-	return &Store{dir: dir, resume: resume, warn: warn, saved: map[egtb.Signature]bool{}}, nil
+	return &Store{dir: dir, resume: resume, warn: warn, saved: map[egtb.Material]bool{}}, nil
 }
 
 // Save writes t's table file and WDL file.
 func (s *Store) Save(t *egtb.Table) error {
-	if err := t.WriteFile(s.path(t.Signature(), egtb.FileExt)); err != nil {
+	if err := t.WriteFile(s.path(t.Material(), egtb.FileExt)); err != nil {
 		return err
 	}
-	if err := t.WriteWDLFile(s.path(t.Signature(), egtb.WDLExt)); err != nil {
+	if err := t.WriteWDLFile(s.path(t.Material(), egtb.WDLExt)); err != nil {
 		return err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.saved[t.Signature()] = true
+	s.saved[t.Material()] = true
 	return nil
 }
 
-// Finished is the table of sig saved by this store, or with resume the one
+// Finished is the table of mat saved by this store, or with resume the one
 // the directory holds, memory-mapped; nil when there is none. A finished
 // table without its WDL file (or with a damaged one) gets it written.
-func (s *Store) Finished(sig egtb.Signature) (*egtb.Table, error) {
+func (s *Store) Finished(mat egtb.Material) (*egtb.Table, error) {
 	s.mu.Lock()
-	saved := s.saved[sig]
+	saved := s.saved[mat]
 	s.mu.Unlock()
 	if !saved && !s.resume {
-		return nil, s.writable(sig)
+		return nil, s.writable(mat)
 	}
-	t, err := egtb.LoadFile(s.path(sig, egtb.FileExt))
+	t, err := egtb.LoadFile(s.path(mat, egtb.FileExt))
 	switch {
 	case err == nil:
 	case saved:
 		return nil, err
 	default:
-		if err := s.writable(sig); err != nil {
+		if err := s.writable(mat); err != nil {
 			return nil, err
 		}
 		if !errors.Is(err, fs.ErrNotExist) && s.warn != nil {
@@ -80,11 +80,11 @@ func (s *Store) Finished(sig egtb.Signature) (*egtb.Table, error) {
 		return nil, nil
 	}
 	if !saved {
-		if _, err := egtb.LoadWDLFile(s.path(sig, egtb.WDLExt)); err != nil {
+		if _, err := egtb.LoadWDLFile(s.path(mat, egtb.WDLExt)); err != nil {
 			if !errors.Is(err, fs.ErrNotExist) && s.warn != nil {
 				s.warn(fmt.Errorf("%w: writing it again", err))
 			}
-			if err := t.WriteWDLFile(s.path(sig, egtb.WDLExt)); err != nil {
+			if err := t.WriteWDLFile(s.path(mat, egtb.WDLExt)); err != nil {
 				return nil, err
 			}
 		}
@@ -92,30 +92,30 @@ func (s *Store) Finished(sig egtb.Signature) (*egtb.Table, error) {
 	return t, nil
 }
 
-// writable is nil when the files of sig can be written: a symbolic link
+// writable is nil when the files of mat can be written: a symbolic link
 // to a file that is not a table is refused before the table is solved.
-func (s *Store) writable(sig egtb.Signature) error {
-	if err := safefile.CheckOwnTarget(s.path(sig, egtb.FileExt), egtb.Magic); err != nil {
+func (s *Store) writable(mat egtb.Material) error {
+	if err := safefile.CheckOwnTarget(s.path(mat, egtb.FileExt), egtb.Magic); err != nil {
 		return err
 	}
-	return safefile.CheckOwnTarget(s.path(sig, egtb.WDLExt), egtb.WDLMagic)
+	return safefile.CheckOwnTarget(s.path(mat, egtb.WDLExt), egtb.WDLMagic)
 }
 
-// SaveCheckpoint writes the checkpoint of the unit of sig (its first
-// signature), through a temporary file renamed into place.
-func (s *Store) SaveCheckpoint(sig egtb.Signature, write func(io.Writer) error) error {
-	return safefile.WriteOwn(s.path(sig, checkpointExt), checkpointMagic, write)
+// SaveCheckpoint writes the checkpoint of the unit of mat (its first
+// material), through a temporary file renamed into place.
+func (s *Store) SaveCheckpoint(mat egtb.Material, write func(io.Writer) error) error {
+	return safefile.WriteOwn(s.path(mat, checkpointExt), checkpointMagic, write)
 }
 
-// LoadCheckpoint reads, with resume, the checkpoint of the unit of sig
+// LoadCheckpoint reads, with resume, the checkpoint of the unit of mat
 // with read and reports whether read accepted it. Without resume, or when
 // there is none, it is not read; one that read refuses (damaged, or not
 // the unit's) is reported to warn.
-func (s *Store) LoadCheckpoint(sig egtb.Signature, read func(io.Reader) error) bool {
+func (s *Store) LoadCheckpoint(mat egtb.Material, read func(io.Reader) error) bool {
 	if !s.resume {
 		return false
 	}
-	path := s.path(sig, checkpointExt)
+	path := s.path(mat, checkpointExt)
 	f, _, err := safefile.Open(path)
 	if err == nil {
 		defer f.Close()
@@ -127,25 +127,25 @@ func (s *Store) LoadCheckpoint(sig egtb.Signature, read func(io.Reader) error) b
 	return err == nil
 }
 
-// RemoveCheckpoint removes the checkpoint of the unit of sig, if any.
-func (s *Store) RemoveCheckpoint(sig egtb.Signature) error {
-	if err := os.Remove(s.path(sig, checkpointExt)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+// RemoveCheckpoint removes the checkpoint of the unit of mat, if any.
+func (s *Store) RemoveCheckpoint(mat egtb.Material) error {
+	if err := os.Remove(s.path(mat, checkpointExt)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
 	return nil
 }
 
-// Bytes is the size of the files of sig in the directory.
-func (s *Store) Bytes(sig egtb.Signature) int64 {
+// Bytes is the size of the files of mat in the directory.
+func (s *Store) Bytes(mat egtb.Material) int64 {
 	var n int64
 	for _, ext := range []string{egtb.FileExt, egtb.WDLExt} {
-		if info, err := os.Stat(s.path(sig, ext)); err == nil {
+		if info, err := os.Stat(s.path(mat, ext)); err == nil {
 			n += info.Size()
 		}
 	}
 	return n
 }
 
-func (s *Store) path(sig egtb.Signature, ext string) string {
-	return filepath.Join(s.dir, strings.TrimSuffix(sig.FileName(), egtb.FileExt)+ext)
+func (s *Store) path(mat egtb.Material, ext string) string {
+	return filepath.Join(s.dir, strings.TrimSuffix(mat.FileName(), egtb.FileExt)+ext)
 }

@@ -38,8 +38,8 @@ func TestStoreRefusesALinkToAnotherFile(t *testing.T) {
 		if err := os.WriteFile(notes, []byte("my notes\n"), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		sig := egtb.Signature{WhiteKings: 1, BlackKings: 1}
-		if err := os.Symlink("notes.txt", filepath.Join(dir, sig.FileName())); err != nil {
+		mat := egtb.Material{WhiteKings: 1, BlackKings: 1}
+		if err := os.Symlink("notes.txt", filepath.Join(dir, mat.FileName())); err != nil {
 			t.Fatal(err)
 		}
 		store := openStore(t, dir, resume, func(err error) { t.Errorf("warning: %v", err) })

@@ -21,26 +21,26 @@ import (
 func TestUnmovesMatchMoves(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	var u unmover
-	none := map[egtb.Signature]decidedSet{} // by signature, an empty set of its slots
+	none := map[egtb.Material]decidedSet{} // by material, an empty set of its slots
 	checked, positions := 0, 1000
 	if tbtest.Race {
 		positions = 200
 	}
 	for range positions {
-		all := egtb.Signatures(4)
+		all := egtb.Materials(4)
 		s := all[rng.IntN(len(all))]
 		p := tbtest.RandomPosition(t, rng, s.Counts())
 		white, black, kings := layout.WhiteToMove(&p)
 		p, _ = engine.NewPosition(white, black, kings, engine.White)
 		pg := layout.Groups(white, black, kings)
-		s = egtb.SignatureOf(layout.CountsOf(&pg))
+		s = egtb.MaterialOf(layout.CountsOf(&pg))
 		from := layout.Of(s.Counts())
 		slot := from.Index(pg)
 		for _, m := range p.LegalMoves() {
 			q := p.Play(m)
 			cw, cb, ck := layout.WhiteToMove(&q)
 			cg := layout.Groups(cw, cb, ck)
-			if egtb.SignatureOf(layout.CountsOf(&cg)) != s.Swap() {
+			if egtb.MaterialOf(layout.CountsOf(&cg)) != s.Swap() {
 				continue // a capture or promotion
 			}
 			into := layout.Of(s.Swap().Counts())
@@ -91,7 +91,7 @@ func hasQuietMoveTo(g, c [layout.NumGroups]uint64) bool {
 		q := p.Play(m)
 		w, b, k := layout.WhiteToMove(&q)
 		h := layout.Groups(w, b, k)
-		if quiet := egtb.SignatureOf(layout.CountsOf(&h)) == egtb.SignatureOf(layout.CountsOf(&g)).Swap(); quiet && (h == c || h == layout.MirrorGroups(c)) {
+		if quiet := egtb.MaterialOf(layout.CountsOf(&h)) == egtb.MaterialOf(layout.CountsOf(&g)).Swap(); quiet && (h == c || h == layout.MirrorGroups(c)) {
 			return true
 		}
 	}

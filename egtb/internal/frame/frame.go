@@ -1,6 +1,6 @@
 // Package frame is the framing that the files of the endgame tables share
 // (tables and WDL files, read by egtb; checkpoints, by egtb/gen): the magic
-// bytes and version at their start, a signature's four counts in a
+// bytes and version at their start, a material's four counts in a
 // header, the CRC-32C at their end, the error of a file that ends early;
 // and the 2-bit value codes of table and WDL files.
 package frame
@@ -42,7 +42,7 @@ func CheckStart(b []byte, magic, what string, size int, version uint32) error {
 	return nil
 }
 
-// AppendCounts appends the four counts of a signature (Signature.Counts)
+// AppendCounts appends the four counts of a material (Material.Counts)
 // in a header: white men, white kings, black men, black kings.
 func AppendCounts(b []byte, c [4]int) []byte {
 	return append(b, byte(c[0]), byte(c[1]), byte(c[2]), byte(c[3]))

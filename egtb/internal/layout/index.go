@@ -1,4 +1,4 @@
-// Indexing: the bijection between the positions of a signature (White to
+// Indexing: the bijection between the positions of a material (White to
 // move, up to the left-right mirror) and the numbers 0..size-1 of its table.
 
 package layout
@@ -137,7 +137,7 @@ func newOrbitTable(k, offset, squares int) *orbitTable {
 	return o
 }
 
-// Layout is the index scheme of one signature. The first group with pieces
+// Layout is the index scheme of one material. The first group with pieces
 // (white men, else white kings) leads: its set is taken up to the mirror
 // (an orbit number), and the other groups' sets follow as digits of a
 // mixed-radix number, each the set's colex rank in its group's domain:
@@ -172,8 +172,8 @@ var (
 	orbits    domainTables[*orbitTable]
 )
 
-// Of is the layout of the valid counts of a signature (see
-// Signature.counts), built once and shared.
+// Of is the layout of the valid counts of a material (see
+// Material.counts), built once and shared.
 func Of(count [NumGroups]int) *Layout {
 	layoutsMu.Lock()
 	defer layoutsMu.Unlock()

@@ -10,7 +10,7 @@ import (
 	"github.com/dameo/dameo/engine"
 )
 
-// RandomPosition places the pieces of a signature, given by its counts,
+// RandomPosition places the pieces of a material, given by its counts,
 // on random squares of their domains, with a random side to move.
 func RandomPosition(t testing.TB, rng *rand.Rand, counts [layout.NumGroups]int) engine.Position {
 	t.Helper()
