@@ -191,32 +191,24 @@ func (s *session) applyOptions() {
 // pos carries out `pos [start] [pos=] [fen=] [moves=]`: the new position and
 // moves are built aside and replace the game only when all of it is good.
 func (s *session) pos(l *hub.Line) {
-	sources := 0
-	for _, name := range []string{"start", "pos", "fen"} {
-		if l.Has(name) {
-			sources++
-		}
-	}
-	if sources > 1 {
-		s.fail("bad position: give only one of start, pos= and fen=")
+	p, err := hub.ParsePos(*l)
+	if err != nil {
+		s.fail("bad position: %v", err)
 		return
 	}
 	start := engine.StartPosition()
-	var err error
-	if v, ok := l.Get("pos"); ok {
-		start, err = engine.ParseHub(v)
-	} else if v, ok := l.Get("fen"); ok {
-		start, err = engine.ParsePosition(v)
-	} else if l.Has("pos") || l.Has("fen") {
-		err = errMissingValue
+	switch p.From {
+	case hub.FromHub:
+		start, err = engine.ParseHub(p.Start)
+	case hub.FromFEN:
+		start, err = engine.ParsePosition(p.Start)
 	}
 	if err != nil {
 		s.fail("bad position: %v", err)
 		return
 	}
 	g := engine.NewGame(start)
-	moves, _ := l.Get("moves")
-	for _, m := range strings.Fields(moves) {
+	for _, m := range p.Moves {
 		if _, err := g.PlayText(m); err != nil {
 			s.fail("illegal move %s: %s", m, moveReason(err))
 			return

@@ -11,7 +11,8 @@ import (
 	"github.com/dameo/dameo/search"
 )
 
-func TestFormatScore(t *testing.T) {
+func TestInfoNumbers(t *testing.T) {
+	p := engine.StartPosition()
 	tests := []struct {
 		s    search.Score
 		want string
@@ -22,18 +23,16 @@ func TestFormatScore(t *testing.T) {
 		{search.Win - 1, "99.99"}, {search.Win, "100.00"},
 	}
 	for _, tt := range tests {
-		if got := formatScore(tt.s); got != tt.want {
-			t.Errorf("formatScore(%d) = %s, want %s", tt.s, got, tt.want)
+		if got, _ := infoLine(p, search.Info{Score: tt.s}, false).Get("score"); got != tt.want {
+			t.Errorf("score %d written as %s, want %s", tt.s, got, tt.want)
 		}
 	}
-}
-
-func TestFormatTimes(t *testing.T) {
-	if got := formatSeconds(1500 * time.Millisecond); got != "1.500" {
-		t.Errorf("formatSeconds(1.5s) = %s", got)
+	l := infoLine(p, search.Info{Time: 1500 * time.Millisecond, NPS: 2_345_678}, false)
+	if got, _ := l.Get("time"); got != "1.5" {
+		t.Errorf("time 1.5s written as %s", got)
 	}
-	if got := formatMNPS(2_345_678); got != "2.35" {
-		t.Errorf("formatMNPS(2345678) = %s", got)
+	if got, _ := l.Get("nps"); got != "2.35" {
+		t.Errorf("2345678 nodes/s written as %s", got)
 	}
 }
 
@@ -54,17 +53,17 @@ func TestInfoLine(t *testing.T) {
 	m2 := mustMove(t, p2, "c6-c5")
 	bad := engine.Move{From: 0, To: 63}
 	in := search.Info{Depth: 5, SelDepth: 9, Score: -42, Nodes: 123456, Time: 250 * time.Millisecond, NPS: 493824, Hashfull: 3, MultiPV: 2, PV: []engine.Move{m1, m2, bad, m1}}
-	want := `info depth=5 seldepth=9 score=-0.42 nodes=123456 time=0.250 nps=0.49 hashfull=3 multipv=2 pv="c3-c4 c6-c5"`
+	want := `info depth=5 seldepth=9 score=-0.42 nodes=123456 time=0.25 nps=0.49 hashfull=3 multipv=2 pv="c3-c4 c6-c5"`
 	if got := infoLine(p, in, true).String(); got != want {
 		t.Errorf("infoLine = %s\nwant       %s", got, want)
 	}
 	in.PV = nil
-	want = `info depth=5 seldepth=9 score=-0.42 nodes=123456 time=0.250 nps=0.49 hashfull=3 pv=""`
+	want = `info depth=5 seldepth=9 score=-0.42 nodes=123456 time=0.25 nps=0.49 hashfull=3 pv=""`
 	if got := infoLine(p, in, false).String(); got != want {
 		t.Errorf("infoLine = %s\nwant       %s", got, want)
 	}
 	in.TBHits = 17
-	want = `info depth=5 seldepth=9 score=-0.42 nodes=123456 time=0.250 nps=0.49 hashfull=3 tbhits=17 pv=""`
+	want = `info depth=5 seldepth=9 score=-0.42 nodes=123456 time=0.25 nps=0.49 hashfull=3 tbhits=17 pv=""`
 	if got := infoLine(p, in, false).String(); got != want {
 		t.Errorf("infoLine with table hits = %s\nwant       %s", got, want)
 	}

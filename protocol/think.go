@@ -81,25 +81,25 @@ func (s *session) goCmd(l *hub.Line) {
 // rather than one that never ends.
 func (s *session) limits(mode goMode, lv level) search.Limits {
 	l := search.Limits{
-		Depth:    lv.depth,
-		Nodes:    lv.nodes,
-		MoveTime: lv.moveTime,
+		Depth:    lv.Depth,
+		Nodes:    lv.Nodes,
+		MoveTime: lv.MoveTime,
 		Overhead: time.Duration(s.set.moveOverhead * float64(time.Second)),
 		MultiPV:  1,
 		Ponder:   mode == ponder,
 	}
 	if mode == analyze {
 		l.Analysis, l.MultiPV = true, s.set.multiPV
-	} else if lv.hasTime {
+	} else if lv.Clock {
 		// A zero clock is still a clock: the smallest positive time keeps it
 		// from reading as "no limit".
-		l.Time, l.Inc, l.MovesToGo = max(lv.time, time.Nanosecond), lv.inc, lv.movesToGo
+		l.Time, l.Inc, l.MovesToGo = max(lv.Time, time.Nanosecond), lv.Inc, lv.Moves
 	}
 	unbounded := l.Depth == 0 && l.Nodes == 0 && l.MoveTime == 0 && l.Time == 0
-	if unbounded && lv.refused && !lv.infinite {
+	if unbounded && lv.refused && !lv.Infinite {
 		l.Depth, unbounded = 1, false
 	}
-	l.Infinite = lv.infinite || unbounded
+	l.Infinite = lv.Infinite || unbounded
 	return l
 }
 

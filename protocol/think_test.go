@@ -18,7 +18,7 @@ func TestGoThink(t *testing.T) {
 	h := start(t, nil)
 	h.send("level depth=1", "go think")
 	info := h.expectPrefix("info ")
-	want := `info depth=1 seldepth=3 score=0.12 nodes=1000 time=1.500 nps=2.50 hashfull=7 pv="`
+	want := `info depth=1 seldepth=3 score=0.12 nodes=1000 time=1.5 nps=2.50 hashfull=7 pv="`
 	if !strings.HasPrefix(info, want) {
 		t.Errorf("info line %q, want it to start with %q", info, want)
 	}
