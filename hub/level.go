@@ -15,11 +15,13 @@ import (
 // The zero value has none.
 type Level struct {
 	// Clock says that Time, Inc and Moves are the engine's clock (time=
-	// was given): Time is what is left before this move's increment.
+	// was given): Time is what is left before this move's increment. They
+	// are written only with Clock (the engine ignores inc and moves
+	// without time): Time even when 0, Inc and Moves when above 0.
 	Clock    bool
 	Time     time.Duration
-	Inc      time.Duration // written when above 0
-	Moves    int           // the moves to the next time control; written when above 0
+	Inc      time.Duration
+	Moves    int           // the moves to the next time control
 	MoveTime time.Duration // a fixed time for the move; written when above 0
 	Depth    int           // written when above 0
 	Nodes    int64         // written when above 0
@@ -34,14 +36,14 @@ func (lv Level) Line() Line {
 	if lv.Infinite {
 		l = l.Flag("infinite")
 	}
-	if lv.Moves > 0 {
-		l = l.Set("moves", strconv.Itoa(lv.Moves))
-	}
 	if lv.Clock {
+		if lv.Moves > 0 {
+			l = l.Set("moves", strconv.Itoa(lv.Moves))
+		}
 		l = l.Set("time", FormatSeconds(max(lv.Time, 0)))
-	}
-	if lv.Inc > 0 {
-		l = l.Set("inc", FormatSeconds(lv.Inc))
+		if lv.Inc > 0 {
+			l = l.Set("inc", FormatSeconds(lv.Inc))
+		}
 	}
 	if lv.MoveTime > 0 {
 		l = l.Set("move-time", FormatSeconds(lv.MoveTime))

@@ -25,6 +25,7 @@ func TestLevelLine(t *testing.T) {
 		{Level{Clock: true}, "level time=0"},
 		{Level{Clock: true, Time: -time.Second}, "level time=0"},
 		{Level{Infinite: true}, "level infinite"},
+		{Level{Time: time.Second, Inc: time.Second, Moves: 3}, "level"}, // no clock: its fields are not written
 		{Level{Clock: true, Time: time.Minute, MoveTime: 2 * time.Second, Depth: 3, Nodes: 5}, "level time=60 move-time=2 depth=3 nodes=5"},
 	} {
 		if got := tt.lv.Line().String(); got != tt.text {

@@ -1,32 +1,8 @@
-// The pos, level and set-param lines.
+// The pos and set-param lines (the level line is hub.Level's, tested there).
 
 package hubclient
 
-import (
-	"testing"
-	"time"
-)
-
-func TestLevelLine(t *testing.T) {
-	for _, c := range []struct {
-		lim  Limits
-		want string
-	}{
-		{Limits{}, "level"},
-		{Limits{Clock: true, Moves: 2, Time: 10 * time.Second, Inc: time.Second}, "level moves=2 time=10 inc=1"},
-		{Limits{Clock: true, Time: -time.Second}, "level time=0"},
-		{Limits{MoveTime: 100 * time.Millisecond}, "level move-time=0.1"},
-		// A move time too short for a line is sent as the shortest one, not
-		// as 0, which the engine would refuse.
-		{Limits{MoveTime: 100 * time.Microsecond}, "level move-time=0.001"},
-		{Limits{Clock: true, Time: time.Second, Depth: 8, Nodes: 1000}, "level time=1 depth=8 nodes=1000"},
-		{Limits{Time: time.Second, Inc: time.Second, Moves: 3}, "level"}, // no clock: its fields are not sent
-	} {
-		if got := c.lim.Line().String(); got != c.want {
-			t.Errorf("%+v: %q, want %q", c.lim, got, c.want)
-		}
-	}
-}
+import "testing"
 
 func TestPosLine(t *testing.T) {
 	for _, c := range []struct {

@@ -8,9 +8,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/dameo/dameo/hub"
@@ -23,17 +20,10 @@ var ErrNoStop = errors.New("no done after stop")
 // stopGrace is how long an engine may take to answer stop with done.
 const stopGrace = 2 * time.Second
 
-// Info is what an info line says; fields the line lacks, or gives in a
-// form that is not a number, are zero (Score NaN, MultiPV 1).
-type Info struct {
-	Depth   int
-	Score   float64 // in men, for the side to move; NaN without a finite score
-	Nodes   int64
-	NPS     float64  // millions of nodes per second
-	MultiPV int      // the rank of the line in go analyze with multipv
-	PV      []string // the principal variation, as written
-	Line    hub.Line // the line itself
-}
+// Info is what an info line says, as hub reads it: fields the line lacks,
+// or gives in a form that is not the protocol's, are zero (Score NaN), and
+// MultiPV is 1 when the line gives none.
+type Info = hub.Info
 
 // Done is the end of a search.
 type Done struct {
@@ -169,12 +159,18 @@ func (e *Engine) awaitDone(ctx context.Context, onInfo func(Info)) (Done, error)
 		switch l.Command {
 		case "info":
 			if onInfo != nil {
-				onInfo(parseInfo(l))
+				in, _ := hub.ParseInfo(l) // the fields read well are worth showing
+				if in.MultiPV == 0 {
+					in.MultiPV = 1
+				}
+				onInfo(in)
 			}
 		case "done":
-			move, _ := l.Get("move")
-			ponder, _ := l.Get("ponder")
-			return Done{Move: move, Ponder: ponder, Elapsed: time.Since(start), Errors: errs}, nil
+			d, err := hub.ParseDone(l)
+			if err != nil {
+				return Done{Errors: errs}, &GarbageError{Text: l.String(), Why: err.Error()}
+			}
+			return Done{Move: d.Move, Ponder: d.Ponder, Elapsed: time.Since(start), Errors: errs}, nil
 		case "error":
 			msg, _ := l.Get("message")
 			errs = append(errs, msg)
@@ -195,44 +191,4 @@ func (e *Engine) stop(ctx context.Context) error {
 		return fmt.Errorf("%w (%v)", ErrNoStop, err)
 	}
 	return nil
-}
-
-// parseInfo reads the fields of an info line.
-func parseInfo(l hub.Line) Info {
-	in := Info{Score: math.NaN(), MultiPV: 1, Line: l}
-	if x, ok := finite(l, "score"); ok {
-		in.Score = x
-	}
-	if x, ok := finite(l, "nps"); ok {
-		in.NPS = x
-	}
-	if v, ok := l.Get("depth"); ok {
-		if x, err := strconv.Atoi(v); err == nil {
-			in.Depth = x
-		}
-	}
-	if v, ok := l.Get("nodes"); ok {
-		if x, err := strconv.ParseInt(v, 10, 64); err == nil {
-			in.Nodes = x
-		}
-	}
-	if v, ok := l.Get("multipv"); ok {
-		if x, err := strconv.Atoi(v); err == nil && x >= 1 {
-			in.MultiPV = x
-		}
-	}
-	if v, ok := l.Get("pv"); ok {
-		in.PV = strings.Fields(v)
-	}
-	return in
-}
-
-// finite is the value of l's argument name as a finite number.
-func finite(l hub.Line, name string) (float64, bool) {
-	v, ok := l.Get(name)
-	if !ok {
-		return 0, false
-	}
-	x, err := strconv.ParseFloat(v, 64)
-	return x, err == nil && !math.IsNaN(x) && !math.IsInf(x, 0)
 }
