@@ -84,15 +84,12 @@ func Overrun(ctx context.Context, cfg OverrunConfig) (Overruns, error) {
 
 // overrunGame plays one game of at most n timed moves with a new engine.
 func overrunGame(ctx context.Context, cfg OverrunConfig, rng *rand.Rand, n int) (Overruns, error) {
-	e, err := hubclient.Start(cfg.Command, hubclient.Options{})
+	spec := hubclient.Spec{Command: cfg.Command, Options: append([]hubclient.Param{{Name: "book", Value: "false"}}, cfg.Params...)}
+	e, err := hubclient.Launch(ctx, spec, 30*time.Second, nil)
 	if err != nil {
 		return nil, err
 	}
-	defer e.Quit(time.Second)
-	params := append([]hubclient.Param{{Name: "book", Value: "false"}}, cfg.Params...)
-	if _, err := e.Open(ctx, time.Now().Add(30*time.Second), params); err != nil {
-		return nil, err
-	}
+	defer e.Close()
 	g := engine.NewGame(engine.StartPosition())
 	var pos hubclient.Position
 	for range 2 {

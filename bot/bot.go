@@ -37,10 +37,9 @@ func (t Threshold) applies(turns int) bool {
 
 // Config is what the bot needs to run. Zero timings take the defaults.
 type Config struct {
-	Server        string   // the server's base URL, e.g. https://playstrategy.org
-	Token         string   // the account's API token, with the scope bot:play
-	Engine        []string // the engine's command line: program and arguments
-	EngineOptions []EngineOption
+	Server string         // the server's base URL, e.g. https://playstrategy.org
+	Token  string         // the account's API token, with the scope bot:play
+	Engine hubclient.Spec // the engine: its command line, and its options sent before init
 	// Limits are level fields added to every search besides the clock,
 	// such as "depth=8" or "move-time=2" (depth, nodes and move-time).
 	Limits      string
@@ -168,7 +167,7 @@ func newBot(cfg Config, log *logger) (*bot, error) {
 	if err != nil || (server.Scheme != "https" && server.Scheme != "http") || server.Host == "" {
 		return nil, fmt.Errorf("bad server URL %q (want https://HOST)", cfg.Server)
 	}
-	if len(cfg.Engine) == 0 {
+	if len(cfg.Engine.Command) == 0 {
 		return nil, errors.New("no engine command")
 	}
 	if cfg.Concurrency < 1 {

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/internal/testbin"
 	"github.com/dameo/dameo/internal/testio"
 )
@@ -24,10 +25,10 @@ const testToken = "lip_S3cr3tT0k3nF0rT3sts"
 // its book, short waits.
 func testConfig(t *testing.T, s *testServer, log *testio.SyncBuffer) Config {
 	return Config{
-		Server:        s.URL,
-		Token:         testToken,
-		Engine:        []string{testbin.Build(t, "cmd/dameo", false), "hub"},
-		EngineOptions: []EngineOption{{Name: "book", Value: "false"}},
+		Server: s.URL,
+		Token:  testToken,
+		Engine: hubclient.Spec{Command: []string{testbin.Build(t, "cmd/dameo", false), "hub"},
+			Options: []hubclient.Param{{Name: "book", Value: "false"}}},
 		Limits:        "depth=2",
 		Policy:        Policy{Rated: true, Casual: true, Min: Clock{Base: time.Minute}, Max: Clock{Base: time.Hour}},
 		Concurrency:   2,

@@ -1,4 +1,4 @@
-// The engine as the bot sees it: a Hub engine started through package
+// The engine as the bot sees it: a Hub engine launched through package
 // hubclient, one per game, readied with the bot's options, and asked for
 // a move through hubclient's search exchange.
 
@@ -14,33 +14,23 @@ import (
 	"github.com/dameo/dameo/hubclient"
 )
 
-// EngineOption is a Hub parameter sent with set-param at start-up.
-type EngineOption = hubclient.Param
-
 // startupTimeout bounds the handshake (hub ... wait, init ... ready).
 const startupTimeout = 30 * time.Second
 
-// quitGrace is how long the engine of a game that ended may take to quit
-// before it is killed, with its process group.
-const quitGrace = time.Second
-
-// startEngine starts the engine of game id and readies it with options;
-// its standard error, and the remarks of hubclient, go to the log.
-func startEngine(ctx context.Context, command []string, options []EngineOption, id string, log *logger) (*hubclient.Engine, error) {
-	e, err := hubclient.Start(command, hubclient.Options{Log: func(dir byte, text string) {
+// startEngine launches the engine of game id and readies it with the
+// spec's options; its standard error, and the remarks of hubclient, go to
+// the log.
+func startEngine(ctx context.Context, spec hubclient.Spec, id string, log *logger) (*hubclient.Engine, error) {
+	e, err := hubclient.Launch(ctx, spec, startupTimeout, func(dir byte, text string) {
 		switch dir {
 		case '2':
 			log.printf("game %s engine stderr: %s", id, text)
 		case '!':
 			log.printf("game %s engine: %s", id, text)
 		}
-	}})
+	})
 	if err != nil {
 		return nil, fmt.Errorf("engine: %w", err)
-	}
-	if _, err := e.Open(ctx, time.Now().Add(startupTimeout), options); err != nil {
-		e.Kill()
-		return nil, fmt.Errorf("engine %w", err)
 	}
 	return e, nil
 }

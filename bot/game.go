@@ -57,11 +57,11 @@ func (b *bot) play(ctx context.Context, id string) (err error) {
 			err = nil
 		}
 	}()
-	e, err := startEngine(ctx, b.cfg.Engine, b.cfg.EngineOptions, id, b.log)
+	e, err := startEngine(ctx, b.cfg.Engine, id, b.log)
 	if err != nil {
 		return err
 	}
-	defer e.Quit(quitGrace)
+	defer e.Close()
 	g.eng = e
 
 	thinking, stopThinking := context.WithCancel(ctx)

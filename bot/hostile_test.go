@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/internal/testbin"
 	"github.com/dameo/dameo/internal/testio"
 )
@@ -98,8 +99,8 @@ func gameStartLine(id string) string {
 func hostileConfig(t *testing.T, h *hostile, log *testio.SyncBuffer) Config {
 	return Config{
 		Server: h.URL, Token: testToken, Log: log,
-		Engine:        []string{testbin.Build(t, "cmd/dameo", false), "hub"},
-		EngineOptions: []EngineOption{{Name: "book", Value: "false"}},
+		Engine: hubclient.Spec{Command: []string{testbin.Build(t, "cmd/dameo", false), "hub"},
+			Options: []hubclient.Param{{Name: "book", Value: "false"}}},
 		Limits:        "depth=1",
 		Policy:        Policy{Rated: true, Casual: true},
 		Concurrency:   1,

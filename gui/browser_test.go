@@ -22,6 +22,7 @@ import (
 	"github.com/chromedp/chromedp/kb"
 	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/egtb"
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/internal/testbin"
 )
 
@@ -66,7 +67,7 @@ func openPage(t *testing.T, browser context.Context, width, height int) *page {
 func openPageAt(t *testing.T, browser context.Context, width, height int, cfg Config, suffix string) *page {
 	t.Helper()
 	bin := testbin.Build(t, "cmd/dameo", false)
-	cfg.Engines = []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}
+	cfg.Engines = []hubclient.Spec{{Name: "dameo", Command: []string{bin, "hub"}}}
 	cfg.Tables = egtb.Embedded()
 	b, err := book.Builtin()
 	if err != nil {

@@ -1,6 +1,7 @@
-// The engines a session drives: how to start one (EngineSpec), and the
-// seam between a session and a running engine (engineConn), shaped as
-// hubclient's engine so that the tests can put a fake in its place.
+// The engines a session drives: the seam between a session and a running
+// engine (engineConn), shaped as hubclient's engine so that the tests can
+// put a fake in its place, and how one is started (startFunc, from a
+// hubclient.Spec).
 
 package gui
 
@@ -9,15 +10,6 @@ import (
 
 	"github.com/dameo/dameo/hubclient"
 )
-
-// EngineSpec is an engine the page may start: a name shown to people, the
-// command that runs it (program and arguments) and its working directory
-// ("" = the server's).
-type EngineSpec struct {
-	Name    string
-	Command []string
-	Dir     string
-}
 
 // engineConn is a running Hub engine, through its start-up. Think and
 // Analyze are hubclient's search exchange (one at a time, from a goroutine
@@ -37,4 +29,4 @@ type engineConn interface {
 
 // startFunc starts the engine of spec and runs its start-up with params;
 // ctx bounds the start-up.
-type startFunc func(ctx context.Context, spec EngineSpec, params []hubclient.Param) (engineConn, error)
+type startFunc func(ctx context.Context, spec hubclient.Spec, params []hubclient.Param) (engineConn, error)

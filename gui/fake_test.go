@@ -193,11 +193,11 @@ type harness struct {
 
 func newHarness(engineNames ...string) *harness {
 	h := &harness{now: time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC), poke: make(chan struct{}, 1), tree: pageTree{}}
-	var specs []EngineSpec
+	var specs []hubclient.Spec
 	for _, n := range engineNames {
-		specs = append(specs, EngineSpec{Name: n, Command: []string{n}})
+		specs = append(specs, hubclient.Spec{Name: n, Command: []string{n}})
 	}
-	start := func(_ context.Context, _ EngineSpec, params []hubclient.Param) (engineConn, error) {
+	start := func(_ context.Context, _ hubclient.Spec, params []hubclient.Param) (engineConn, error) {
 		if h.startErr != nil {
 			return nil, h.startErr
 		}

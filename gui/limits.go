@@ -69,7 +69,7 @@ func (c *countedConn) Close() {
 
 // counted is start with each engine counted against b.
 func counted(start startFunc, b *budget) startFunc {
-	return func(ctx context.Context, spec EngineSpec, params []hubclient.Param) (engineConn, error) {
+	return func(ctx context.Context, spec hubclient.Spec, params []hubclient.Param) (engineConn, error) {
 		if err := b.take(); err != nil {
 			return nil, err
 		}

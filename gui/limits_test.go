@@ -114,28 +114,28 @@ func TestPagesAreCapped(t *testing.T) {
 func TestEnginesAreCappedServerWide(t *testing.T) {
 	b := &budget{limit: 2}
 	var started []*fakeEngine
-	start := counted(func(context.Context, EngineSpec, []hubclient.Param) (engineConn, error) {
+	start := counted(func(context.Context, hubclient.Spec, []hubclient.Param) (engineConn, error) {
 		f := newFakeEngine(nil)
 		started = append(started, f)
 		return f, nil
 	}, b)
 	var conns []engineConn
 	for range 2 {
-		c, err := start(context.Background(), EngineSpec{}, nil)
+		c, err := start(context.Background(), hubclient.Spec{}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		conns = append(conns, c)
 	}
-	if _, err := start(context.Background(), EngineSpec{}, nil); err == nil || !strings.Contains(err.Error(), "limit of 2 engines") {
+	if _, err := start(context.Background(), hubclient.Spec{}, nil); err == nil || !strings.Contains(err.Error(), "limit of 2 engines") {
 		t.Fatalf("a third engine of 2: %v", err)
 	}
 	conns[0].Close()
 	conns[0].Close() // a second Close gives nothing back
-	if _, err := start(context.Background(), EngineSpec{}, nil); err != nil {
+	if _, err := start(context.Background(), hubclient.Spec{}, nil); err != nil {
 		t.Errorf("an engine after one closed: %v", err)
 	}
-	if _, err := start(context.Background(), EngineSpec{}, nil); err == nil {
+	if _, err := start(context.Background(), hubclient.Spec{}, nil); err == nil {
 		t.Error("a closed engine was given back twice")
 	}
 	if len(started) != 3 {

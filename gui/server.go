@@ -24,6 +24,7 @@ import (
 	"github.com/dameo/dameo/book"
 	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/explorer"
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/pdn"
 )
@@ -39,8 +40,9 @@ const writeTimeout = 10 * time.Second
 
 // Config is what a server may do.
 type Config struct {
-	// Engines are the engines pages may start, the first the default.
-	Engines []EngineSpec
+	// Engines are the engines pages may start, the first the default;
+	// their Options are not sent (the page sets the parameters).
+	Engines []hubclient.Spec
 	// PDNFile, when set, gets every finished game appended.
 	PDNFile string
 	// Host is the host name the server is reached by besides its IP

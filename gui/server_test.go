@@ -29,10 +29,10 @@ func TestMain(m *testing.M) { testbin.Main(m) }
 func realServer(t *testing.T) (*httptest.Server, *[]*hubConn) {
 	t.Helper()
 	bin := testbin.Build(t, "cmd/dameo", false)
-	srv := New(Config{Engines: []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}})
+	srv := New(Config{Engines: []hubclient.Spec{{Name: "dameo", Command: []string{bin, "hub"}}}})
 	var mu sync.Mutex
 	var procs []*hubConn
-	srv.start = func(ctx context.Context, spec EngineSpec, params []hubclient.Param) (engineConn, error) {
+	srv.start = func(ctx context.Context, spec hubclient.Spec, params []hubclient.Param) (engineConn, error) {
 		c, err := startEngine(ctx, spec, params)
 		if err == nil {
 			mu.Lock()
@@ -160,9 +160,9 @@ func TestServerRefusesOtherHosts(t *testing.T) {
 
 func TestServerCloseEndsEngines(t *testing.T) {
 	bin := testbin.Build(t, "cmd/dameo", false)
-	srv := New(Config{Engines: []EngineSpec{{Name: "dameo", Command: []string{bin, "hub"}}}})
+	srv := New(Config{Engines: []hubclient.Spec{{Name: "dameo", Command: []string{bin, "hub"}}}})
 	var procs []*hubConn
-	srv.start = func(ctx context.Context, spec EngineSpec, params []hubclient.Param) (engineConn, error) {
+	srv.start = func(ctx context.Context, spec hubclient.Spec, params []hubclient.Param) (engineConn, error) {
 		c, err := startEngine(ctx, spec, params)
 		if err == nil {
 			procs = append(procs, c.(*hubConn))

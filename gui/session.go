@@ -28,7 +28,7 @@ const person = -1
 
 // session is one page's state.
 type session struct {
-	engines  []EngineSpec
+	engines  []hubclient.Spec
 	start    startFunc
 	now      func() time.Time
 	send     func(v any)             // a message to the page
@@ -91,7 +91,7 @@ type job struct {
 	multipv int
 }
 
-func newSession(ctx context.Context, engines []EngineSpec, start startFunc, now func() time.Time, send func(any), finished func(*pdn.Game) error) *session {
+func newSession(ctx context.Context, engines []hubclient.Spec, start startFunc, now func() time.Time, send func(any), finished func(*pdn.Game) error) *session {
 	s := &session{engines: engines, start: start, now: now, send: send, finished: finished, ctx: ctx,
 		multipv: 1, params: map[string]string{}, reported: -1,
 		events: make(chan engineEvent, eventBuffer), closed: make(chan struct{})}

@@ -1,15 +1,22 @@
 // Package hubclient runs a Hub engine as a child process and talks to it:
 // the client side of the Hub protocol (docs/protocol.md) for anything that drives
 // an engine — the match referee, a web board, a bridge to an online server.
-// Lines are written and read with package hub.
+// Lines are written and read with package hub, and so are the messages
+// with fields (pos, level, info, done: hub's Pos, Level, Info and Done);
+// this package spells none of their keys.
 //
-// [Start] starts the engine's command, with a working directory, in a
-// process group of its own (on Unix), so that a Ctrl-C meant for the caller
-// does not reach it and so that everything the engine starts can be stopped
-// with it. Then [Engine.Open] readies it: [Engine.Handshake] sends hub and
-// reads up to wait (an id line and the declared param lines come back as
-// an [Identity]), and [Engine.Configure] sends a set-param line for each
-// [Param] and [Engine.Init] waits for ready.
+// [Launch] is the one start-up of every front-end: it starts the engine of
+// a [Spec] (its command, with a working directory) in a process group of
+// its own (on Unix), so that a Ctrl-C meant for the caller does not reach
+// it and so that everything the engine starts can be stopped with it; then
+// [Engine.Handshake] sends hub and reads up to wait (an id line and the
+// declared param lines come back as an [Identity]), [Engine.Configure]
+// sends a set-param line for each of the spec's [Param] options and
+// [Engine.Init] waits for ready, all within a time limit; when any of it
+// fails the engine is killed. [Start] is the first step alone, for a
+// caller (a test) that drives the start-up itself. [Engine.Close] ends an
+// engine with the one grace time of every front-end: quit, and a kill
+// after a second.
 //
 // The policy for error lines in the start-up: an error line between hub
 // and ready fails it, with the engine's message. The engine sends one when
@@ -19,8 +26,9 @@
 // and do not use the engine.
 //
 // The search exchange: [Engine.Think] sends pos (a [Position]), level (the
-// [Limits], seconds written by [Seconds]) and go think, passes each info
-// line to its caller as an [Info], and returns the engine's [Done]. The
+// [Limits], hub.Level, its seconds written by hub.FormatSeconds) and go
+// think, passes each info line to its caller as an [Info] (hub.Info), and
+// returns the engine's [Done]. The
 // caller's context bounds it: when the context ends, stop is sent and its
 // done awaited a short while ([ErrNoStop] when none comes). Error lines
 // during a search do not end it (the engine still answers the go with a
@@ -42,8 +50,8 @@
 // [Engine.Sync] is ping followed by its pong. One goroutine reads (or
 // searches) at a time; Send and SetParam may be called from any goroutine.
 //
-// [Engine.Exited] is closed when the engine has exited. [Engine.Quit] asks
-// the engine to exit and kills it when it has not within a grace period;
+// [Engine.Exited] is closed when the engine has exited. [Engine.Close] asks
+// the engine to exit and kills it when it has not within a second;
 // [Engine.Kill] kills it at once. Killing signals the whole
 // process group, so that the children of an engine (one started through a
 // wrapper script, or one that forks helpers) die with it; when the engine
@@ -59,6 +67,8 @@
 // every front-end: key=value words (cmd=, arg=, args=, name=, dir=,
 // option.NAME=) or a plain command line; [ParseSpec] reads one, and a
 // front-end with keys of its own (the match runner's limits) reads the
-// words of [SpecWords] with [Spec.Set]. [Spec.Found] checks that its
-// program can be run before anything starts.
+// words of [SpecWords] with [Spec.Set] and embeds the Spec in its own
+// (match.EngineSpec; the web board's engines and the bot's engine are
+// Specs). [Spec.Found] checks that its program can be run before anything
+// starts.
 package hubclient

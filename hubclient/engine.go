@@ -78,6 +78,7 @@ type Engine struct {
 
 	givenUp   context.Context // done when the caller gives the engine up
 	giveUpNow context.CancelFunc
+	closeOnce sync.Once
 
 	// The searcher's state (see Think), touched by one goroutine at a time.
 	pondering   *pondering // the go ponder in progress, nil when none

@@ -97,7 +97,7 @@ func TestHandshakeAndSync(t *testing.T) {
 	if !e.Alive() {
 		t.Error("the engine is not alive")
 	}
-	e.Quit(20 * time.Second)
+	e.Close()
 	if e.Alive() {
 		t.Error("the engine is alive after quit")
 	}
@@ -176,9 +176,9 @@ func TestNothingLeftBehind(t *testing.T) {
 		stop   func(t *testing.T, e *Engine)
 	}{
 		{"kill", engineLoop, func(t *testing.T, e *Engine) { e.Kill() }},
-		{"quit", engineLoop, func(t *testing.T, e *Engine) { e.Quit(20 * time.Second) }},
+		{"quit", engineLoop, func(t *testing.T, e *Engine) { e.Close() }},
 		{"quit-ignored", `while read -r line; do [ "$line" = hub ] && echo wait; done; sleep 1000`,
-			func(t *testing.T, e *Engine) { e.Quit(100 * time.Millisecond) }},
+			func(t *testing.T, e *Engine) { e.Close() }},
 		// The crash reads hub first: exiting before the client writes it
 		// would fail the handshake with a broken pipe instead.
 		{"crash", "read -r line; echo wait; printf 'last words'; exit 3", func(t *testing.T, e *Engine) {

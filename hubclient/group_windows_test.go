@@ -115,8 +115,8 @@ func TestKillEndsWhatTheEngineStarted(t *testing.T) {
 	expectGone(t, sleeper)
 }
 
-func TestQuitEndsWhatTheEngineLeft(t *testing.T) {
+func TestCloseEndsWhatTheEngineLeft(t *testing.T) {
 	e, sleeper := startHelper(t)
-	e.Quit(30 * time.Second)
+	e.Close()
 	expectGone(t, sleeper)
 }

@@ -71,16 +71,6 @@ func (p Param) Line() hub.Line {
 	return hub.NewLine("set-param").Set("name", p.Name).Set("value", p.Value)
 }
 
-// Open readies a started engine: Handshake, then Configure with params,
-// all until deadline.
-func (e *Engine) Open(ctx context.Context, deadline time.Time, params []Param) (Identity, error) {
-	id, err := e.Handshake(ctx, deadline)
-	if err != nil {
-		return id, err
-	}
-	return id, e.Configure(ctx, deadline, params)
-}
-
 // Configure sends a set-param line for each of params, in order, then
 // Init until deadline. A parameter the protocol cannot carry is refused
 // and nothing more is sent.

@@ -1,5 +1,5 @@
-// Stopping an engine: quit with a grace period, or kill at once, the
-// engine's whole process group with it.
+// Stopping an engine: Close (quit, with one grace time before the kill),
+// or Kill at once, the engine's whole process group with it.
 
 package hubclient
 
@@ -31,16 +31,24 @@ func (e *Engine) awaitReaped() {
 	}
 }
 
-// Quit sends quit, closes the engine's input, and kills the engine (and
-// its group) when it has not exited within grace. Its output is no longer
-// passed on.
-func (e *Engine) Quit(grace time.Duration) {
-	e.Send(hub.NewLine("quit"))
-	e.giveUp()
-	select {
-	case <-e.exited:
-		e.awaitReaped()
-	case <-time.After(grace):
-		e.Kill()
-	}
+// closeGrace is how long Close lets an engine take to quit before killing
+// it: the one grace time of every front-end.
+const closeGrace = time.Second
+
+// Close ends the engine: it sends quit, closes the engine's input, and
+// kills the engine (and its group) when it has not exited within a second;
+// then it waits (a short while at most) until the engine is reaped. Its
+// output is no longer passed on. Close may be called more than once, from
+// any goroutine: only the first call does anything.
+func (e *Engine) Close() {
+	e.closeOnce.Do(func() {
+		e.Send(hub.NewLine("quit"))
+		e.giveUp()
+		select {
+		case <-e.exited:
+			e.awaitReaped()
+		case <-time.After(closeGrace):
+			e.Kill()
+		}
+	})
 }

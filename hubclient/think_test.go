@@ -211,27 +211,3 @@ func TestThinkEngineExits(t *testing.T) {
 		t.Errorf("error %v", err)
 	}
 }
-
-func TestOpen(t *testing.T) {
-	e, dir := scriptEngine(t, `
-while read -r line; do
-	echo "$line" >> got.txt
-	case "$line" in
-	hub) echo 'param name=hash value=1'; echo wait ;;
-	init) echo ready ;;
-	ping) echo pong ;;
-	esac
-done
-`, false)
-	id, err := e.Open(context.Background(), soon(), []Param{{"hash", "16"}, {"book-file", "my book"}})
-	if err != nil || !id.Declares("hash") {
-		t.Fatalf("Open: %v, %+v", err, id)
-	}
-	want := []string{"hub", "set-param name=hash value=16", `set-param name=book-file value="my book"`, "init"}
-	if g := got(t, e, dir); !slices.Equal(g, want) {
-		t.Errorf("sent %q, want %q", g, want)
-	}
-	if _, err := e.Open(context.Background(), soon(), []Param{{"book", "x\ny"}}); err == nil || !strings.Contains(err.Error(), "parameter book") {
-		t.Errorf("Open with a value the protocol cannot carry: %v", err)
-	}
-}

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/internal/testbin"
 	"github.com/dameo/dameo/pdn"
 )
@@ -47,10 +48,8 @@ func TestRealMatch(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			pdnPath := filepath.Join(dir, c.name+".pdn")
-			t2 := EngineSpec{Name: "t2", Command: []string{bin, "hub"}, Dir: dir,
-				Options: []Option{{Name: "threads", Value: "2"}, {Name: "hash", Value: "8"}}, Ponder: c.ponder}
-			t1 := EngineSpec{Name: "t1", Command: []string{bin, "hub"}, Dir: dir,
-				Options: []Option{{Name: "threads", Value: "1"}, {Name: "hash", Value: "8"}}}
+			t2 := EngineSpec{Spec: hubclient.Spec{Name: "t2", Command: []string{bin, "hub"}, Dir: dir, Options: []Option{{Name: "threads", Value: "2"}, {Name: "hash", Value: "8"}}}, Ponder: c.ponder}
+			t1 := EngineSpec{Spec: hubclient.Spec{Name: "t1", Command: []string{bin, "hub"}, Dir: dir, Options: []Option{{Name: "threads", Value: "1"}, {Name: "hash", Value: "8"}}}}
 			var out bytes.Buffer
 			s, err := Run(context.Background(), Config{
 				Engines: []EngineSpec{t2, t1},

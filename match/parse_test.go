@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hubclient"
 )
 
 func TestParseEngineSpec(t *testing.T) {
@@ -18,8 +19,7 @@ func TestParseEngineSpec(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := EngineSpec{Name: "t2", Command: []string{"./dameo", "hub", "--log x"}, Dir: "/tmp/x",
-		Options: []Option{{Name: "threads", Value: "2"}, {Name: "book-file", Value: "my book.bin"}}, Ponder: true}
+	want := EngineSpec{Spec: hubclient.Spec{Name: "t2", Command: []string{"./dameo", "hub", "--log x"}, Dir: "/tmp/x", Options: []Option{{Name: "threads", Value: "2"}, {Name: "book-file", Value: "my book.bin"}}}, Ponder: true}
 	if !reflect.DeepEqual(e, want) {
 		t.Errorf("got %+v\nwant %+v", e, want)
 	}
@@ -49,13 +49,13 @@ func TestParseEngineSpec(t *testing.T) {
 
 func TestValidateOptions(t *testing.T) {
 	for _, o := range []Option{{Name: "book-file", Value: `a "b"`}, {Name: "x", Value: "line\nbreak"}, {Name: "", Value: "1"}, {Name: "a b", Value: "1"}} {
-		cfg := Config{Engines: []EngineSpec{{Command: []string{"a"}}, {Command: []string{"b"}, Options: []Option{o}}}}
+		cfg := Config{Engines: []EngineSpec{{Spec: hubclient.Spec{Command: []string{"a"}}}, {Spec: hubclient.Spec{Command: []string{"b"}, Options: []Option{o}}}}}
 		err := cfg.Validate()
 		if err == nil || !strings.HasPrefix(err.Error(), "engine 2: ") {
 			t.Errorf("Validate with option %+v: %v, want an error about engine 2", o, err)
 		}
 	}
-	cfg := Config{Engines: []EngineSpec{{Command: []string{"a"}}, {Name: "b\nc", Command: []string{"b"}}}}
+	cfg := Config{Engines: []EngineSpec{{Spec: hubclient.Spec{Command: []string{"a"}}}, {Spec: hubclient.Spec{Name: "b\nc", Command: []string{"b"}}}}}
 	cfg.Defaults()
 	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "control character") {
 		t.Errorf("Validate with a line break in a name: %v", err)
@@ -317,7 +317,7 @@ func TestEngineSpecLimitsAndEach(t *testing.T) {
 func TestPerEngineTimeControl(t *testing.T) {
 	m := 2 * time.Second
 	cfg := Config{
-		Engines: []EngineSpec{{Name: "a", Command: []string{"a"}, TC: TimeControl{Depth: 3}, Margin: &m}, {Name: "b", Command: []string{"b"}}},
+		Engines: []EngineSpec{{Spec: hubclient.Spec{Name: "a", Command: []string{"a"}}, TC: TimeControl{Depth: 3}, Margin: &m}, {Spec: hubclient.Spec{Name: "b", Command: []string{"b"}}}},
 		TC:      TimeControl{Base: time.Minute},
 	}
 	cfg.Defaults()
@@ -330,7 +330,7 @@ func TestPerEngineTimeControl(t *testing.T) {
 	if s := cfg.tcString(); s != "a depth=3, b 60" {
 		t.Errorf("tcString %q", s)
 	}
-	cfg = Config{Engines: []EngineSpec{{Command: []string{"a"}, TC: TimeControl{Depth: 3}}, {Name: "b", Command: []string{"b"}}}}
+	cfg = Config{Engines: []EngineSpec{{Spec: hubclient.Spec{Command: []string{"a"}}, TC: TimeControl{Depth: 3}}, {Spec: hubclient.Spec{Name: "b", Command: []string{"b"}}}}}
 	cfg.Defaults()
 	if err := cfg.Validate(); err == nil || !strings.Contains(err.Error(), "engine b") {
 		t.Errorf("an engine without limits: %v", err)
@@ -372,7 +372,7 @@ func TestFieldErrors(t *testing.T) {
 		"StartTimeout":   func(c *Config) { c.StartTimeout = -time.Second },
 		"Wait":           func(c *Config) { c.Wait = 2 * time.Hour },
 	} {
-		cfg := Config{Engines: []EngineSpec{{Name: "a", Command: []string{"a"}}, {Name: "b", Command: []string{"b"}}}, TC: TimeControl{Depth: 1}}
+		cfg := Config{Engines: []EngineSpec{{Spec: hubclient.Spec{Name: "a", Command: []string{"a"}}}, {Spec: hubclient.Spec{Name: "b", Command: []string{"b"}}}}, TC: TimeControl{Depth: 1}}
 		cfg.Defaults()
 		set(&cfg)
 		var fe *FieldError

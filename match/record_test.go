@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -22,7 +23,7 @@ func TestRecordKeepsARefusedGame(t *testing.T) {
 	}
 	defer f.Close()
 	var out bytes.Buffer
-	cfg := Config{Engines: []EngineSpec{{Name: "a"}, {Name: "b"}}, Games: 2, PDN: path}
+	cfg := Config{Engines: []EngineSpec{{Spec: hubclient.Spec{Name: "a"}}, {Spec: hubclient.Spec{Name: "b"}}}, Games: 2, PDN: path}
 	m := &match{cfg: &cfg, info: newMatchInfo(&cfg), planned: 2, total: 2,
 		pdnFile: f, rep: newReporter(&out, nil, 0, 2)}
 	m.tally = newTally(m.info, []pairing{{0, 1}})

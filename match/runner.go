@@ -209,7 +209,7 @@ func (m *match) slot(ctx context.Context, slot int, jobs <-chan gameJob, results
 	defer func() {
 		for _, pl := range players {
 			if pl.proc != nil {
-				pl.proc.Quit(quitGrace)
+				pl.proc.Close()
 			}
 		}
 	}()
@@ -266,7 +266,7 @@ func (m *match) ready(ctx context.Context, slot int, job gameJob, players map[in
 			players[idx] = pl
 		}
 		if pl.proc != nil && pl.spec.Restart == RestartOn {
-			pl.proc.Quit(quitGrace)
+			pl.proc.Close()
 			pl.proc = nil
 		}
 		if pl.proc != nil && pl.proc.Alive() {

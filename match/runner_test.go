@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/internal/testbin"
 	"github.com/dameo/dameo/pdn"
 )
@@ -26,7 +27,7 @@ func TestMain(m *testing.M) { testbin.Main(m) }
 
 func badEngine(t *testing.T, name, dir string, args ...string) EngineSpec {
 	bin := testbin.Build(t, "match/testdata/badengine", false)
-	return EngineSpec{Name: name, Command: append([]string{bin}, args...), Dir: dir}
+	return EngineSpec{Spec: hubclient.Spec{Name: name, Command: append([]string{bin}, args...), Dir: dir}}
 }
 
 // replay checks a game record: every move legal, and a normal ending
@@ -283,7 +284,7 @@ func TestStartFailure(t *testing.T) {
 	for _, recover := range []bool{false, true} {
 		var out bytes.Buffer
 		cfg := Config{
-			Engines: []EngineSpec{{Name: "nothing", Command: []string{filepath.Join(dir, "no-such-engine")}}, badEngine(t, "good", dir)},
+			Engines: []EngineSpec{{Spec: hubclient.Spec{Name: "nothing", Command: []string{filepath.Join(dir, "no-such-engine")}}}, badEngine(t, "good", dir)},
 			TC:      TimeControl{Depth: 1},
 			Games:   4,
 			Recover: recover,
@@ -313,7 +314,7 @@ func TestStartFailure(t *testing.T) {
 	for recover, want := range map[bool]int{false: 1, true: 4} {
 		starts := filepath.Join(t.TempDir(), "starts")
 		cfg := Config{
-			Engines: []EngineSpec{{Name: "quitter", Command: []string{"sh", "-c", "echo x >> " + starts + "; exit 3"}}, badEngine(t, "good", dir)},
+			Engines: []EngineSpec{{Spec: hubclient.Spec{Name: "quitter", Command: []string{"sh", "-c", "echo x >> " + starts + "; exit 3"}}}, badEngine(t, "good", dir)},
 			TC:      TimeControl{Depth: 1},
 			Games:   4,
 			Recover: recover,

@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/internal/testio"
 	"github.com/dameo/dameo/pdn"
 )
@@ -133,7 +134,7 @@ func TestReportOfShardsEqualsTheRun(t *testing.T) {
 		// Three engines: one loses by illegal moves, one cannot start.
 		{"failures", []EngineSpec{
 			badEngine(t, "good", dir), badEngine(t, "illegal", dir, "-mode", "illegal", "-at", "3"),
-			{Name: "ghost", Command: []string{filepath.Join(dir, "no-such-engine")}},
+			{Spec: hubclient.Spec{Name: "ghost", Command: []string{filepath.Join(dir, "no-such-engine")}}},
 		}, nil, 4, 3},
 		// Two engines, an SPRT, an odd number of games (the last pair has one).
 		{"sprt", []EngineSpec{badEngine(t, "a", dir), badEngine(t, "b", dir, "-mode", "crash", "-at", "7")}, &sp, 7, 2},

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/internal/proctest"
 )
 
@@ -64,8 +65,7 @@ func TestSoak(t *testing.T) {
 	}
 	bin := dameoHub(t)
 	hubDir, badDir := t.TempDir(), t.TempDir()
-	dameo := EngineSpec{Name: "dameo", Command: proctest.Wrap(t, hubDir, bin, "hub"), Dir: hubDir,
-		Options: []Option{{Name: "hash", Value: "8"}}}
+	dameo := EngineSpec{Spec: hubclient.Spec{Name: "dameo", Command: proctest.Wrap(t, hubDir, bin, "hub"), Dir: hubDir, Options: []Option{{Name: "hash", Value: "8"}}}}
 	bad := badEngine(t, "random", badDir, "-mode", "random", "-seed", "15", "-rate", "0.15")
 	bad.Command = proctest.Wrap(t, badDir, bad.Command...)
 	pdnPath := filepath.Join(t.TempDir(), "games.pdn")

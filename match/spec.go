@@ -15,12 +15,11 @@ import (
 	"github.com/dameo/dameo/hubclient"
 )
 
-// EngineSpec describes one engine of a match.
+// EngineSpec describes one engine of a match: how to start it (its Name,
+// unique in the match, its Command, Dir and Options, the set-param lines
+// sent before init) and the match's keys of its own.
 type EngineSpec struct {
-	Name    string         // display name, unique in the match
-	Command []string       // program and arguments
-	Dir     string         // working directory ("" = the runner's)
-	Options []Option       // set-param lines sent before init, in order
+	hubclient.Spec
 	Ponder  bool           // the engine ponders on the opponent's time
 	TC      TimeControl    // its own limits (zero: the match's)
 	Margin  *time.Duration // its own time margin (nil: the match's)
@@ -93,11 +92,9 @@ func ParseEngineSpecWith(each, s string, defaultCommand []string) (EngineSpec, e
 	if err != nil {
 		return e, fmt.Errorf("engine spec: %v", err)
 	}
-	common := hubclient.Spec{Name: e.Name, Command: e.Command}
-	if err := common.Finish(s, defaultCommand); err != nil {
+	if err := e.Finish(s, defaultCommand); err != nil {
 		return e, err
 	}
-	e.Name, e.Command = common.Name, common.Command
 	return e, nil
 }
 
@@ -137,7 +134,6 @@ func mergeSpecWords(shared, own []string) []string {
 // front-end (hubclient.SpecKeys) and the match's own.
 func parseSpecWords(words []string) (EngineSpec, error) {
 	var e EngineSpec
-	var common hubclient.Spec
 	var limits TimeControl
 	kinds := map[string]bool{}
 	for _, w := range words {
@@ -145,7 +141,7 @@ func parseSpecWords(words []string) (EngineSpec, error) {
 		if !ok {
 			return e, fmt.Errorf("%q is not key=value", w)
 		}
-		known, err := common.Set(k, v)
+		known, err := e.Set(k, v)
 		if err != nil {
 			return e, err
 		}
@@ -214,7 +210,6 @@ func parseSpecWords(words []string) (EngineSpec, error) {
 	if len(kinds) > 1 {
 		return e, fmt.Errorf("give only one of tc=, st=, depth=, nodes=")
 	}
-	e.Name, e.Command, e.Dir, e.Options = common.Name, common.Command, common.Dir, common.Options
 	e.TC = limits
 	return e, nil
 }

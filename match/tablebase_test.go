@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -100,7 +101,7 @@ func TestTablebaseAdjudication(t *testing.T) {
 func TestTablebaseSettings(t *testing.T) {
 	mostProbed := 0
 	tb := fakeTables{max: 3, mostProbed: &mostProbed}
-	base := Config{Engines: []EngineSpec{{Name: "a", Command: []string{"a"}}, {Name: "b", Command: []string{"b"}}}, TC: TimeControl{Depth: 1}}
+	base := Config{Engines: []EngineSpec{{Spec: hubclient.Spec{Name: "a", Command: []string{"a"}}}, {Spec: hubclient.Spec{Name: "b", Command: []string{"b"}}}}, TC: TimeControl{Depth: 1}}
 	for _, c := range []struct {
 		tb     Tablebase
 		pieces int

@@ -119,7 +119,7 @@ func (c *botCmd) config() (bot.Config, error) {
 	if cfg.Token = strings.TrimSpace(string(token)); cfg.Token == "" {
 		return cfg, fmt.Errorf("--token-file: %s is empty", c.TokenFile)
 	}
-	if cfg.Engine, cfg.EngineOptions, err = c.engine(); err != nil {
+	if cfg.Engine, err = c.engine(); err != nil {
 		return cfg, err
 	}
 	if c.Level != nil {
@@ -127,7 +127,7 @@ func (c *botCmd) config() (bot.Config, error) {
 		if n < 0 || n > levels.Full {
 			return cfg, fmt.Errorf("--level must be 0 to %d, not %d", levels.Full, n)
 		}
-		cfg.EngineOptions = append(cfg.EngineOptions, bot.EngineOption{Name: "level", Value: strconv.Itoa(n)})
+		cfg.Engine.Options = append(cfg.Engine.Options, hubclient.Param{Name: "level", Value: strconv.Itoa(n)})
 		cfg.Greeting = levelGreeting(cfg.Greeting, n)
 	}
 	for _, kind := range c.Accept {
@@ -177,7 +177,7 @@ func levelGreeting(greeting string, n int) string {
 
 // engine is the engine's command line and parameters from --engine (and
 // the old --engine-option); a program that cannot be run is refused.
-func (c *botCmd) engine() ([]string, []bot.EngineOption, error) {
+func (c *botCmd) engine() (hubclient.Spec, error) {
 	self, err := os.Executable()
 	var selfCmd []string
 	if err == nil {
@@ -185,28 +185,27 @@ func (c *botCmd) engine() ([]string, []bot.EngineOption, error) {
 	}
 	words, err := hubclient.SpecWords(c.Engine)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--engine: %v", err)
+		return hubclient.Spec{}, fmt.Errorf("--engine: %v", err)
 	}
 	for _, w := range words {
 		if key, _, _ := strings.Cut(w, "="); key == "name" || key == "dir" {
-			return nil, nil, fmt.Errorf("--engine: %s= is not used by the bot (its games are the account's, and the engine runs in the bot's directory)", key)
+			return hubclient.Spec{}, fmt.Errorf("--engine: %s= is not used by the bot (its games are the account's, and the engine runs in the bot's directory)", key)
 		}
 	}
 	spec, err := hubclient.ParseSpec(c.Engine, selfCmd)
 	if err != nil {
-		return nil, nil, fmt.Errorf("--engine: %v", err)
+		return hubclient.Spec{}, fmt.Errorf("--engine: %v", err)
 	}
 	if err := spec.Found(); err != nil {
-		return nil, nil, fmt.Errorf("--engine: %v", err)
+		return hubclient.Spec{}, fmt.Errorf("--engine: %v", err)
 	}
-	options := spec.Options
 	for _, o := range c.EngineOption {
 		name, value, ok := strings.Cut(o, "=")
-		opt := bot.EngineOption{Name: name, Value: value}
+		opt := hubclient.Param{Name: name, Value: value}
 		if !ok || opt.Check() != nil {
-			return nil, nil, fmt.Errorf("--engine-option %q: want NAME=VALUE", o)
+			return hubclient.Spec{}, fmt.Errorf("--engine-option %q: want NAME=VALUE", o)
 		}
-		options = append(options, opt)
+		spec.Options = append(spec.Options, opt)
 	}
-	return spec.Command, options, nil
+	return spec, nil
 }

@@ -141,7 +141,7 @@ func (c *guiCmd) Run() error {
 
 // engines are the engines of the command line, or this program's own hub;
 // each must be a program that can be run.
-func (c *guiCmd) engines() ([]gui.EngineSpec, error) {
+func (c *guiCmd) engines() ([]hubclient.Spec, error) {
 	self, err := os.Executable()
 	var selfCmd []string
 	if err == nil {
@@ -154,7 +154,7 @@ func (c *guiCmd) engines() ([]gui.EngineSpec, error) {
 		}
 		texts = []string{"name=dameo"}
 	}
-	var specs []gui.EngineSpec
+	var specs []hubclient.Spec
 	seen := map[string]int{}
 	for _, text := range texts {
 		s, err := hubclient.ParseSpec(text, selfCmd)
@@ -167,11 +167,10 @@ func (c *guiCmd) engines() ([]gui.EngineSpec, error) {
 		if err := s.Found(); err != nil {
 			return nil, fmt.Errorf("--engine: %v", err)
 		}
-		name := s.Name
-		if seen[name]++; seen[name] > 1 {
-			name = fmt.Sprintf("%s-%d", name, seen[name])
+		if seen[s.Name]++; seen[s.Name] > 1 {
+			s.Name = fmt.Sprintf("%s-%d", s.Name, seen[s.Name])
 		}
-		specs = append(specs, gui.EngineSpec{Name: name, Command: s.Command, Dir: s.Dir})
+		specs = append(specs, s)
 	}
 	return specs, nil
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dameo/dameo/bot"
+	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/levels"
 )
 
@@ -26,16 +26,16 @@ func TestBotLevel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := bot.EngineOption{Name: "level", Value: "3"}
-	if n := len(cfg.EngineOptions); n == 0 || cfg.EngineOptions[n-1] != want {
-		t.Errorf("engine options %v, want level=3 last", cfg.EngineOptions)
+	want := hubclient.Param{Name: "level", Value: "3"}
+	if n := len(cfg.Engine.Options); n == 0 || cfg.Engine.Options[n-1] != want {
+		t.Errorf("engine options %v, want level=3 last", cfg.Engine.Options)
 	}
 	if !strings.HasPrefix(cfg.Greeting, "Hello. ") || !strings.Contains(cfg.Greeting, "level 3 of 18") {
 		t.Errorf("greeting %q does not say the level", cfg.Greeting)
 	}
 	c.Level = nil
-	if cfg, err = c.config(); err != nil || len(cfg.EngineOptions) != 0 || cfg.Greeting != "Hello." {
-		t.Errorf("without --level: options %v, greeting %q, %v", cfg.EngineOptions, cfg.Greeting, err)
+	if cfg, err = c.config(); err != nil || len(cfg.Engine.Options) != 0 || cfg.Greeting != "Hello." {
+		t.Errorf("without --level: options %v, greeting %q, %v", cfg.Engine.Options, cfg.Greeting, err)
 	}
 	if g := levelGreeting("", 3); g != "" {
 		t.Errorf("no greeting became %q", g)
