@@ -14,7 +14,8 @@
 // the referee: the legal moves, the results and the notation come from
 // package engine, the game records from package pdn. Each page has its own
 // session (session.go): its game, its clock and its engine processes, which
-// package hubclient starts, each in a process group of its own, talks to
+// package hubclient launches (from the server's hubclient.Specs), each in a
+// process group of its own, talks to
 // (each search in a goroutine that reports to the session's loop), and
 // ends, with whatever they started, when the page closes or the server
 // stops. The page can start only the engines the server was given on its

@@ -1,8 +1,10 @@
-// Package hub reads and writes the lines of the Hub protocol, the text
-// protocol between a Dameo engine and its front-end (a GUI, the match
-// referee, a web board, a bridge to an online server). It is the one codec
-// of both sides and depends on the standard library only (and on the
-// module's internal/printable).
+// Package hub is the vocabulary of the Hub protocol, the text protocol
+// between a Dameo engine and its front-end (a GUI, the match referee, a
+// web board, a bridge to an online server): it reads and writes its lines
+// and the messages they carry. It is the one codec of both sides, the
+// engine's (package protocol) and the front-ends' (package hubclient), and
+// depends on the standard library only (and on the module's
+// internal/printable).
 //
 // A line is a command followed by arguments, each a name=value pair or a
 // bare flag:
@@ -25,4 +27,16 @@
 // [SafeValue]. A line Parse accepts always formats, and formats to text that
 // Parse reads back as the same line. [Line.String] shows any line, refused
 // or not, for logs and messages.
+//
+// Numbers have one grammar ([ParseWhole], [ParseDecimal]), and times are
+// seconds to the millisecond, written one way by both sides
+// ([FormatSeconds]: "0.25", "60") and read by [ParseSeconds].
+//
+// The messages with fields are typed, each with its formatter (a method
+// Line) and its parser, whose errors say what is wrong: [Pos] (pos: start,
+// pos= or fen=, and moves=; [ParsePos]), [Level] (level: the limits, with
+// [Level.Add], the rule by which level lines add up), [Info] (info: depth,
+// score, nodes, time, nps, pv, ...; [ParseInfo]) and [Done] (done move=
+// ponder=; [ParseDone]). Reading what a line formats gives the same
+// message back.
 package hub
