@@ -72,7 +72,7 @@ func ParseInfo(l Line) (Info, error) {
 		case "nodes":
 			in.Nodes, err = ParseWhole(a.Value, 0, math.MaxInt64)
 		case "time":
-			in.Time, err = ParseSeconds(a.Value, 0, MaxSeconds)
+			in.Time, err = ParseSeconds(a.Value, 0, MaxTime)
 		case "nps":
 			in.NPS, err = ParseDecimal(a.Value, 0, maxMNPS)
 		case "hashfull":

@@ -89,12 +89,12 @@ func (lv Level) Add(l Line, maxDepth int) (Level, error) {
 		case "move-time":
 			// A move time under what a line can write means nothing, and
 			// 0 would read as no limit.
-			lv.MoveTime, err = ParseSeconds(a.Value, TimeResolution, MaxSeconds)
+			lv.MoveTime, err = ParseSeconds(a.Value, TimeResolution, MaxTime)
 		case "time":
-			lv.Time, err = ParseSeconds(a.Value, 0, MaxSeconds)
+			lv.Time, err = ParseSeconds(a.Value, 0, MaxTime)
 			lv.Clock = true
 		case "inc":
-			lv.Inc, err = ParseSeconds(a.Value, 0, MaxSeconds)
+			lv.Inc, err = ParseSeconds(a.Value, 0, MaxTime)
 		case "infinite":
 			if !a.Flag {
 				return Level{}, fmt.Errorf("bad level infinite=%s: infinite takes no value", a.Value)

@@ -16,10 +16,10 @@ import (
 // written in seconds to the millisecond.
 const TimeResolution = time.Millisecond
 
-// MaxSeconds bounds every time a line carries: a year is far beyond any
+// MaxTime bounds every time a line carries: a year is far beyond any
 // game, and keeps the conversion to time.Duration exact and free of
 // overflow.
-const MaxSeconds = 365 * 24 * time.Hour
+const MaxTime = 365 * 24 * time.Hour
 
 // ParseSeconds reads a decimal number of seconds from lo to hi, rounded to
 // the nanosecond; its error says what is wanted.
