@@ -36,11 +36,7 @@ func TestDoneErrors(t *testing.T) {
 		"done ponder=e7-e6":       "bad done: ponder= without move=",
 		"info depth=1 pv=c3-c4":   "not a done line",
 	} {
-		l, err := Parse(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if d, err := ParseDone(l); err == nil || err.Error() != why || d != (Done{}) {
+		if d, err := ParseDone(mustParse(t, text)); err == nil || err.Error() != why || d != (Done{}) {
 			t.Errorf("ParseDone(%s) = %+v, %v; want the error %q", text, d, err, why)
 		}
 	}
@@ -50,20 +46,6 @@ func FuzzDone(f *testing.F) {
 	for _, s := range []string{"", "move=d3-d4", "move=d4xd6xf6 ponder=e7-e6", "ponder=x", `move="a b"`, "move", `move=""`} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if l, err := Parse(s); err == nil {
-			ParseDone(l) // any command: no panic
-		}
-		l, err := Parse("done " + s)
-		if err != nil {
-			return
-		}
-		d, err := ParseDone(l)
-		if err != nil {
-			return
-		}
-		if back := roundTrip(t, d.Line(), ParseDone); back != d {
-			t.Fatalf("%q reads as %+v, which formats as %s and reads back as %+v", s, d, d.Line(), back)
-		}
-	})
+	m := message[Done]{command: "done", read: ParseDone, line: Done.Line, same: func(a, b Done) bool { return a == b }}
+	f.Fuzz(m.fuzz)
 }

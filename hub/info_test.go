@@ -41,11 +41,7 @@ func TestInfo(t *testing.T) {
 
 func mustInfo(t *testing.T, text string) Info {
 	t.Helper()
-	l, err := Parse(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := ParseInfo(l)
+	in, err := ParseInfo(mustParse(t, text))
 	if err != nil {
 		t.Fatalf("ParseInfo(%s): %v", text, err)
 	}
@@ -74,11 +70,7 @@ func TestInfoErrors(t *testing.T) {
 		{"info nps", "bad info nps=: want a number from 0 to 1000000000", Info{Score: math.NaN()}},
 		{"done move=c3-c4", "not an info line", Info{Score: math.NaN()}},
 	} {
-		l, err := Parse(tt.text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		in, err := ParseInfo(l)
+		in, err := ParseInfo(mustParse(t, tt.text))
 		if err == nil || !strings.HasPrefix(err.Error(), tt.why) {
 			t.Errorf("ParseInfo(%s) error %v, want %q", tt.text, err, tt.why)
 		}
@@ -94,27 +86,6 @@ func FuzzInfo(f *testing.F) {
 		`pv=""`, "multipv=0"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if l, err := Parse(s); err == nil {
-			ParseInfo(l) // any command: no panic
-		}
-		l, err := Parse("info " + s)
-		if err != nil {
-			return
-		}
-		read, err := ParseInfo(l)
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "bad info ") {
-				t.Fatalf("%q: error %q does not say what is bad", s, err)
-			}
-			return
-		}
-		// A score or speed with more than two decimals, or a time finer
-		// than a millisecond, is written rounded: what a line carries is
-		// the info read back once.
-		in := roundTrip(t, read.Line(), ParseInfo)
-		if back := roundTrip(t, in.Line(), ParseInfo); !sameInfo(back, in) {
-			t.Fatalf("%q reads as %+v, which formats as %s and reads back as %+v", s, in, in.Line(), back)
-		}
-	})
+	m := message[Info]{command: "info", read: ParseInfo, line: Info.Line, same: sameInfo, rounds: true}
+	f.Fuzz(m.fuzz)
 }

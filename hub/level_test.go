@@ -5,7 +5,6 @@
 package hub
 
 import (
-	"strings"
 	"testing"
 	"time"
 )
@@ -37,11 +36,7 @@ func TestLevelLine(t *testing.T) {
 func TestLevelAdd(t *testing.T) {
 	add := func(lv Level, text string) Level {
 		t.Helper()
-		l, err := Parse(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		lv, err = lv.Add(l, 100)
+		lv, err := lv.Add(mustParse(t, text), 100)
 		if err != nil {
 			t.Fatalf("Add(%s): %v", text, err)
 		}
@@ -80,11 +75,7 @@ func TestLevelErrors(t *testing.T) {
 		"level depth=3 time=x":   "bad level time=x: want a number of seconds from 0 to 31536000",
 		"pos start":              "not a level line",
 	} {
-		l, err := Parse(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if lv, err := (Level{Depth: 2}).Add(l, 100); err == nil || err.Error() != why || lv != (Level{}) {
+		if lv, err := (Level{Depth: 2}).Add(mustParse(t, text), 100); err == nil || err.Error() != why || lv != (Level{}) {
 			t.Errorf("Add(%s) = %+v, %v; want the zero Level and the error %q", text, lv, err, why)
 		}
 	}
@@ -95,27 +86,7 @@ func FuzzLevel(f *testing.F) {
 		"infinite", "infinite depth=3", "depth=3 infinite", "time=0.0005 inc=.0015", "depth=101", "move-time=0", "infinite=1"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if l, err := Parse(s); err == nil {
-			(Level{}).Add(l, 100) // any command: no panic
-		}
-		l, err := Parse("level " + s)
-		if err != nil {
-			return
-		}
-		read, err := (Level{}).Add(l, 100)
-		if err != nil {
-			if !strings.HasPrefix(err.Error(), "bad level ") {
-				t.Fatalf("%q: error %q does not say what is bad", s, err)
-			}
-			return
-		}
-		add := func(l Line) (Level, error) { return (Level{}).Add(l, 100) }
-		// A time finer than a millisecond is written to the millisecond:
-		// what a line carries is the level read back once.
-		lv := roundTrip(t, read.Line(), add)
-		if back := roundTrip(t, lv.Line(), add); back != lv {
-			t.Fatalf("%q reads as %+v, which formats as %s and reads back as %+v", s, lv, lv.Line(), back)
-		}
-	})
+	add := func(l Line) (Level, error) { return (Level{}).Add(l, 100) }
+	m := message[Level]{command: "level", read: add, line: Level.Line, same: func(a, b Level) bool { return a == b }, rounds: true}
+	f.Fuzz(m.fuzz)
 }

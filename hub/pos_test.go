@@ -5,7 +5,6 @@ package hub
 
 import (
 	"reflect"
-	"strings"
 	"testing"
 )
 
@@ -46,11 +45,7 @@ func TestPos(t *testing.T) {
 
 func mustPos(t *testing.T, text string) Pos {
 	t.Helper()
-	l, err := Parse(text)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, err := ParsePos(l)
+	p, err := ParsePos(mustParse(t, text))
 	if err != nil {
 		t.Fatalf("ParsePos(%s): %v", text, err)
 	}
@@ -65,11 +60,7 @@ func TestPosErrors(t *testing.T) {
 		"pos fen":                   "pos= and fen= need a value",
 		"level depth=1":             "not a pos line",
 	} {
-		l, err := Parse(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if p, err := ParsePos(l); err == nil || err.Error() != why {
+		if p, err := ParsePos(mustParse(t, text)); err == nil || err.Error() != why {
 			t.Errorf("ParsePos(%s) = %+v, %v; want the error %q", text, p, err, why)
 		}
 	}
@@ -80,45 +71,6 @@ func FuzzPos(f *testing.F) {
 		"pos", `pos="" moves=" x  y "`, "start fen=x", "moves"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if l, err := Parse(s); err == nil {
-			ParsePos(l) // any command: no panic
-		}
-		l, err := Parse("pos " + s)
-		if err != nil {
-			return
-		}
-		p, err := ParsePos(l)
-		if err != nil {
-			return
-		}
-		back := roundTrip(t, p.Line(), ParsePos)
-		if !reflect.DeepEqual(back, p) {
-			t.Fatalf("%q reads as %+v, which formats as %s and reads back as %+v", s, p, p.Line(), back)
-		}
-		for _, m := range p.Moves {
-			if m == "" || strings.ContainsAny(m, " \t") {
-				t.Fatalf("%q reads as the move %q", s, m)
-			}
-		}
-	})
-}
-
-// roundTrip formats l, parses the text and reads the line with parse,
-// failing the test when any step fails.
-func roundTrip[T any](t *testing.T, l Line, parse func(Line) (T, error)) T {
-	t.Helper()
-	text, err := l.Format()
-	if err != nil {
-		t.Fatalf("%s does not format: %v", l, err)
-	}
-	back, err := Parse(text)
-	if err != nil {
-		t.Fatalf("%q does not parse: %v", text, err)
-	}
-	v, err := parse(back)
-	if err != nil {
-		t.Fatalf("%q does not read back: %v", text, err)
-	}
-	return v
+	m := message[Pos]{command: "pos", read: ParsePos, line: Pos.Line, same: func(a, b Pos) bool { return reflect.DeepEqual(a, b) }}
+	f.Fuzz(m.fuzz)
 }
