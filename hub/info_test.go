@@ -18,7 +18,7 @@ func TestInfo(t *testing.T) {
 	if got := in.Line().String(); got != text {
 		t.Errorf("Line() = %s\nwant     %s", got, text)
 	}
-	if got := mustInfo(t, text); !sameInfo(got, in) {
+	if got := mustRead(t, text, ParseInfo); !sameInfo(got, in) {
 		t.Errorf("ParseInfo(%s) = %+v, want %+v", text, got, in)
 	}
 	in = Info{Score: math.NaN(), Time: time.Minute, TBHits: 17}
@@ -26,7 +26,7 @@ func TestInfo(t *testing.T) {
 	if got := in.Line().String(); got != text {
 		t.Errorf("Line() = %s\nwant     %s", got, text)
 	}
-	if got := mustInfo(t, text); !sameInfo(got, in) {
+	if got := mustRead(t, text, ParseInfo); !sameInfo(got, in) {
 		t.Errorf("ParseInfo(%s) = %+v, want %+v", text, got, in)
 	}
 	for score, want := range map[float64]string{0: "0.00", 0.35: "0.35", -0.05: "-0.05", 99.93: "99.93", -99.93: "-99.93", 100: "100.00"} {
@@ -34,18 +34,9 @@ func TestInfo(t *testing.T) {
 			t.Errorf("score %v written as %s, want %s", score, got, want)
 		}
 	}
-	if got := mustInfo(t, "info pv=c3-c4 other=1 score=.5"); !sameInfo(got, Info{Score: 0.5, PV: []string{"c3-c4"}}) {
+	if got := mustRead(t, "info pv=c3-c4 other=1 score=.5", ParseInfo); !sameInfo(got, Info{Score: 0.5, PV: []string{"c3-c4"}}) {
 		t.Errorf("a short info line reads as %+v", got)
 	}
-}
-
-func mustInfo(t *testing.T, text string) Info {
-	t.Helper()
-	in, err := ParseInfo(mustParse(t, text))
-	if err != nil {
-		t.Fatalf("ParseInfo(%s): %v", text, err)
-	}
-	return in
 }
 
 // sameInfo reports whether a and b are equal, a NaN score equal to another.

@@ -15,6 +15,17 @@ func mustParse(t *testing.T, text string) Line {
 	return l
 }
 
+// mustRead is the message read from text, failing the test when it is not
+// one.
+func mustRead[T any](t *testing.T, text string, read func(Line) (T, error)) T {
+	t.Helper()
+	x, err := read(mustParse(t, text))
+	if err != nil {
+		t.Fatalf("reading %s: %v", text, err)
+	}
+	return x
+}
+
 // message is how a test reads, writes and compares one kind of message.
 type message[T any] struct {
 	command string

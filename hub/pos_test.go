@@ -25,7 +25,7 @@ func TestPos(t *testing.T) {
 		if got := tt.p.Line().String(); got != tt.text {
 			t.Errorf("%+v.Line() = %s, want %s", tt.p, got, tt.text)
 		}
-		if got := mustPos(t, tt.text); !reflect.DeepEqual(got, tt.p) {
+		if got := mustRead(t, tt.text, ParsePos); !reflect.DeepEqual(got, tt.p) {
 			t.Errorf("ParsePos(%s) = %+v, want %+v", tt.text, got, tt.p)
 		}
 	}
@@ -37,19 +37,10 @@ func TestPos(t *testing.T) {
 		"pos pos pos=" + startHub:  {From: FromHub, Start: startHub},
 		`pos moves="a  b" moves=c`: {Moves: []string{"c"}},
 	} {
-		if got := mustPos(t, text); !reflect.DeepEqual(got, want) {
+		if got := mustRead(t, text, ParsePos); !reflect.DeepEqual(got, want) {
 			t.Errorf("ParsePos(%s) = %+v, want %+v", text, got, want)
 		}
 	}
-}
-
-func mustPos(t *testing.T, text string) Pos {
-	t.Helper()
-	p, err := ParsePos(mustParse(t, text))
-	if err != nil {
-		t.Fatalf("ParsePos(%s): %v", text, err)
-	}
-	return p
 }
 
 func TestPosErrors(t *testing.T) {
