@@ -19,7 +19,7 @@ type analyzeCmd struct {
 	Hash          int      `default:"64" help:"Transposition table size in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
 	Multipv       int      `default:"1" help:"Number of principal variations, 1 to ${max_multipv} (default ${default})." placeholder:"K"`
 	positionFlags `embed:""`
-	Egtb          string `help:"Use the endgame tables in DIR (built with dameo egtb build) (default: those of the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb, completed by the embedded ones of up to 3 pieces)." placeholder:"DIR"`
+	Egtb          string `help:"Use the endgame tables in DIR (built with dameo egtb build) (default: those of the data directory, ${data_dir}, completed by the embedded ones of up to 3 pieces)." placeholder:"DIR"`
 	Eval          string `help:"Evaluate with the weights file FILE (made by dameo tune; default: the weights embedded in the program)." placeholder:"FILE" type:"path"`
 	Position      string `arg:"" optional:"" help:"${position_help} Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
 }

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -239,5 +240,17 @@ func TestEgtbProbeSaysOnePly(t *testing.T) {
 	out, _, code := run(t, "egtb", "probe", "8/8/8/8/8/8/w7/B7 b")
 	if code != 0 || !strings.Contains(out, "value: win in 1 ply (black to move)\na1xa3        win in 1 ply\n") {
 		t.Errorf("status %d, output\n%s", code, out)
+	}
+}
+
+// TestEgtbVerifyBuiltInTables: without a folder and without the data
+// directory, egtb verify checks the built-in tables, as egtb probe and
+// egtb stats read them (issue 36), where it failed before.
+func TestEgtbVerifyBuiltInTables(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	out, errOut, code := run(t, "egtb", "verify", "--threads", "1")
+	want := fmt.Sprintf("the built-in tables (no data directory %s): ok: %d tables", filepath.Join(os.Getenv("XDG_DATA_HOME"), "dameo", "egtb"), len(egtb.Embedded().All()))
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("status %d, want a line with %q:\n%s%s", code, want, out, errOut)
 	}
 }

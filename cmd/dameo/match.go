@@ -67,7 +67,7 @@ type matchPlayCmd struct {
 	Event          string   `default:"dameo match" help:"The PDN Event tag (default \"${default}\")."`
 	Site           string   `default:"?" help:"The PDN Site tag (default \"${default}\")."`
 	RatingInterval int      `default:"10" placeholder:"N" help:"Print the score and Elo every N games, 0 or more (0 = only at the end; default ${default})."`
-	Egtb           string   `placeholder:"DIR" help:"Adjudicate positions the endgame tables in DIR decide (built with dameo egtb build; cutechess-cli's -tb) (default: none; with --egtb-pieces alone, those of the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb, completed by the built-in ones of up to 3 pieces)."`
+	Egtb           string   `placeholder:"DIR" help:"Adjudicate positions the endgame tables in DIR decide (built with dameo egtb build; cutechess-cli's -tb) (default: none; with --egtb-pieces alone, those of the data directory, ${data_dir}, completed by the built-in ones of up to 3 pieces)."`
 	EgtbPieces     int      `placeholder:"N" help:"Tablebase adjudication of positions of at most N pieces (cutechess-cli's -tbpieces) (default 0: the most pieces of a position some table holds)."`
 	Wait           seconds  `default:"0" placeholder:"S" help:"Seconds each game slot waits between two of its games, 0 to 3600 (cutechess-cli's -wait, in milliseconds there; default ${default})."`
 	Report         string   `placeholder:"penta" help:"penta: add the pentanomial counts of game pairs to the cutechess-style score lines (fastchess's -report penta=true; default: none)."`
