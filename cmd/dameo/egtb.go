@@ -158,6 +158,7 @@ type egtbPlanCmd struct {
 	Pieces  int  `required:"" help:"List the tables of 2 to N pieces, N from 2 to ${max_plan_pieces} (required)." placeholder:"N"`
 	Sliced  bool `help:"Give the memory of dameo egtb build --sliced (default: false, the memory without it)."`
 	Threads int  `default:"0" help:"With --sliced: the threads of the build, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
+	Bytes   bool `help:"Give the sizes in bytes, for scripts (default: false, for people: 8.5 MB)."`
 }
 
 func (c *egtbPlanCmd) Run() error {
@@ -169,10 +170,10 @@ func (c *egtbPlanCmd) Run() error {
 		return err
 	}
 	if c.Sliced {
-		fmt.Print(gen.PlanSliced(c.Pieces, threads))
+		fmt.Print(gen.PlanSliced(c.Pieces, threads, c.Bytes))
 		return nil
 	}
-	fmt.Print(gen.Plan(c.Pieces))
+	fmt.Print(gen.Plan(c.Pieces, c.Bytes))
 	return nil
 }
 

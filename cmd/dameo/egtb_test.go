@@ -212,7 +212,10 @@ func mustEncode(t *testing.T, tab *egtb.Table) []byte {
 }
 
 func TestEgtbPlan(t *testing.T) {
-	out, errOut, code := run(t, "egtb", "plan", "--pieces", "3")
+	if out, _, code := run(t, "egtb", "plan", "--pieces", "3"); code != 0 || !strings.Contains(out, " file 2.6 kB needs -\n") {
+		t.Errorf("plan for people: status %d\n%s", code, out)
+	}
+	out, errOut, code := run(t, "egtb", "plan", "--pieces", "3", "--bytes")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || len(lines) != len(gen.Units(3)) {
 		t.Fatalf("plan: status %d, %d lines for %d units\n%s%s", code, len(lines), len(gen.Units(3)), out, errOut)
