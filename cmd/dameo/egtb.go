@@ -5,8 +5,8 @@ package main
 import (
 	"context"
 	"errors"
-	"io/fs"
 	"fmt"
+	"io/fs"
 	"math/bits"
 	"os"
 	"time"
