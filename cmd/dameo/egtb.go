@@ -209,6 +209,7 @@ func (c *egtbProbeCmd) Run() error {
 	if err != nil {
 		return err
 	}
+	defer tabs.Close()
 	r, ok := tabs.ProbeAny(&p)
 	moves, movesOK := tabs.ProbeAnyMoves(&p)
 	if !ok || !movesOK {
@@ -244,6 +245,7 @@ func (c *egtbVerifyCmd) Run() error {
 	if err != nil {
 		return err
 	}
+	defer tabs.Close()
 	if !c.Values {
 		fmt.Printf("%s: files ok: %d tables, every position covered up to %d pieces (values not checked)\n", dir, len(tabs.All()), tabs.FullPieces())
 		return nil
@@ -306,6 +308,7 @@ func (c *egtbStatsCmd) Run() error {
 	if err != nil {
 		return err
 	}
+	defer tabs.Close()
 	fmt.Printf("%-9s %10s %10s %10s %10s %6s  %s\n", "material", "positions", "wins", "draws", "losses", "longest", "longest win")
 	for _, t := range tabs.All() {
 		st := t.Stats()
