@@ -157,6 +157,17 @@ func (s *GameStats) Book(o GamesBook) (*book.Book, error) {
 	return book.New(o.Info, entries)
 }
 
+// Seen is the number of positions seen in at least minGames games.
+func (s *GameStats) Seen(minGames int) int {
+	n := 0
+	for _, node := range s.nodes {
+		if node.seen >= minGames {
+			n++
+		}
+	}
+	return n
+}
+
 // chosen reports whether the games let a move be chosen (nil: a move not
 // played).
 func (o GamesBook) chosen(ms *moveStats) bool {

@@ -205,37 +205,18 @@ func openOutput(ctx context.Context, path, settings string, resume bool) (*os.Fi
 	if err != nil {
 		return nil, nil, err
 	}
-	if !resume {
-		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
-		if errors.Is(err, os.ErrExist) {
-			return nil, nil, fmt.Errorf("%s exists: use --resume to add to it", path)
-		}
-		if err != nil {
-			return nil, nil, err
-		}
-		if _, err := f.Write(header); err != nil {
-			f.Close()
-			return nil, nil, err
-		}
-		return f, done, nil
+	a := safefile.Append{Header: header}
+	if resume {
+		a.Keep = func(f *os.File) (int64, error) { return scanGames(ctx, f, settings, done) }
 	}
-	f, err := safefile.OpenReadWrite(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	end, err := scanGames(ctx, f, settings, done)
-	if err == nil {
-		err = f.Truncate(end)
-	}
-	if err == nil {
-		_, err = f.Seek(end, io.SeekStart)
-	}
-	if err == nil && end == 0 {
-		_, err = f.Write(header)
-	}
-	if err != nil {
-		f.Close()
+	f, err := safefile.CreateAppend(path, a)
+	switch {
+	case errors.Is(err, os.ErrExist):
+		return nil, nil, fmt.Errorf("%s exists: use --resume to add to it", path)
+	case err != nil && resume:
 		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	case err != nil:
+		return nil, nil, err
 	}
 	return f, done, nil
 }

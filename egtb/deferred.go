@@ -74,11 +74,11 @@ func (c *deferredCheck) runOnce() bool {
 // running. It is safe for concurrent use with probes.
 func (t *Tables) CheckDeferred() {
 	for _, tab := range t.All() {
-		tab.check.passed()
+		tab.usable()
 	}
 	for _, s := range Materials(MaxTablePieces) {
 		if w := t.wdl[s.code()]; w != nil {
-			w.check.passed()
+			w.usable()
 		}
 	}
 }

@@ -58,6 +58,7 @@ func TestOpenForSearchChecksAtFirstProbe(t *testing.T) {
 	if err != nil {
 		t.Fatalf("OpenForSearch: %v", err)
 	}
+	t.Cleanup(func() { tabs.Close() })
 	if len(reports) != 0 {
 		t.Fatalf("reports before any probe: %q", reports)
 	}
@@ -100,6 +101,7 @@ func TestDeferredCheckRunsOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { tabs.Close() })
 	rng := rand.New(rand.NewPCG(3, 4))
 	damaged := whiteToMovePosition(t, rng, Material{1, 0, 1, 0})
 	good := whiteToMovePosition(t, rng, Material{0, 1, 0, 1})
@@ -133,6 +135,7 @@ func TestCheckDeferredChecksEveryTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { tabs.Close() })
 	tabs.CheckDeferred()
 	if len(reports) != 2 || !strings.Contains(reports[0]+reports[1], "1010.egtb") || !strings.Contains(reports[0]+reports[1], "0110.wdl") {
 		t.Fatalf("reports %q, want one for 1010.egtb and one for 0110.wdl", reports)

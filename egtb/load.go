@@ -34,12 +34,16 @@ func loadTableFile(path string) (t *Table, check func() error, err error) {
 }
 
 // checkedNow is a table whose check has just been made, or the error of
-// loading it or of the check.
-func checkedNow[T any](t *T, check func() error, err error) (*T, error) {
+// loading it or of the check (the table then closed: its file unmapped).
+func checkedNow[T any, PT interface {
+	*T
+	mappedTable
+}](t PT, check func() error, err error) (PT, error) {
 	if err != nil {
 		return nil, err
 	}
 	if err := check(); err != nil {
+		t.close()
 		return nil, err
 	}
 	return t, nil
@@ -50,8 +54,11 @@ func checkedNow[T any](t *T, check func() error, err error) (*T, error) {
 // material and the size of the file they announce; decode reads the
 // mapped file and returns the check of its whole content, which
 // loadMapped returns with the file's name in its errors.
-func loadMapped[T any](path string, headerSize int, header func([]byte) (Material, uint64, error), decode func([]byte) (*T, func() error, error)) (*T, func() error, error) {
-	t, check, err := func() (*T, func() error, error) {
+func loadMapped[T any, PT interface {
+	*T
+	mappedTable
+}](path string, headerSize int, header func([]byte) (Material, uint64, error), decode func([]byte) (PT, func() error, error)) (PT, func() error, error) {
+	t, check, err := func() (PT, func() error, error) {
 		f, info, err := safefile.Open(path)
 		if err != nil {
 			return nil, nil, err
@@ -153,6 +160,16 @@ func open(dir string, report func(error)) (*Tables, error) {
 	}
 	var list []*Table
 	var wdls []*WDLTable
+	// A bad file leaves no file of the folder mapped.
+	fail := func(err error) (*Tables, error) {
+		for _, t := range list {
+			t.close()
+		}
+		for _, w := range wdls {
+			w.close()
+		}
+		return nil, err
+	}
 	for _, e := range entries {
 		path := filepath.Join(dir, e.Name())
 		var mat Material
@@ -160,26 +177,28 @@ func open(dir string, report func(error)) (*Tables, error) {
 		case tableName.MatchString(e.Name()):
 			t, check, err := loadTableFile(path)
 			if err == nil {
+				list = append(list, t)
 				t.check, err = deferred(check)
 			}
 			if err != nil {
-				return nil, err
+				return fail(err)
 			}
-			list, mat = append(list, t), t.Material()
+			mat = t.Material()
 		case wdlName.MatchString(e.Name()):
 			w, check, err := loadWDLFile(path)
 			if err == nil {
+				wdls = append(wdls, w)
 				w.check, err = deferred(check)
 			}
 			if err != nil {
-				return nil, err
+				return fail(err)
 			}
-			wdls, mat = append(wdls, w), w.Material()
+			mat = w.Material()
 		default:
 			continue
 		}
 		if mat.String() != e.Name()[:4] {
-			return nil, fmt.Errorf("table %s: holds table %v, not the one its name says (wrong material)", path, mat)
+			return fail(fmt.Errorf("table %s: holds table %v, not the one its name says (wrong material)", path, mat))
 		}
 	}
 	t := NewTables(list)
@@ -191,7 +210,12 @@ func open(dir string, report func(error)) (*Tables, error) {
 
 // WriteFile writes t to path, through a temporary file renamed into place
 // so that a reader never sees half a table.
-func (t *Table) WriteFile(path string) error { return safefile.WriteOwn(path, Magic, t.writeTo) }
+func (t *Table) WriteFile(path string) error {
+	if t.isClosed() {
+		return errClosed
+	}
+	return safefile.WriteOwn(path, Magic, t.writeTo)
+}
 
 // EmbeddedPieces is the number of pieces up to which the tables are
 // embedded in the program.

@@ -37,6 +37,7 @@ func TestWriteAndLoadFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { got.Close() })
 	if got.FullPieces() != want.FullPieces() || len(got.All()) != len(want.All()) {
 		t.Fatalf("loaded %d tables up to %d pieces, wrote %d up to %d", len(got.All()), got.FullPieces(), len(want.All()), want.FullPieces())
 	}

@@ -6,6 +6,7 @@ package egtb
 import (
 	"math/bits"
 	"slices"
+	"sync/atomic"
 
 	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
@@ -20,6 +21,7 @@ type Tables struct {
 	fullPieces int // covered by full tables (values and distances)
 	wdl        [numCodes]*WDLTable
 	wdlPieces  int // covered by full or WDL tables
+	closed     atomic.Bool
 }
 
 // NewTables is the set of the given tables (one per material).
@@ -129,6 +131,9 @@ func (t *Tables) MostPieces() int {
 // needs no table: the side to move has lost if it has none, and otherwise
 // wins in 1 if it has a move. ProbeFull allocates nothing.
 func (t *Tables) ProbeFull(p *engine.Position) (r Result, ok bool) {
+	if t.closed.Load() {
+		return Result{}, false
+	}
 	white, black, kings := layout.WhiteToMove(p)
 	if r, ok := withoutTable(p, white, black); ok {
 		return r, true
@@ -171,11 +176,11 @@ func groupsOf(white, black, kings uint64) (g [layout.NumGroups]uint64, s Materia
 // lookup of a capture's or promotion's successor).
 func (t *Tables) ProbeWhite(white, black, kings uint64) (Result, bool) {
 	g, s, ok := groupsOf(white, black, kings)
-	if !ok {
+	if !ok || t.closed.Load() {
 		return Result{}, false
 	}
 	tab := t.byMat[s.code()]
-	if tab == nil || !tab.check.passed() {
+	if tab == nil || !tab.usable() {
 		return Result{}, false
 	}
 	return tab.result(tab.layout.Index(g)), true
@@ -190,6 +195,9 @@ func (t *Tables) WDLPieces() int { return t.wdlPieces }
 // its material if one is loaded, else from its full table; ok is false
 // when neither covers p. It allocates nothing.
 func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
+	if t.closed.Load() {
+		return Draw, false
+	}
 	white, black, kings := layout.WhiteToMove(p)
 	if r, ok := withoutTable(p, white, black); ok {
 		return r.WDL, true
@@ -198,10 +206,10 @@ func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
 	if !ok {
 		return Draw, false
 	}
-	if wt := t.wdl[s.code()]; wt != nil && wt.check.passed() {
+	if wt := t.wdl[s.code()]; wt != nil && wt.usable() {
 		return wt.value(g), true
 	}
-	if tab := t.byMat[s.code()]; tab != nil && tab.check.passed() {
+	if tab := t.byMat[s.code()]; tab != nil && tab.usable() {
 		return codeWDL[tab.code(tab.layout.Index(g))&3], true
 	}
 	return Draw, false
@@ -213,6 +221,9 @@ func (t *Tables) ProbeWDL(p *engine.Position) (w WDL, ok bool) {
 // false when neither covers p. It finds p's table once, where ProbeFull
 // and then ProbeWDL would find it twice, and allocates nothing.
 func (t *Tables) ProbeAny(p *engine.Position) (r Result, ok bool) {
+	if t.closed.Load() {
+		return Result{}, false
+	}
 	white, black, kings := layout.WhiteToMove(p)
 	if r, ok := withoutTable(p, white, black); ok {
 		return r, true
@@ -221,10 +232,10 @@ func (t *Tables) ProbeAny(p *engine.Position) (r Result, ok bool) {
 	if !ok {
 		return Result{}, false
 	}
-	if tab := t.byMat[s.code()]; tab != nil && tab.check.passed() {
+	if tab := t.byMat[s.code()]; tab != nil && tab.usable() {
 		return tab.result(tab.layout.Index(g)), true
 	}
-	if wt := t.wdl[s.code()]; wt != nil && wt.check.passed() {
+	if wt := t.wdl[s.code()]; wt != nil && wt.usable() {
 		return fromWDL(wt.value(g)), true
 	}
 	return Result{}, false

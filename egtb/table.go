@@ -5,7 +5,6 @@ package egtb
 
 import (
 	"encoding/binary"
-	"runtime"
 
 	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
@@ -15,12 +14,13 @@ import (
 // Table is the solved table of one material. It is read-only and safe for
 // concurrent use.
 type Table struct {
-	layout *layout.Layout
-	codes  []byte // 2 bits per slot, slot i in bits 2(i%4)..2(i%4)+1 of byte i/4
-	dtw    []byte // width bytes per slot, little-endian
-	width  int    // 1 or 2
-	stats  Stats
-	check  *deferredCheck // the file's check still to make, or nil
+	layout  *layout.Layout
+	codes   []byte // 2 bits per slot, slot i in bits 2(i%4)..2(i%4)+1 of byte i/4
+	dtw     []byte // width bytes per slot, little-endian
+	width   int    // 1 or 2
+	stats   Stats
+	check   *deferredCheck // the file's check still to make, or nil
+	*mapped                // the file under the table, when it is mapped (else nil)
 }
 
 // NewTable is the table of material s made, by a generator, from its
@@ -102,16 +102,10 @@ func (t *Table) position(i uint64) (engine.Position, bool) {
 	return p, err == nil
 }
 
-// releaseWith arranges for free to be called (to unmap a table's file)
-// once the table t is no longer reachable.
-func releaseWith[T any](t *T, free func()) {
-	runtime.AddCleanup(t, func(free func()) { free() }, free)
-}
-
 // LongestWin is a position (White to move) whose win takes the most plies,
 // with its result; ok is false when the table has no win.
 func (t *Table) LongestWin() (p engine.Position, r Result, ok bool) {
-	if t.stats.Wins == 0 {
+	if t.stats.Wins == 0 || t.isClosed() {
 		return p, r, false
 	}
 	for i := range t.layout.Size {

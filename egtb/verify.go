@@ -24,6 +24,9 @@ func (t *Tables) Verify(ctx context.Context, threads int, progress func(tab *Tab
 			return fmt.Errorf("table %v: %w", tab.Material(), err)
 		}
 		if w := t.wdl[tab.Material().code()]; w != nil {
+			if w.isClosed() {
+				return errClosed
+			}
 			if err := w.sameValues(tab); err != nil {
 				return fmt.Errorf("WDL table %v: %w", tab.Material(), err)
 			}
@@ -37,6 +40,9 @@ func (t *Tables) Verify(ctx context.Context, threads int, progress func(tab *Tab
 
 // VerifyTable checks every slot of tab against its successors in t.
 func (t *Tables) VerifyTable(ctx context.Context, tab *Table, threads int) error {
+	if t.closed.Load() || tab.isClosed() {
+		return errClosed
+	}
 	lists := make([]engine.MoveList, max(threads, 1))
 	return layout.ForChunks(ctx, threads, tab.layout.Size, func(w int, lo, hi uint64) error {
 		for i := lo; i < hi; i++ {

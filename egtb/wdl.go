@@ -74,6 +74,7 @@ type WDLTable struct {
 	index   []byte // 8 bytes per block
 	payload []byte
 	check   *deferredCheck // the file's check still to make, or nil
+	*mapped                // the file under the table, when it is mapped (else nil)
 }
 
 // Material is the table's material.
@@ -200,6 +201,9 @@ func (t *Table) encodeWDL(out io.Writer) error {
 // WriteWDLFile writes t's values as a WDL file to path, through a
 // temporary file renamed into place.
 func (t *Table) WriteWDLFile(path string) error {
+	if t.isClosed() {
+		return errClosed
+	}
 	return safefile.WriteOwn(path, WDLMagic, t.encodeWDL)
 }
 

@@ -42,6 +42,7 @@ func TestWDLFilesHoldTheValues(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		t.Cleanup(func() { w.Close() })
 		for i := range tab.Size() {
 			if c := tab.code(i); c != frame.CodeUnused && w.code(i) != c {
 				t.Fatalf("table %v slot %d: WDL file holds %d, the table %d", tab.Material(), i, w.code(i), c)
@@ -58,6 +59,7 @@ func TestWDLFilesHoldTheValues(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { only.Close() })
 	if only.FullPieces() != 1 || only.WDLPieces() != EmbeddedPieces {
 		t.Errorf("WDL files only: FullPieces %d, WDLPieces %d", only.FullPieces(), only.WDLPieces())
 	}
@@ -124,6 +126,7 @@ func TestProbeWDLAllocatesNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { tabs.Close() })
 	p, err := engine.ParsePosition("8/8/3b4/8/8/2W5/8/6B1 w")
 	if err != nil {
 		t.Fatal(err)
@@ -227,6 +230,7 @@ func BenchmarkProbeWDL(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	b.Cleanup(func() { tabs.Close() })
 	rng := rand.New(rand.NewPCG(13, 14))
 	positions := make([]engine.Position, 1<<16)
 	for i := range positions {

@@ -287,7 +287,7 @@ func analysisShowsPV(t *testing.T, browser context.Context) {
 	p.do(chromedp.SetValue(chromedp.CSS(`#multipv`), "3"))
 	p.click(`#analyse`)
 	p.wait(`document.querySelectorAll("#pvs li").length === 3 && !document.getElementById("arrow").hasAttribute("hidden") && window.dameo.analysis.depth >= 4`)
-	if info := p.eval(`document.getElementById("info").textContent`); !strings.Contains(info, "depth") || strings.Contains(info, "another position") {
+	if info := p.eval(`document.getElementById("info").textContent`); !strings.Contains(info, "depth") || !strings.Contains(info, " M nodes/s, ") || strings.Contains(info, "another position") {
 		t.Errorf("analysis info %s", info)
 	}
 	p.wait(`document.querySelector("#graph .line") !== null`)

@@ -111,3 +111,19 @@ func writeFastchess(w io.Writer, p PairingSummary, sprt *SPRT, llr float64, tc s
 	}
 	fmt.Fprintln(w, rule)
 }
+
+// writeFastchessVerdict writes the line fastchess ends a decided SPRT
+// with, after its last result block, which tools that drive fastchess
+// look for:
+//
+//	SPRT ([0.00, 5.00]) completed - H1 was accepted
+//
+// An SPRT still undecided at the end of its games has no such line (where
+// fastchess would print one all the same).
+func writeFastchessVerdict(w io.Writer, t SPRT, d Decision) {
+	h := map[Decision]string{AcceptH0: "H0", AcceptH1: "H1"}[d]
+	if h == "" {
+		return
+	}
+	fmt.Fprintf(w, "SPRT ([%.2f, %.2f]) completed - %s was accepted\n", t.Elo0, t.Elo1, h)
+}

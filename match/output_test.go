@@ -39,9 +39,17 @@ func TestSummaryOutputFormats(t *testing.T) {
 			t.Errorf("fastchess format lacks %q:\n%s", want, fast)
 		}
 	}
-	if strings.Contains(fast, "=== Match summary") || strings.Contains(fast, "Score of") {
-		t.Errorf("fastchess format with other formats' lines:\n%s", fast)
+	if strings.Contains(fast, "=== Match summary") || strings.Contains(fast, "Score of") || strings.Contains(fast, "completed") {
+		t.Errorf("fastchess format with other formats' lines, or a verdict of an SPRT still going on:\n%s", fast)
 	}
+	// A decided SPRT ends with fastchess's verdict line (issue 36).
+	for d, want := range map[Decision]string{AcceptH1: "H1", AcceptH0: "H0"} {
+		s.Decision = d
+		if got := write(Output{Format: FormatFastchess}); !strings.HasSuffix(got, "--------------------------------------------------\nSPRT ([0.00, 5.00]) completed - "+want+" was accepted\n") {
+			t.Errorf("fastchess format of a decided SPRT (%v):\n%s", d, got)
+		}
+	}
+	s.Decision = Continue
 	penta := write(Output{Format: FormatCutechess, Penta: true})
 	if !strings.Contains(penta, cuteLines+"Ptnml(0-2): [1, 3, 8, 5, 3], pairs 20, Elo ") {
 		t.Errorf("cutechess format with the pentanomial line:\n%s", penta)

@@ -11,6 +11,7 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -21,18 +22,29 @@ import (
 	"github.com/dameo/dameo/pdn"
 )
 
-// Report reads the PDN files the runs of one match wrote (a directory
-// stands for the .pdn files in it) and returns the summary of their games;
-// which shards and how many games it found goes to notes. It keeps one
-// game at a time and a bit per scheduled game in memory.
-func Report(paths []string, notes io.Writer) (*Summary, error) {
+// MatchReport is the summary of one match of the files a report reads.
+type MatchReport struct {
+	ID      string // the match's id (its DameoMatch tag)
+	Seed    uint64
+	Summary *Summary
+}
+
+// Reports reads the PDN files the runs of matches wrote (a directory
+// stands for the .pdn files in it) and returns the summary of each match
+// (the games of one DameoMatch id: the shards of one match, or one run),
+// in the order the matches first appear, several when runs of other
+// matches were appended to the same file; with id not "" the match of
+// that id alone. Which shards and how many games it found goes to notes,
+// a line a match. It keeps one game at a time and a bit per scheduled
+// game of each match in memory.
+func Reports(paths []string, id string, notes io.Writer) ([]MatchReport, error) {
 	files, err := reportFiles(paths)
 	if err != nil {
 		return nil, err
 	}
-	r := &reportReader{shards: map[Shard]bool{}}
+	set := &reportSet{only: id, byID: map[string]*reportReader{}}
 	for _, file := range files {
-		cut, err := r.readFile(file)
+		cut, err := readRecords(file, func(rec *pdn.Game) error { return set.add(rec, file) })
 		if err != nil {
 			return nil, err
 		}
@@ -40,27 +52,107 @@ func Report(paths []string, notes io.Writer) (*Summary, error) {
 			fmt.Fprintf(notes, "%s: %s (still being written?) and is not counted\n", file, cut)
 		}
 	}
-	if r.info == nil {
+	switch {
+	case len(set.order) == 0 && id != "":
+		return nil, fmt.Errorf("no games of match %s in %s (%s)", id, strings.Join(files, ", "), set.others())
+	case len(set.order) == 0:
 		return nil, fmt.Errorf("no games in %s", strings.Join(files, ", "))
 	}
-	planned := r.info.planned()
-	var seen []string
-	for s := range r.shards {
-		if s.Count > 0 {
-			seen = append(seen, s.String())
-		}
-	}
-	slices.Sort(seen)
 	noun := "files"
 	if len(files) == 1 {
 		noun = "file"
 	}
-	fmt.Fprintf(notes, "%d %s, match %s (seed %d)", len(files), noun, r.info.ID, r.info.Seed)
-	if len(seen) > 0 {
-		fmt.Fprintf(notes, ", shards %s", strings.Join(seen, " "))
+	var reports []MatchReport
+	for _, r := range set.order {
+		planned := r.info.planned()
+		var seen []string
+		for s := range r.shards {
+			if s.Count > 0 {
+				seen = append(seen, s.String())
+			}
+		}
+		slices.Sort(seen)
+		fmt.Fprintf(notes, "%d %s, match %s (seed %d)", len(files), noun, r.info.ID, r.info.Seed)
+		if len(seen) > 0 {
+			fmt.Fprintf(notes, ", shards %s", strings.Join(seen, " "))
+		}
+		fmt.Fprintf(notes, ": %d of the match's %d games\n", r.games, planned)
+		reports = append(reports, MatchReport{ID: r.info.ID, Seed: r.info.Seed, Summary: r.tally.summary(planned)})
 	}
-	fmt.Fprintf(notes, ": %d of the match's %d games\n", r.games, planned)
-	return r.tally.summary(planned), nil
+	return reports, nil
+}
+
+// Report is Reports for files that hold the games of one match: files
+// that hold several are refused, naming them.
+func Report(paths []string, notes io.Writer) (*Summary, error) {
+	reports, err := Reports(paths, "", notes)
+	if err != nil {
+		return nil, err
+	}
+	if len(reports) > 1 {
+		ids := make([]string, len(reports))
+		for i, r := range reports {
+			ids[i] = r.ID
+		}
+		return nil, fmt.Errorf("the files hold the games of another match too (%d matches: %s); report one at a time", len(ids), strings.Join(ids, ", "))
+	}
+	return reports[0].Summary, nil
+}
+
+// WriteReports prints the summaries: one as Summary.Write does, several
+// each after a line naming its match, its engines and its seed.
+func WriteReports(w io.Writer, reports []MatchReport) {
+	for i, r := range reports {
+		if len(reports) > 1 {
+			s := r.Summary
+			names := make([]string, len(s.Engines))
+			for j, e := range s.Engines {
+				names[j] = e.Name
+			}
+			fmt.Fprintf(w, "\n##### Match %d of %d: id %s, %s, seed %d (--match %s reports it alone)\n", i+1, len(reports), r.ID, strings.Join(names, " vs "), r.Seed, r.ID)
+		}
+		r.Summary.Write(w)
+	}
+}
+
+// reportSet sorts the records it reads by their match.
+type reportSet struct {
+	only  string // the id of the one match to report ("": every one)
+	byID  map[string]*reportReader
+	order []*reportReader // in the order the matches first appear
+	other map[string]bool // ids of the matches left out (only set)
+}
+
+// add tallies a record into its match's reader, started at its first.
+func (set *reportSet) add(rec *pdn.Game, file string) error {
+	mi, err := recordMatch(rec)
+	if err != nil {
+		return err
+	}
+	if set.only != "" && mi.ID != set.only {
+		if set.other == nil {
+			set.other = map[string]bool{}
+		}
+		set.other[mi.ID] = true
+		return nil
+	}
+	r := set.byID[mi.ID]
+	if r == nil {
+		r = &reportReader{shards: map[Shard]bool{}}
+		r.start(mi, nil, "the games of "+file)
+		set.byID[mi.ID] = r
+		set.order = append(set.order, r)
+	}
+	return r.add(rec, mi)
+}
+
+// others names the matches left out.
+func (set *reportSet) others() string {
+	if len(set.other) == 0 {
+		return "they hold none"
+	}
+	ids := slices.Sorted(maps.Keys(set.other))
+	return "they hold match " + strings.Join(ids, ", ")
 }
 
 // reportReader tallies the records of one match as they are read.
@@ -75,12 +167,12 @@ type reportReader struct {
 	games  int // records counted
 }
 
-// readFile tallies the games of a PDN file. A file that a running shard
-// is appending to may end in the middle of a game: when a file that does
-// not end as a record does (with an empty line) fails in its last game,
-// that game is left out and described by the *cutRecord returned (nil
-// when every game was read).
-func (r *reportReader) readFile(path string) (*cutRecord, error) {
+// readRecords reads the records of a PDN file, handing each to add. A
+// file that a running shard is appending to may end in the middle of a
+// game: when a file that does not end as a record does (with an empty
+// line) fails in its last game, that game is left out and described by
+// the *cutRecord returned (nil when every game was read).
+func readRecords(path string, add func(*pdn.Game) error) (*cutRecord, error) {
 	f, _, err := safefile.Open(path)
 	if err != nil {
 		return nil, err
@@ -102,8 +194,8 @@ func (r *reportReader) readFile(path string) (*cutRecord, error) {
 			return nil, fmt.Errorf("%s: %v", path, err)
 		}
 		read++
-		if err := r.add(rec, path); err != nil {
-			return nil, fmt.Errorf("%s: game %d: %v", path, read, err)
+		if err := add(rec); err != nil {
+			return nil, fmt.Errorf("%s: game %d: %w", path, read, err)
 		}
 	}
 }
@@ -187,18 +279,17 @@ func countRecords(r io.Reader) (n int, last int64, err error) {
 	}
 }
 
-// add checks and tallies one record.
-func (r *reportReader) add(rec *pdn.Game, file string) error {
+// recordMatch is the match a record names in its DameoMatch tag.
+func recordMatch(rec *pdn.Game) (*matchInfo, error) {
 	if !rec.HasTag(tagMatch) {
-		return fmt.Errorf("no %s tag: not written by dameo match", tagMatch)
+		return nil, fmt.Errorf("no %s tag: not written by dameo match", tagMatch)
 	}
-	mi, err := parseMatchTag(rec.Tag(tagMatch))
-	if err != nil {
-		return err
-	}
-	if r.info == nil {
-		r.start(mi, nil, "the games of "+file)
-	} else if mi.ID != r.info.ID {
+	return parseMatchTag(rec.Tag(tagMatch))
+}
+
+// add checks and tallies one record, of the match mi.
+func (r *reportReader) add(rec *pdn.Game, mi *matchInfo) error {
+	if mi.ID != r.info.ID {
 		return fmt.Errorf("belongs to another match (id %s) than %s (id %s): the settings, seed or engines differ", mi.ID, r.source, r.info.ID)
 	}
 	if r.shard != nil && mi.Shard != *r.shard {

@@ -8,13 +8,10 @@
 package match
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 
-	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -27,35 +24,24 @@ func (e *ResumeError) Error() string { return "resume: " + e.Err.Error() }
 func (e *ResumeError) Unwrap() error { return e.Err }
 
 // ResumeSeed is the seed of the match whose games the PDN file at path
-// holds (that of its first record); found is false when the file does not
-// exist or holds no complete game.
+// holds last (that of its last complete record: the run to go on with,
+// when other matches were played into the file before it); found is
+// false when the file does not exist or holds no complete game.
 func ResumeSeed(path string) (seed uint64, found bool, err error) {
-	f, _, err := safefile.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
+	_, err = readRecords(path, func(rec *pdn.Game) error {
+		mi, err := recordMatch(rec)
+		if err == nil {
+			seed, found = mi.Seed, true
+		}
+		return err
+	})
+	switch {
+	case errors.Is(err, os.ErrNotExist):
 		return 0, false, nil
-	}
-	if err != nil {
+	case err != nil:
 		return 0, false, &ResumeError{err}
 	}
-	defer f.Close()
-	rec, err := pdn.NewReader(bufio.NewReader(f)).Read()
-	if err == io.EOF {
-		return 0, false, nil
-	}
-	if _, incomplete := lastGameIncomplete(f, 0); err != nil && incomplete {
-		return 0, false, nil // the only game, cut off: nothing to resume
-	}
-	if err != nil {
-		return 0, false, &ResumeError{fmt.Errorf("%s: %v", path, err)}
-	}
-	if !rec.HasTag(tagMatch) {
-		return 0, false, &ResumeError{fmt.Errorf("%s: game 1 has no %s tag: not written by dameo match", path, tagMatch)}
-	}
-	mi, err := parseMatchTag(rec.Tag(tagMatch))
-	if err != nil {
-		return 0, false, &ResumeError{fmt.Errorf("%s: game 1: %v", path, err)}
-	}
-	return mi.Seed, true, nil
+	return seed, found, nil
 }
 
 // resume counts the games of the PDN file into the tally and returns the
@@ -71,7 +57,25 @@ func (m *match) resume(jobs []gameJob) ([]gameJob, []string, error) {
 	}
 	r := &reportReader{shard: &m.cfg.Shard, shards: map[Shard]bool{}}
 	r.start(m.info, m.tally, "this run")
-	cut, err := r.readFile(path)
+	// The games of other matches appended to the same file are passed
+	// over; a file that holds none of this match's is refused (the
+	// settings differ from those of its run).
+	var other *pdn.Game
+	cut, err := readRecords(path, func(rec *pdn.Game) error {
+		mi, err := recordMatch(rec)
+		switch {
+		case err != nil:
+			return err
+		case mi.ID != m.info.ID:
+			other = rec
+			return nil
+		}
+		return r.add(rec, mi)
+	})
+	if err == nil && r.games == 0 && other != nil {
+		mi, _ := recordMatch(other)
+		err = fmt.Errorf("%s: %v", path, r.add(other, mi))
+	}
 	if err != nil {
 		return nil, nil, &ResumeError{err}
 	}
@@ -95,4 +99,40 @@ func (m *match) resume(jobs []gameJob) ([]gameJob, []string, error) {
 	}
 	lines = append(lines, fmt.Sprintf("Resuming %s: %d games done, %d to play", path, r.games, len(todo)))
 	return todo, lines, nil
+}
+
+// ReplayError is a run that would append the very games of a match (its
+// id and shard) to a PDN file that holds them already: the same games
+// twice, which no report can count. --resume goes on with the match
+// instead.
+type ReplayError struct {
+	Path string
+	ID   string
+}
+
+func (e *ReplayError) Error() string {
+	return fmt.Sprintf("%s holds games of this very match already (id %s: the same engines, settings and seed): "+
+		"--resume goes on with it; to play it again, give another --pdn file (or another --seed for other games)", e.Path, e.ID)
+}
+
+// refuseReplay is a *ReplayError when the PDN file holds a game of this
+// run's match and shard. A file that cannot be read as records is left to
+// the appending (which checks only that it is a regular file), as before
+// runs were told apart.
+func (m *match) refuseReplay() error {
+	path := m.cfg.PDN
+	if path == "" {
+		return nil
+	}
+	replay := &ReplayError{Path: path, ID: m.info.ID}
+	_, err := readRecords(path, func(rec *pdn.Game) error {
+		if mi, err := recordMatch(rec); err == nil && mi.ID == m.info.ID && mi.Shard == m.info.Shard {
+			return replay
+		}
+		return nil
+	})
+	if errors.As(err, &replay) {
+		return replay
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -165,5 +166,67 @@ func TestResumeRefusesAnotherMatch(t *testing.T) {
 	noPDN.Resume = true
 	if _, err := Run(context.Background(), noPDN); err == nil || !strings.Contains(err.Error(), "--pdn") {
 		t.Errorf("resume without a PDN file: %v", err)
+	}
+}
+
+// TestMatchesInOneFile: a second match played into the PDN file of a
+// first is reported apart (issue 36: the report refused the file), each
+// match alone with its id, and resumed without the first's games; the
+// very same match again without --resume is refused, the file untouched.
+func TestMatchesInOneFile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts engine processes")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(t.TempDir(), "games.pdn")
+	cfg := func(seed uint64, games int) Config {
+		return Config{Engines: []EngineSpec{badEngine(t, "a", dir), badEngine(t, "b", dir)}, Games: games,
+			TC: TimeControl{Depth: 1}, Seed: seed, DrawPlies: 20, MaxPlies: 40, PDN: path}
+	}
+	for _, c := range []Config{cfg(3, 2), cfg(4, 4)} {
+		if _, err := Run(context.Background(), c); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var notes bytes.Buffer
+	reports, err := Reports([]string{path}, "", &notes)
+	if err != nil || len(reports) != 2 || reports[0].Seed != 3 || reports[0].Summary.Games != 2 || reports[1].Seed != 4 || reports[1].Summary.Games != 4 {
+		t.Fatalf("Reports: %v, %+v", err, reports)
+	}
+	if strings.Count(notes.String(), "1 file, match ") != 2 {
+		t.Errorf("notes %q, want a line a match", notes.String())
+	}
+	var out bytes.Buffer
+	WriteReports(&out, reports)
+	if strings.Count(out.String(), "=== Match summary") != 2 || !strings.Contains(out.String(), "##### Match 2 of 2: id "+reports[1].ID+", a vs b, seed 4") {
+		t.Errorf("the reports:\n%s", out.String())
+	}
+	one, err := Reports([]string{path}, reports[1].ID, io.Discard)
+	if err != nil || len(one) != 1 || one[0].Seed != 4 {
+		t.Errorf("Reports of match %s: %v, %+v", reports[1].ID, err, one)
+	}
+	if _, err := Reports([]string{path}, "nosuchid", io.Discard); err == nil || !strings.Contains(err.Error(), "no games of match nosuchid") {
+		t.Errorf("Reports of a match not there: %v", err)
+	}
+	if _, err := Report([]string{path}, io.Discard); err == nil || !strings.Contains(err.Error(), "2 matches") {
+		t.Errorf("Report of two matches: %v", err)
+	}
+	if seed, found, err := ResumeSeed(path); err != nil || !found || seed != 4 {
+		t.Errorf("ResumeSeed: %d, %v, %v; want the last match's seed 4", seed, found, err)
+	}
+	resume := cfg(4, 4)
+	resume.Resume = true
+	var runOut bytes.Buffer
+	resume.Out = &syncWriter{w: &runOut}
+	if s, err := Run(context.Background(), resume); err != nil || s.Games != 4 || !strings.Contains(runOut.String(), "4 games done, 0 to play") {
+		t.Errorf("resuming the second match: %v\n%s", err, runOut.String())
+	}
+	before, _ := os.ReadFile(path)
+	var replay *ReplayError
+	if _, err := Run(context.Background(), cfg(3, 2)); !errors.As(err, &replay) || !strings.Contains(err.Error(), "--resume") {
+		t.Errorf("the first match again: %v, want a ReplayError", err)
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(after, before) {
+		t.Error("a refused match changed the file")
 	}
 }

@@ -61,6 +61,8 @@ func Run(ctx context.Context, cfg Config) (*Summary, error) {
 		if jobs, resumed, err = m.resume(jobs); err != nil {
 			return nil, err
 		}
+	} else if err := m.refuseReplay(); err != nil {
+		return nil, err
 	}
 	m.rep = newReporter(cfg.Out, cfg.Progress, m.planned-len(jobs), m.planned)
 	for _, l := range resumed {

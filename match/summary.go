@@ -67,6 +67,9 @@ func (s *Summary) WriteOutput(w io.Writer, o Output) {
 	for _, p := range s.played() {
 		o.scoreReport(w, p, sprt, s.LLR, s.TC)
 	}
+	if o.Format == FormatFastchess && sprt != nil {
+		writeFastchessVerdict(w, *sprt, s.Decision)
+	}
 	if o.Format == FormatCutechess {
 		fmt.Fprintln(w, "Finished match")
 	}

@@ -5,6 +5,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"time"
 
 	"github.com/dameo/dameo/engine"
@@ -19,7 +20,7 @@ type analyzeCmd struct {
 	Hash          int      `default:"64" help:"Transposition table size in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
 	Multipv       int      `default:"1" help:"Number of principal variations, 1 to ${max_multipv} (default ${default})." placeholder:"K"`
 	positionFlags `embed:""`
-	Egtb          string `help:"Use the endgame tables in DIR (built with dameo egtb build) (default: those of the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb, completed by the embedded ones of up to 3 pieces)." placeholder:"DIR"`
+	Egtb          string `help:"Use the endgame tables in DIR (built with dameo egtb build) (default: those of the data directory, ${data_dir}, completed by the embedded ones of up to 3 pieces)." placeholder:"DIR"`
 	Eval          string `help:"Evaluate with the weights file FILE (made by dameo tune; default: the weights embedded in the program)." placeholder:"FILE" type:"path"`
 	Position      string `arg:"" optional:"" help:"${position_help} Without a limit the search runs for 5 seconds; Ctrl-C stops it early."`
 }
@@ -31,8 +32,10 @@ and whenever the best move changes during one (on a position the endgame
 tables decide, only the lines that change the score or the variation):
   depth=<plies> seldepth=<plies> score=<men, side to move's view> nodes=<N>
   time=<seconds> nps=<nodes per second> [tbhits=<N>] [multipv=<K>] pv=<moves>
-then "bestmove <move> [ponder <move>]". nps here counts nodes per second;
-the Hub protocol's info lines (dameo hub) give it in millions instead.
+then "bestmove <move> [ponder <move>]". nps here counts nodes per second,
+as Stockfish's info lines do (the Hub protocol's info lines, dameo hub,
+give it in millions). The speed for people goes to standard error at the
+end, as the page shows it: "speed: 2.85 M nodes/s (...)".
 Ctrl-C stops the search: the best move so far is printed, and the exit
 status is 130.`
 }
@@ -64,7 +67,9 @@ func (c *analyzeCmd) Run() error {
 	s := search.New(opts)
 	last := map[int]string{} // by variation: its score and moves, as last printed
 	var skipped string
+	var final search.Info
 	res := s.Search(ctx, g, limits, func(i search.Info) {
+		final = i
 		mpv := ""
 		if c.Multipv > 1 {
 			mpv = fmt.Sprintf(" multipv=%d", i.MultiPV)
@@ -86,6 +91,9 @@ func (c *analyzeCmd) Run() error {
 	if skipped != "" {
 		fmt.Println(skipped)
 	}
+	if final.Nodes > 0 {
+		fmt.Fprintf(os.Stderr, "speed: %s (%d nodes in %.3f s)\n", nodesPerSecond(final.NPS), final.Nodes, final.Time.Seconds())
+	}
 	if !res.HasMove {
 		fmt.Println("bestmove none (no legal move: the side to move has lost)")
 		return interruptedBy(ctx, nil)
@@ -97,6 +105,12 @@ func (c *analyzeCmd) Run() error {
 	}
 	fmt.Println(line)
 	return interruptedBy(ctx, nil)
+}
+
+// nodesPerSecond is a search's speed as people read it, in the same
+// words everywhere (analyze, and the page): "2.85 M nodes/s".
+func nodesPerSecond(nps int64) string {
+	return fmt.Sprintf("%.2f M nodes/s", float64(nps)/1e6)
 }
 
 // search is the search's options and limits from the flags: a limit given

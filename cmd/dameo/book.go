@@ -113,10 +113,15 @@ func (c *bookBuildCmd) buildFromPDN() error {
 	if err != nil {
 		return err
 	}
+	st := gs.Stats
+	if b.Len() == 0 {
+		return fmt.Errorf("no book written: the filters keep no position of %s (%d used): %s in at least --min-games %d, "+
+			"none with a move played in at least --min-move-games %d of them that scored at least --min-score %d%%; lower them or give more games",
+			plural(st.Games, "game"), st.Used, plural(gs.Seen(c.MinGames), "position"), c.MinGames, c.MinMoveGames, c.MinScore)
+	}
 	if err := b.Save(c.Output); err != nil {
 		return err
 	}
-	st := gs.Stats
 	fmt.Fprintf(os.Stderr, "%s: %s from %s (%d used, %d skipped: unfinished or with a bad position or move)\n", c.Output, plural(b.Len(), "position"), plural(st.Games, "game"), st.Used, st.Skipped)
 	return nil
 }

@@ -6,6 +6,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -50,15 +51,15 @@ func readLeaves(path string, settings bookbuild.SearchSettings) ([]bookbuild.Lea
 // known (written first to a temporary file that then replaces it, so that
 // they are never lost).
 func createLeaves(path string, settings bookbuild.SearchSettings, known []bookbuild.LeafScore) (*leavesFile, error) {
-	f, err := os.Create(path + ".tmp")
+	var head bytes.Buffer
+	if err := bookbuild.WriteShardHeader(&head, bookbuild.ShardHeader{Settings: settings.String(), Round: 1, Index: 1, Count: 1}); err != nil {
+		return nil, err
+	}
+	f, err := safefile.CreateAppend(path+".tmp", safefile.Append{Header: head.Bytes(), Replace: true})
 	if err != nil {
 		return nil, err
 	}
-	l := &leavesFile{f: f}
-	err = bookbuild.WriteShardHeader(f, bookbuild.ShardHeader{Settings: settings.String(), Round: 1, Index: 1, Count: 1})
-	if err == nil {
-		l.header, err = f.Seek(0, io.SeekCurrent)
-	}
+	l := &leavesFile{f: f, header: int64(head.Len())}
 	for _, s := range known {
 		if err == nil {
 			err = l.add(s)

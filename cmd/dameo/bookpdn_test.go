@@ -57,10 +57,15 @@ func TestBookFromPDNShards(t *testing.T) {
 		t.Errorf("candidates %+v, want move 0 alone, weight 6, score 50", c)
 	}
 	// With one file, move 0 has 2 games: under --min-move-games 4 no move
-	// qualifies, so the book is empty.
-	_, errOut, code = run(t, "book", "build", "--from-pdn", "--min-move-games", "4", a, "-o", out)
-	if code != 0 || !strings.Contains(errOut, "0 positions") {
+	// qualifies, which is said, with status 1, and no book is written
+	// (issue 36: an empty book and status 0 before).
+	empty := filepath.Join(dir, "empty.bin")
+	_, errOut, code = run(t, "book", "build", "--from-pdn", "--min-move-games", "4", a, "-o", empty)
+	if code != 1 || !strings.Contains(errOut, "no book written: the filters keep no position of 4 games (4 used): 1 position in at least --min-games 2, none with a move played in at least --min-move-games 4") {
 		t.Errorf("one file: status %d, %s", code, errOut)
+	}
+	if _, err := os.Stat(empty); err == nil {
+		t.Errorf("an empty book was written")
 	}
 	// Joined with a search book: its positions are kept.
 	search := filepath.Join(dir, "search.bin")

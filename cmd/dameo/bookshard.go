@@ -5,13 +5,12 @@
 package main
 
 import (
-	"errors"
+	"bytes"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 
 	"github.com/dameo/dameo/bookbuild"
+	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/match"
 )
 
@@ -83,41 +82,30 @@ func (c *bookBuildCmd) buildShard(settings bookbuild.SearchSettings, o bookbuild
 // line, whose scores it returns; else (or when there is no file yet, so
 // that a job can always resume) a new file with the header written.
 func openShardOutput(path string, header bookbuild.ShardHeader, resume bool) (*os.File, []bookbuild.LeafScore, error) {
-	if _, err := os.Stat(path); resume && errors.Is(err, fs.ErrNotExist) {
-		resume = false
-	}
-	if !resume {
-		f, err := os.Create(path)
-		if err != nil {
-			return nil, nil, usageError{err}
-		}
-		if err := bookbuild.WriteShardHeader(f, header); err != nil {
-			f.Close()
-			return nil, nil, err
-		}
-		return f, nil, nil
-	}
-	f, err := os.OpenFile(path, os.O_RDWR, 0)
-	if err != nil {
-		return nil, nil, usageError{fmt.Errorf("--resume: %w", err)}
-	}
-	old, err := bookbuild.ReadShardFile(f)
-	switch {
-	case err != nil:
-		err = usageError{fmt.Errorf("--resume: shard file %s: %v", path, err)}
-	case old.ShardHeader != header:
-		err = usageError{fmt.Errorf("--resume: %s holds %s of settings %q, not %s of %q", path, old.ShardHeader, old.Settings, header, header.Settings)}
-	default:
-		err = f.Truncate(old.Length)
-		if err == nil {
-			_, err = f.Seek(old.Length, io.SeekStart)
-		}
-	}
-	if err != nil {
-		f.Close()
+	var head bytes.Buffer
+	if err := bookbuild.WriteShardHeader(&head, header); err != nil {
 		return nil, nil, err
 	}
-	return f, old.Scores, nil
+	a := safefile.Append{Header: head.Bytes(), Replace: true}
+	var scores []bookbuild.LeafScore
+	if resume {
+		a.Keep = func(f *os.File) (int64, error) {
+			old, err := bookbuild.ReadShardFile(f)
+			switch {
+			case err != nil:
+				return 0, fmt.Errorf("--resume: shard file %s: %v", path, err)
+			case old.ShardHeader != header:
+				return 0, fmt.Errorf("--resume: %s holds %s of settings %q, not %s of %q", path, old.ShardHeader, old.Settings, header, header.Settings)
+			}
+			scores = old.Scores
+			return old.Length, nil
+		}
+	}
+	f, err := safefile.CreateAppend(path, a)
+	if err != nil {
+		return nil, nil, usageError{err}
+	}
+	return f, scores, nil
 }
 
 type bookMergeCmd struct {

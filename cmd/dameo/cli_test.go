@@ -371,6 +371,16 @@ func TestAnalyzeOfADecidedPosition(t *testing.T) {
 	}
 }
 
+// TestAnalyzeSpeedForPeople: analyze's lines give nps in nodes per
+// second (as Stockfish's), and its speed for people goes to standard
+// error in M nodes/s, the words of the page (issue 36: three units).
+func TestAnalyzeSpeedForPeople(t *testing.T) {
+	out, errOut, code := run(t, "analyze", "--depth", "3")
+	if code != 0 || !regexp.MustCompile(` nps=\d+ `).MatchString(out) || !regexp.MustCompile(`^speed: \d+\.\d\d M nodes/s \(\d+ nodes in \d+\.\d{3} s\)\n$`).MatchString(errOut) {
+		t.Errorf("status %d, stdout\n%s\nstderr %q", code, out, errOut)
+	}
+}
+
 // TestDurationsTakeUnits: seconds, and durations with their unit.
 func TestDurationsTakeUnits(t *testing.T) {
 	for _, limit := range []string{"0.05", "50ms", "0:00.05"} {

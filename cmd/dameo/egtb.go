@@ -4,7 +4,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"math/bits"
 	"os"
 	"time"
@@ -22,11 +24,15 @@ type egtbCmd struct {
 }
 
 // tablesHelp describes the --egtb flag of the commands that read tables.
-const tablesHelp = "Folder of table files (default: the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb, completed by the built-in tables of up to 3 pieces)."
+const tablesHelp = "Folder of table files (default: the data directory, " + dataDirHelp + ", completed by the built-in tables of up to 3 pieces)."
+
+// dataDirHelp is where the data directory is, as the help texts say it
+// (egtb.DefaultDir).
+const dataDirHelp = `$XDG_DATA_HOME/dameo/egtb, else ~/.local/share/dameo/egtb; on Windows %LOCALAPPDATA%\dameo\egtb`
 
 type egtbBuildCmd struct {
 	Pieces          int     `required:"" help:"Build every table of 2 to N pieces, N from 2 to ${max_table_pieces} (required)." placeholder:"N"`
-	Egtb            string  `aliases:"dir" help:"Folder to write the table files to, created if missing (default: the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb)." placeholder:"DIR"`
+	Egtb            string  `aliases:"dir" help:"Folder to write the table files to, created if missing (default: the data directory, ${data_dir})." placeholder:"DIR"`
 	Table           string  `help:"Build only the table of this material (e.g. 0211) and its colour swap; the tables it needs must be in the folder; implies --resume (default: every table)." placeholder:"MATERIAL"`
 	Resume          bool    `help:"Keep the tables the folder already holds (checked; a damaged one is built again), and with --sliced go on with a table from its checkpoint (default: false)."`
 	Verify          bool    `help:"Check each table against its successors before saving it, about as long again (default: false; dameo egtb verify does it later)."`
@@ -152,6 +158,7 @@ type egtbPlanCmd struct {
 	Pieces  int  `required:"" help:"List the tables of 2 to N pieces, N from 2 to ${max_plan_pieces} (required)." placeholder:"N"`
 	Sliced  bool `help:"Give the memory of dameo egtb build --sliced (default: false, the memory without it)."`
 	Threads int  `default:"0" help:"With --sliced: the threads of the build, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
+	Bytes   bool `help:"Give the sizes in bytes, for scripts (default: false, for people: 8.5 MB)."`
 }
 
 func (c *egtbPlanCmd) Run() error {
@@ -163,10 +170,10 @@ func (c *egtbPlanCmd) Run() error {
 		return err
 	}
 	if c.Sliced {
-		fmt.Print(gen.PlanSliced(c.Pieces, threads))
+		fmt.Print(gen.PlanSliced(c.Pieces, threads, c.Bytes))
 		return nil
 	}
-	fmt.Print(gen.Plan(c.Pieces))
+	fmt.Print(gen.Plan(c.Pieces, c.Bytes))
 	return nil
 }
 
@@ -202,6 +209,7 @@ func (c *egtbProbeCmd) Run() error {
 	if err != nil {
 		return err
 	}
+	defer tabs.Close()
 	r, ok := tabs.ProbeAny(&p)
 	moves, movesOK := tabs.ProbeAnyMoves(&p)
 	if !ok || !movesOK {
@@ -217,7 +225,7 @@ func (c *egtbProbeCmd) Run() error {
 type egtbVerifyCmd struct {
 	Threads int    `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
 	Values  bool   `default:"true" negatable:"" help:"Check every value against its successors; --no-values checks only the files (default: true)."`
-	Egtb    string `help:"Folder of table files; every table their moves lead into must be there too (default: the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb)." placeholder:"DIR"`
+	Egtb    string `help:"Folder of table files; every table their moves lead into must be there too (default: the data directory, ${data_dir}, completed by the built-in tables of up to 3 pieces, as egtb probe and egtb stats read them)." placeholder:"DIR"`
 	Dir     string `arg:"" optional:"" help:"The folder, the same as --egtb."`
 }
 
@@ -233,16 +241,11 @@ func (c *egtbVerifyCmd) Run() error {
 	if err != nil {
 		return err
 	}
-	dir, err := tablesDir(c.Egtb, c.Dir)
+	dir, tabs, err := c.tables()
 	if err != nil {
 		return err
 	}
-	// The folder missing or unreadable is bad input; a table in it that
-	// cannot be loaded (a bad checksum, a wrong name) fails the check.
-	tabs, err := egtb.Open(dir)
-	if err != nil {
-		return unreadableIsUsage(err)
-	}
+	defer tabs.Close()
 	if !c.Values {
 		fmt.Printf("%s: files ok: %d tables, every position covered up to %d pieces (values not checked)\n", dir, len(tabs.All()), tabs.FullPieces())
 		return nil
@@ -257,6 +260,31 @@ func (c *egtbVerifyCmd) Run() error {
 	fmt.Printf("%s: ok: %d tables, every position covered up to %d pieces, every value consistent with its successors (%.1f s)\n",
 		dir, len(tabs.All()), tabs.FullPieces(), time.Since(start).Seconds())
 	return nil
+}
+
+// tables opens the tables to verify and says where they are: those of the
+// folder given, else of the data directory, or when it does not exist the
+// built-in tables (as egtb probe and egtb stats fall back to them). A
+// folder given that is missing or unreadable is bad input; a table that
+// cannot be loaded (a bad checksum, a wrong name) fails the check.
+func (c *egtbVerifyCmd) tables() (string, *egtb.Tables, error) {
+	dir, err := tablesDir(c.Egtb, c.Dir)
+	if c.Egtb == "" && c.Dir == "" {
+		if err != nil {
+			return "the built-in tables (no data directory)", egtb.Embedded(), nil
+		}
+		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+			return "the built-in tables (no data directory " + dir + ")", egtb.Embedded(), nil
+		}
+	}
+	if err != nil {
+		return "", nil, err
+	}
+	tabs, err := egtb.Open(dir)
+	if err != nil {
+		return "", nil, unreadableIsUsage(err)
+	}
+	return dir, tabs, nil
 }
 
 type egtbStatsCmd struct {
@@ -280,6 +308,7 @@ func (c *egtbStatsCmd) Run() error {
 	if err != nil {
 		return err
 	}
+	defer tabs.Close()
 	fmt.Printf("%-9s %10s %10s %10s %10s %6s  %s\n", "material", "positions", "wins", "draws", "losses", "longest", "longest win")
 	for _, t := range tabs.All() {
 		st := t.Stats()

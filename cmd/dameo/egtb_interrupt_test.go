@@ -36,6 +36,7 @@ func TestEgtbBuildInterrupted(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the tables written before the interruption: %v", err)
 	}
+	t.Cleanup(func() { tabs.Close() })
 	if leftovers, _ := filepath.Glob(filepath.Join(dir, ".tmp-*")); len(leftovers) != 0 {
 		t.Errorf("temporary files left: %v", leftovers)
 	}

@@ -6,6 +6,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -211,7 +212,10 @@ func mustEncode(t *testing.T, tab *egtb.Table) []byte {
 }
 
 func TestEgtbPlan(t *testing.T) {
-	out, errOut, code := run(t, "egtb", "plan", "--pieces", "3")
+	if out, _, code := run(t, "egtb", "plan", "--pieces", "3"); code != 0 || !strings.Contains(out, " file 2.6 kB needs -\n") {
+		t.Errorf("plan for people: status %d\n%s", code, out)
+	}
+	out, errOut, code := run(t, "egtb", "plan", "--pieces", "3", "--bytes")
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != 0 || len(lines) != len(gen.Units(3)) {
 		t.Fatalf("plan: status %d, %d lines for %d units\n%s%s", code, len(lines), len(gen.Units(3)), out, errOut)
@@ -239,5 +243,17 @@ func TestEgtbProbeSaysOnePly(t *testing.T) {
 	out, _, code := run(t, "egtb", "probe", "8/8/8/8/8/8/w7/B7 b")
 	if code != 0 || !strings.Contains(out, "value: win in 1 ply (black to move)\na1xa3        win in 1 ply\n") {
 		t.Errorf("status %d, output\n%s", code, out)
+	}
+}
+
+// TestEgtbVerifyBuiltInTables: without a folder and without the data
+// directory, egtb verify checks the built-in tables, as egtb probe and
+// egtb stats read them (issue 36), where it failed before.
+func TestEgtbVerifyBuiltInTables(t *testing.T) {
+	t.Setenv("XDG_DATA_HOME", t.TempDir())
+	out, errOut, code := run(t, "egtb", "verify", "--threads", "1")
+	want := fmt.Sprintf("the built-in tables (no data directory %s): ok: %d tables", filepath.Join(os.Getenv("XDG_DATA_HOME"), "dameo", "egtb"), len(egtb.Embedded().All()))
+	if code != 0 || !strings.Contains(out, want) {
+		t.Errorf("status %d, want a line with %q:\n%s%s", code, want, out, errOut)
 	}
 }

@@ -44,7 +44,7 @@ func newParser(c *cli, options ...kong.Option) (*kong.Kong, error) {
 		kong.Description("Dameo engine: Hub protocol engine, match runner and benchmarks. " +
 			"The rules it plays and the position text: docs/rules.md; the Hub protocol of `dameo hub`: docs/protocol.md; " +
 			"the flags every command shares: docs/cli.md.\n\n" + exitStatusHelp),
-		kong.Vars{"version": version, "position_help": positionHelp, "tables_help": tablesHelp},
+		kong.Vars{"version": version, "position_help": positionHelp, "tables_help": tablesHelp, "data_dir": dataDirHelp},
 		limitVars,
 		guiVars,
 	}, options...)...)

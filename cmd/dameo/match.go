@@ -67,7 +67,7 @@ type matchPlayCmd struct {
 	Event          string   `default:"dameo match" help:"The PDN Event tag (default \"${default}\")."`
 	Site           string   `default:"?" help:"The PDN Site tag (default \"${default}\")."`
 	RatingInterval int      `default:"10" placeholder:"N" help:"Print the score and Elo every N games, 0 or more (0 = only at the end; default ${default})."`
-	Egtb           string   `placeholder:"DIR" help:"Adjudicate positions the endgame tables in DIR decide (built with dameo egtb build; cutechess-cli's -tb) (default: none; with --egtb-pieces alone, those of the data directory, $XDG_DATA_HOME/dameo/egtb or ~/.local/share/dameo/egtb, completed by the built-in ones of up to 3 pieces)."`
+	Egtb           string   `placeholder:"DIR" help:"Adjudicate positions the endgame tables in DIR decide (built with dameo egtb build; cutechess-cli's -tb) (default: none; with --egtb-pieces alone, those of the data directory, ${data_dir}, completed by the built-in ones of up to 3 pieces)."`
 	EgtbPieces     int      `placeholder:"N" help:"Tablebase adjudication of positions of at most N pieces (cutechess-cli's -tbpieces) (default 0: the most pieces of a position some table holds)."`
 	Wait           seconds  `default:"0" placeholder:"S" help:"Seconds each game slot waits between two of its games, 0 to 3600 (cutechess-cli's -wait, in milliseconds there; default ${default})."`
 	Report         string   `placeholder:"penta" help:"penta: add the pentanomial counts of game pairs to the cutechess-style score lines (fastchess's -report penta=true; default: none)."`
@@ -124,7 +124,10 @@ file, the summary is printed, and the exit status is 130 (1 when the match
 failed, 2 for bad flags). The same command with --resume continues it: the
 games of the PDN file are counted and not played again (a game pair half
 played is completed with its opening), and a file of other settings is
-refused.
+refused. Without --resume, a PDN file that holds games of the very same
+match (engines, settings and seed) is refused (status 2) rather than given
+them twice; other matches may be appended to one file, and dameo match
+report tells them apart.
 
 --egtb DIR (or --egtb-pieces N alone, with the built-in tables of up to 3
 pieces) adjudicates every position the tables decide: the game ends at once
@@ -168,7 +171,8 @@ func (c *matchPlayCmd) Run() error {
 		return errInterrupted
 	}
 	var resumeErr *match.ResumeError
-	if errors.As(err, &resumeErr) {
+	var replayErr *match.ReplayError
+	if errors.As(err, &resumeErr) || errors.As(err, &replayErr) {
 		return usageError{err}
 	}
 	return err
@@ -387,6 +391,7 @@ type matchReportCmd struct {
 	Files  []string `arg:"" name:"pdn" placeholder:"FILE.pdn|DIR" help:"PDN files written by dameo match (the shards of one match), or directories of them."`
 	Ladder bool     `help:"Each argument is a match of its own (a PDN file, or the directory of one match's shards): fit one Elo per engine to all of them, --anchor = 0, and print each with its 95% interval (docs/levels.md)."`
 	Anchor string   `default:"level-0" placeholder:"NAME" help:"With --ladder: the engine whose Elo is 0 (default ${default})."`
+	Match  string   `placeholder:"ID" help:"Report only the match of this id (its DameoMatch tag), when runs of several matches were appended to the same file (default: each match, one after another)."`
 }
 
 // Help is the long help of `dameo match report --help`.
@@ -394,9 +399,11 @@ func (c *matchReportCmd) Help() string {
 	return `Reads the games that runs of one match wrote (the shards of --shard I/N, or
 a single run) and prints the summary the whole match prints: score, Elo with
 its interval, LOS, pentanomial game pairs, the SPRT state and the failures.
-The games must come from the same match (settings, engines and seed: the
-DameoMatch tag) and each game must appear once. Which files and shards were
-read goes to standard error.
+The games of one match (settings, engines and seed: the DameoMatch tag's
+id) are counted together, each game once; when runs of other matches were
+appended to the same file, each match is reported after a line with its id
+(--match ID reports one). Which files and shards were read goes to standard
+error.
 
 With --ladder each argument is a match of its own, and the report fits one
 Elo per engine to all their pairings (weighted least squares, --anchor = 0):
@@ -412,10 +419,10 @@ func (c *matchReportCmd) Run() error {
 		l.Write(os.Stdout)
 		return nil
 	}
-	s, err := match.Report(c.Files, os.Stderr)
+	reports, err := match.Reports(c.Files, c.Match, os.Stderr)
 	if err != nil {
 		return usageError{err} // every error is of the files given (docs/cli.md: status 2)
 	}
-	s.Write(os.Stdout)
+	match.WriteReports(os.Stdout, reports)
 	return nil
 }

@@ -84,3 +84,36 @@ func TestMatchReportRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestMatchTwiceIntoOnePDN: the very same match again into its PDN file
+// is refused with status 2 and the file left as it was; another match
+// (another seed) is appended, and match report reports both, or one with
+// --match (issue 36: the report refused the file).
+func TestMatchTwiceIntoOnePDN(t *testing.T) {
+	games := filepath.Join(t.TempDir(), "games.pdn")
+	args := func(seed string) []string {
+		return []string{"match", "-e", "name=a", "-e", "name=b", "--depth", "1", "--games", "2", "--max-plies", "20", "--seed", seed, "--pdn", games}
+	}
+	if _, errText, code := run(t, args("1")...); code != 0 {
+		t.Fatalf("first match: status %d: %s", code, errText)
+	}
+	before, _ := os.ReadFile(games)
+	if _, errText, code := run(t, args("1")...); code != 2 || !strings.Contains(errText, "holds games of this very match already") || !strings.Contains(errText, "--resume") {
+		t.Errorf("the same match again: status %d: %s", code, errText)
+	}
+	if after, _ := os.ReadFile(games); string(after) != string(before) {
+		t.Errorf("the refused match changed the file")
+	}
+	if _, errText, code := run(t, args("2")...); code != 0 {
+		t.Fatalf("another match into the same file: status %d: %s", code, errText)
+	}
+	out, errText, code := run(t, "match", "report", games)
+	if code != 0 || strings.Count(out, "=== Match summary: 2 of 2 games") != 2 || !strings.Contains(out, "##### Match 2 of 2: id ") {
+		t.Fatalf("report of two matches: status %d: %s\n%s", code, errText, out)
+	}
+	id := strings.Fields(out[strings.Index(out, "##### Match 2 of 2: id ")+len("##### Match 2 of 2: id "):])[0]
+	id = strings.TrimSuffix(id, ",")
+	if out, errText, code := run(t, "match", "report", "--match", id, games); code != 0 || strings.Count(out, "=== Match summary") != 1 || strings.Contains(out, "#####") {
+		t.Errorf("report --match %s: status %d: %s\n%s", id, code, errText, out)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,24 +20,25 @@ import (
 )
 
 type tuneCmd struct {
-	Data       []string `arg:"" help:"Binary data files made by dameo datagen (or concatenations of them)." type:"path"`
-	Output     string   `required:"" short:"o" aliases:"out" help:"Weights file to write, such as eval/weights/default.bin (required)." type:"path" placeholder:"FILE"`
-	Checkpoint string   `help:"Checkpoint written after each epoch (default: the --output file with .ckpt added)." type:"path" placeholder:"FILE"`
-	Resume     bool     `help:"Go on from the checkpoint, if there is one (same data and settings; --epochs and --patience may change)."`
-	Start      string   `default:"hand" help:"Weights to start from: hand (the hand-set terms, all else 0), default (the embedded weights) or a weights file (default ${default})." placeholder:"FILE"`
-	Seed       uint64   `default:"1" help:"Seed of the held-out games and the order of each epoch (default ${default})."`
-	Validation int      `default:"10" help:"Percent of the games held out to stop early, 1 to 50 (default ${default})." placeholder:"PCT"`
-	Epochs     int      `default:"100" help:"Most passes over the training positions, 1 or more (default ${default})." placeholder:"N"`
-	Patience   int      `default:"5" help:"Stop after this many epochs without a better held-out loss, 1 or more (default ${default})." placeholder:"N"`
-	Batch      int      `default:"16384" help:"Positions per step, 1 to 262144 (default ${default})." placeholder:"N"`
-	Buffer     int      `default:"1048576" help:"Positions shuffled together, 32 bytes each, --batch to 268435456 (default ${default})." placeholder:"N"`
-	Lr         float64  `default:"1" help:"Adam's learning rate in 1/100 man, more than 0 (default ${default})."`
-	Decay      float64  `default:"0.9" help:"Learning rate factor per epoch, more than 0, at most 1 (default ${default})."`
-	Lambda     float64  `default:"1" help:"Weight of the game result in the target, 0 to 1, the rest the search score's (default ${default}: the result only)."`
-	L2         float64  `default:"0" name:"l2" help:"L2 regularisation of the weights a batch touches, 0 to less than 1 (default ${default})."`
-	K          float64  `default:"0" name:"k" help:"Logistic scale per 1/100 man, 0 to 1; 0: fitted to the search scores (default ${default})."`
-	Threads    int      `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
-	Interval   seconds  `default:"30" help:"Seconds between progress lines when standard error is not a terminal, more than 0 (default ${default})." placeholder:"S"`
+	Data           []string `arg:"" help:"Binary data files made by dameo datagen (or concatenations of them)." type:"path"`
+	Output         string   `required:"" short:"o" aliases:"out" help:"Weights file to write, such as eval/weights/default.bin (required)." type:"path" placeholder:"FILE"`
+	Checkpoint     string   `help:"Checkpoint written after each epoch, removed once the weights file is written (default: the --output file with .ckpt added)." type:"path" placeholder:"FILE"`
+	KeepCheckpoint bool     `help:"Keep the checkpoint after a finished run, for --resume with more --epochs (default: false, it is removed)."`
+	Resume         bool     `help:"Go on from the checkpoint, if there is one (same data and settings; --epochs and --patience may change)."`
+	Start          string   `default:"hand" help:"Weights to start from: hand (the hand-set terms, all else 0), default (the embedded weights) or a weights file (default ${default})." placeholder:"FILE"`
+	Seed           uint64   `default:"1" help:"Seed of the held-out games and the order of each epoch (default ${default})."`
+	Validation     int      `default:"10" help:"Percent of the games held out to stop early, 1 to 50 (default ${default})." placeholder:"PCT"`
+	Epochs         int      `default:"100" help:"Most passes over the training positions, 1 or more (default ${default})." placeholder:"N"`
+	Patience       int      `default:"5" help:"Stop after this many epochs without a better held-out loss, 1 or more (default ${default})." placeholder:"N"`
+	Batch          int      `default:"16384" help:"Positions per step, 1 to 262144 (default ${default})." placeholder:"N"`
+	Buffer         int      `default:"1048576" help:"Positions shuffled together, 32 bytes each, --batch to 268435456 (default ${default})." placeholder:"N"`
+	Lr             float64  `default:"1" help:"Adam's learning rate in 1/100 man, more than 0 (default ${default})."`
+	Decay          float64  `default:"0.9" help:"Learning rate factor per epoch, more than 0, at most 1 (default ${default})."`
+	Lambda         float64  `default:"1" help:"Weight of the game result in the target, 0 to 1, the rest the search score's (default ${default}: the result only)."`
+	L2             float64  `default:"0" name:"l2" help:"L2 regularisation of the weights a batch touches, 0 to less than 1 (default ${default})."`
+	K              float64  `default:"0" name:"k" help:"Logistic scale per 1/100 man, 0 to 1; 0: fitted to the search scores (default ${default})."`
+	Threads        int      `default:"0" help:"Threads, 0 to 256, 0 = one per CPU (default: 0)." placeholder:"T"`
+	Interval       seconds  `default:"30" help:"Seconds between progress lines when standard error is not a terminal, more than 0 (default ${default})." placeholder:"S"`
 }
 
 func (c *tuneCmd) Run() error {
@@ -108,7 +110,17 @@ func (c *tuneCmd) Run() error {
 		"held-out loss %.7f (start: %.7f). See docs/tuning.md.",
 		strings.Join(names, " "), filepath.Base(c.Start), c.Seed, c.Validation, c.Epochs, c.Patience, c.Batch, c.Buffer, c.Lr, c.Decay, c.Lambda, c.L2, c.K,
 		data.TrainPositions()+int64(data.ValidPositions()), data.ValidPositions(), res.K, res.BestEpoch, res.Epochs, res.ValidLoss, res.StartValid)
-	return safefile.WriteAtomic(c.Output, func(w io.Writer) error { return eval.Write(w, res.Weights, made) })
+	if err := safefile.WriteAtomic(c.Output, func(w io.Writer) error { return eval.Write(w, res.Weights, made) }); err != nil {
+		return err
+	}
+	if !c.KeepCheckpoint {
+		// The weights are written: the checkpoint, several times their
+		// size, is needed only to go on after an interruption.
+		if err := os.Remove(c.Checkpoint); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(os.Stderr, "warning: the checkpoint is not removed: %v\n", err)
+		}
+	}
+	return nil
 }
 
 // maxBatch and maxBuffer bound --batch and --buffer (tune.Config.Validate's

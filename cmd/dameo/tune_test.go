@@ -53,6 +53,17 @@ func TestDatagenThenTune(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "epoch   2: train") {
 		t.Fatalf("tune: status %d\n%s\n%s", code, out, errOut)
 	}
+	// A finished run removes its checkpoint (issue 36), unless kept.
+	if _, err := os.Stat(link + ".ckpt"); err == nil {
+		t.Errorf("tune left its checkpoint %s.ckpt", link)
+	}
+	tuneArgs = append(tuneArgs, "--keep-checkpoint")
+	if out, errOut, code := run(t, tuneArgs...); code != 0 {
+		t.Fatalf("tune --keep-checkpoint: status %d\n%s\n%s", code, out, errOut)
+	}
+	if _, err := os.Stat(link + ".ckpt"); err != nil {
+		t.Errorf("tune --keep-checkpoint: %v", err)
+	}
 	if fi, err := os.Lstat(link); err != nil || fi.Mode()&os.ModeSymlink == 0 {
 		t.Errorf("--out through a link replaced the link")
 	}

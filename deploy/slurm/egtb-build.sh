@@ -69,7 +69,7 @@ case "$pieces" in
 	exit 2
 	;;
 esac
-plan=$("$dameo" egtb plan --pieces "$pieces" "${sliced[@]}" --threads "$cpus")
+plan=$("$dameo" egtb plan --bytes --pieces "$pieces" "${sliced[@]}" --threads "$cpus")
 mkdir -p "$dir/logs"
 dir=$(cd "$dir" && pwd)
 script=$(cd "$(dirname "$0")" && pwd)/$(basename "$0")

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/egtb/internal/layout"
+	"strconv"
 	"strings"
 )
 
@@ -78,21 +79,43 @@ func mostSlicesAtOnce(unit []egtb.Material) int {
 // Plan describes the build of every table of 2 to n pieces, one line per
 // unit (a material with its swap) in build order:
 //
-//	unit <k> <mat>[,<swap>] slots <N> memory <bytes> file <bytes> needs <mat>,...|-
+//	unit <k> <mat>[,<swap>] slots <N> memory <size> file <size> needs <mat>,...|-
 //
 // where memory estimates the generator's peak, file is the size of the
 // table files with one-byte distances, and needs lists the tables (of
-// earlier units) that the unit's captures and promotions lead into.
-func Plan(n int) string { return plan(n, unitMemory) }
+// earlier units) that the unit's captures and promotions lead into. The
+// sizes are for people ("8.5 MB", Size), or with bytes whole numbers of
+// bytes, for scripts.
+func Plan(n int, bytes bool) string { return plan(n, bytes, unitMemory) }
 
 // PlanSliced is Plan with the memory of a build with BuildOptions.Sliced
 // on threads goroutines (with one-byte distances: a table whose
 // distances take two bytes needs 3 bytes a slot more while it is widened).
-func PlanSliced(n, threads int) string {
-	return plan(n, func(unit []egtb.Material) uint64 { return slicedMemory(unit, threads) })
+func PlanSliced(n, threads int, bytes bool) string {
+	return plan(n, bytes, func(unit []egtb.Material) uint64 { return slicedMemory(unit, threads) })
 }
 
-func plan(n int, memory func(unit []egtb.Material) uint64) string {
+// Size is a number of bytes for people, in decimal units with three
+// significant digits at most: "512 B", "286.9 kB", "8.5 MB", "1.2 GB".
+func Size(b uint64) string {
+	if b < 1000 {
+		return fmt.Sprintf("%d B", b)
+	}
+	v := float64(b)
+	for _, unit := range []string{"kB", "MB", "GB", "TB"} {
+		v /= 1000
+		if v < 999.95 || unit == "TB" {
+			return fmt.Sprintf("%.1f %s", v, unit)
+		}
+	}
+	panic("unreachable")
+}
+
+func plan(n int, bytes bool, memory func(unit []egtb.Material) uint64) string {
+	size := Size
+	if bytes {
+		size = func(b uint64) string { return strconv.FormatUint(b, 10) }
+	}
 	var b strings.Builder
 	for k, unit := range Units(n) {
 		var names, needs []string
@@ -111,8 +134,8 @@ func plan(n int, memory func(unit []egtb.Material) uint64) string {
 		if len(needs) == 0 {
 			needs = []string{"-"}
 		}
-		fmt.Fprintf(&b, "unit %d %s slots %d memory %d file %d needs %s\n",
-			k, strings.Join(names, ","), unitSlots(unit), memory(unit), file, strings.Join(needs, ","))
+		fmt.Fprintf(&b, "unit %d %s slots %d memory %s file %s needs %s\n",
+			k, strings.Join(names, ","), unitSlots(unit), size(memory(unit)), size(file), strings.Join(needs, ","))
 	}
 	return b.String()
 }

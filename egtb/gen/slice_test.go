@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -209,7 +210,7 @@ func TestBuildSlicedReproducesEmbedded(t *testing.T) {
 // TestPlanSliced: PlanSliced's lines are Plan's but for the memory, which
 // is less for a unit with men and the same for one of kings alone.
 func TestPlanSliced(t *testing.T) {
-	whole, sliced := strings.Split(Plan(6), "\n"), strings.Split(PlanSliced(6, 8), "\n")
+	whole, sliced := strings.Split(Plan(6, true), "\n"), strings.Split(PlanSliced(6, 8, true), "\n")
 	if len(whole) != len(sliced) {
 		t.Fatalf("%d lines, Plan %d", len(sliced), len(whole))
 	}
@@ -228,6 +229,22 @@ func TestPlanSliced(t *testing.T) {
 		if unitHasMen(unit) && unitSlots(unit) > 1<<20 && sm >= wm || !unitHasMen(unit) && sm != wm {
 			t.Errorf("%v: sliced memory %d, whole %d", unit, sm, wm)
 		}
+	}
+}
+
+// TestPlanSizes: Plan gives sizes for people, or whole bytes for scripts
+// (issue 36: raw byte counts only).
+func TestPlanSizes(t *testing.T) {
+	for b, want := range map[uint64]string{0: "0 B", 999: "999 B", 1000: "1.0 kB", 286856: "286.9 kB", 8_500_000: "8.5 MB",
+		999_960: "1.0 MB", 2_293_760: "2.3 MB", 59_500_000_000: "59.5 GB", 1 << 62: "4611686.0 TB"} {
+		if got := Size(b); got != want {
+			t.Errorf("Size(%d) = %q, want %q", b, got, want)
+		}
+	}
+	people, scripts := strings.Split(Plan(3, false), "\n")[0], strings.Split(Plan(3, true), "\n")[0]
+	if people != "unit 0 0101 slots 2048 memory "+Size(unitMemory(Units(3)[0]))+" file 2.6 kB needs -" ||
+		scripts != fmt.Sprintf("unit 0 0101 slots 2048 memory %d file 2628 needs -", unitMemory(Units(3)[0])) {
+		t.Errorf("Plan's first line for people %q, for scripts %q", people, scripts)
 	}
 }
 

@@ -20,7 +20,7 @@ export function renderAnalysis(app) {
   // Another position's lines are shown only while the analysis runs (a
   // review's last search is not an analysis of the board).
   const a = here || (st && st.analysing) ? app.analysis : null;
-  byId("info").textContent = a ? `${a.engine}: depth ${a.depth}, score ${fmtScore(a.score)}, ${a.nps.toFixed(2)} Mn/s, ${a.nodes} nodes` + (here ? "" : " (another position)") : "";
+  byId("info").textContent = a ? `${a.engine}: depth ${a.depth}, score ${fmtScore(a.score)}, ${a.nps.toFixed(2)} M nodes/s, ${a.nodes} nodes` + (here ? "" : " (another position)") : "";
   const ol = byId("pvs");
   ol.replaceChildren();
   for (const line of a ? a.lines : []) {

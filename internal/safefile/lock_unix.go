@@ -10,6 +10,9 @@ import (
 	"syscall"
 )
 
+// locks is true: a temporary file is locked on a descriptor of its own.
+const locks = true
+
 // tryLock takes f's exclusive lock without waiting, reporting whether it did.
 func tryLock(f *os.File) bool {
 	rc, err := f.SyscallConn()

@@ -19,12 +19,17 @@ import (
 var tempName = regexp.MustCompile(`^\..+\.tmp[0-9a-z]{1,13}$`)
 
 // tempFile is a temporary file being written and the descriptor that
-// holds its lock until it is renamed or removed.
+// holds its lock until it is renamed or removed (nil where there are no
+// locks).
 type tempFile struct {
 	f, lock *os.File
 }
 
-func (t tempFile) unlock() { t.lock.Close() }
+func (t tempFile) unlock() {
+	if t.lock != nil {
+		t.lock.Close()
+	}
+}
 
 // createTemp creates a new file next to path, named after it, with mode
 // 0666 less the umask (os.CreateTemp would make it 0600), and locks it.
@@ -37,6 +42,9 @@ func createTemp(path string) (tempFile, error) {
 		}
 		if err != nil {
 			return tempFile{}, err
+		}
+		if !locks {
+			return tempFile{f: f}, nil
 		}
 		// The lock is taken on a descriptor of its own, kept past the
 		// writing one's close until the rename: RemoveTemporaries may
