@@ -38,8 +38,8 @@ const Full = 18
 // takes hundreds to thousands of nodes, so smaller node budgets would mean
 // nothing) and differ in how large a loss they accept and how often; from
 // level 9 on, the search grows and the choice narrows. The Elo of levels 0
-// to 15 is the fit of docs/levels.md's calibration (200 games a pair, each
-// level against its neighbour and two steps up); those of levels 16 to 18
+// to 16 is the fit of docs/levels.md's calibrations (200 games a pair, each
+// level against its neighbour and two steps up); those of levels 17 and 18
 // are estimates until their pairs are played.
 var Ladder = [Full + 1]Level{
 	{Elo: 0, Description: "a uniformly random legal move"},
@@ -53,12 +53,12 @@ var Ladder = [Full + 1]Level{
 	{Elo: 1413, Description: "depth 1, nearly always its best move or one close to it", Depth: 1, MultiPV: search.MaxMultiPV, Temperature: 20, MaxLoss: 100},
 	{Elo: 1606, Description: "depth 2, among the 12 best moves", Depth: 2, MultiPV: 12, Temperature: 50, MaxLoss: 200},
 	{Elo: 1826, Description: "3,000 nodes, among the 8 best moves", Nodes: 3_000, MultiPV: 8, Temperature: 35, MaxLoss: 120},
-	{Elo: 2022, Description: "3,000 nodes, among the 6 best moves", Nodes: 3_000, MultiPV: 6, Temperature: 25, MaxLoss: 90},
-	{Elo: 2248, Description: "8,000 nodes, among the 6 best moves", Nodes: 8_000, MultiPV: 6, Temperature: 25, MaxLoss: 90},
-	{Elo: 2546, Description: "20,000 nodes, among the 5 best moves", Nodes: 20_000, MultiPV: 5, Temperature: 18, MaxLoss: 60},
-	{Elo: 2801, Description: "50,000 nodes, among the 4 best moves", Nodes: 50_000, MultiPV: 4, Temperature: 12, MaxLoss: 40},
-	{Elo: 3016, Description: "120,000 nodes, among the 3 best moves", Nodes: 120_000, MultiPV: 3, Temperature: 8, MaxLoss: 25},
-	{Elo: 3200, Description: "300,000 nodes, between the 2 best moves", Nodes: 300_000, MultiPV: 2, Temperature: 5, MaxLoss: 15},
+	{Elo: 2017, Description: "3,000 nodes, among the 6 best moves", Nodes: 3_000, MultiPV: 6, Temperature: 25, MaxLoss: 90},
+	{Elo: 2243, Description: "8,000 nodes, among the 6 best moves", Nodes: 8_000, MultiPV: 6, Temperature: 25, MaxLoss: 90},
+	{Elo: 2526, Description: "20,000 nodes, among the 5 best moves", Nodes: 20_000, MultiPV: 5, Temperature: 18, MaxLoss: 60},
+	{Elo: 2791, Description: "50,000 nodes, among the 4 best moves", Nodes: 50_000, MultiPV: 4, Temperature: 12, MaxLoss: 40},
+	{Elo: 2978, Description: "120,000 nodes, among the 3 best moves", Nodes: 120_000, MultiPV: 3, Temperature: 8, MaxLoss: 25},
+	{Elo: 3117, Description: "300,000 nodes, between the 2 best moves", Nodes: 300_000, MultiPV: 2, Temperature: 5, MaxLoss: 15},
 	{Elo: 3350, Description: "1,000,000 nodes, between the 2 best moves, rarely the second", Nodes: 1_000_000, MultiPV: 2, Temperature: 2, MaxLoss: 6},
 	{Elo: 3450, Description: "the full engine"},
 }
