@@ -41,11 +41,16 @@ const (
 	MaxGames   = 10_000_000 // games of the whole match, all pairings together
 )
 
+// untilDecidedGames is the games per pairing of a match played until its
+// SPRT decides (Config.UntilDecided).
+const untilDecidedGames = 100_000
+
 // Config is a match.
 type Config struct {
 	Engines      []EngineSpec
 	Tournament   string // RoundRobin (default) or Gauntlet
-	Games        int    // games per pairing (default 2)
+	Games        int    // games per pairing (default 2; with UntilDecided, untilDecidedGames)
+	UntilDecided bool   // with SPRT: play until the test decides, not a given number of games
 	Repeat       int    // games per opening: 2 (default; colours reversed) or 1
 	NoSwap       bool   // the pairing's first engine always has White
 	Concurrency  int    // games at once (default 1)
@@ -58,6 +63,7 @@ type Config struct {
 	Openings     []Opening     // nil: DefaultOpenings()
 	Random       bool          // play the openings in random order
 	Seed         uint64        // seed of the random order
+	SeedNotGiven bool          // Seed was not given (drawn at random, or read back from PDN to resume), which a Shard refuses
 	Shard        Shard         // play only this share of the games (zero: all)
 	PDN          string        // file the games are appended to ("" = none)
 	Resume       bool          // count the games PDN holds and play only the others
@@ -83,16 +89,36 @@ type Config struct {
 }
 
 // FieldError is a setting of a Config out of its range. Field is the
-// name of the Config field, so that a caller names it in its own words
+// name of the Config field (or OpeningStart and OpeningPlies, the
+// settings of SelectOpenings), so that a caller names it in its own words
 // (cmd/dameo: the flag that sets it).
 type FieldError struct {
-	Field string // "Games", "Repeat", "Wait", ...
+	Field string // "Games", "Repeat", "Wait", "TBPieces", ...
 	Want  string // the range: "1 or more", "0 to 3600 seconds"
 	Got   string // the value given
 }
 
 func (e *FieldError) Error() string {
 	return fmt.Sprintf("%s must be %s, not %s", e.Field, e.Want, e.Got)
+}
+
+// RuleError is a setting of a Config that needs another: Field (together
+// with With, when that is not "") needs Needs, for the reason Why. The
+// settings are named as the fields of Config, so that a caller names
+// them in its own words (cmd/dameo: the flags that set them).
+type RuleError struct {
+	Field string // "Shard", "UntilDecided"
+	With  string // the setting that makes the rule apply, or ""
+	Needs string // "Seed", "PDN", "Games", "SPRT"
+	Why   string // "every shard must play the same schedule"
+}
+
+func (e *RuleError) Error() string {
+	field := e.Field
+	if e.With != "" {
+		field += " with " + e.With
+	}
+	return fmt.Sprintf("%s needs %s: %s", field, e.Needs, e.Why)
 }
 
 // Defaults fills in the settings left at zero that have a default: two
@@ -130,9 +156,10 @@ func (c *Config) Defaults() {
 }
 
 // Validate checks the configuration (after Defaults) and resolves the
-// engines' settings: each engine's time control and margin, the match's
-// when its spec gives none, and names made distinct. A setting out of its
-// range is a *FieldError.
+// settings: each engine's time control and margin, the match's when its
+// spec gives none, names made distinct, the games of a match played until
+// the SPRT decides and the default tablebase piece count. A setting out of
+// its range is a *FieldError, a setting that needs another a *RuleError.
 func (c *Config) Validate() error {
 	if len(c.Engines) < 2 || len(c.Engines) > MaxEngines {
 		return &FieldError{Field: "Engines", Want: fmt.Sprintf("given 2 to %d times", MaxEngines), Got: fmt.Sprint(len(c.Engines))}
@@ -160,6 +187,12 @@ func (c *Config) Validate() error {
 	if _, err := pairings(len(c.Engines), c.Tournament); err != nil {
 		return err
 	}
+	if err := c.checkRules(); err != nil {
+		return err
+	}
+	if c.UntilDecided {
+		c.Games = untilDecidedGames
+	}
 	for _, check := range []error{
 		checkGames(c.Games, len(c.Engines), c.Tournament),
 		within("Repeat", c.Repeat, 1, 2),
@@ -180,9 +213,6 @@ func (c *Config) Validate() error {
 	}
 	if c.Resume && c.PDN == "" {
 		return fmt.Errorf("resume continues the match of a PDN file: give it (--pdn)")
-	}
-	if c.Shard.Count > 0 && c.PDN == "" {
-		return fmt.Errorf("a shard writes its games for the report: give a PDN file (--pdn)")
 	}
 	if c.TC != (TimeControl{}) {
 		if err := c.TC.Validate(); err != nil {
@@ -225,6 +255,44 @@ func (c *Config) Validate() error {
 		return err
 	}
 	return c.Output.check()
+}
+
+// checkRules checks the settings that need others: a *RuleError.
+func (c *Config) checkRules() error {
+	switch {
+	case c.UntilDecided && c.SPRT == nil:
+		return &RuleError{Field: "UntilDecided", Needs: "SPRT", Why: "the test decides when the match ends"}
+	case c.Shard.Count == 0:
+		return nil
+	case c.SeedNotGiven:
+		return &RuleError{Field: "Shard", Needs: "Seed", Why: "every shard must play the same schedule"}
+	case c.PDN == "":
+		return &RuleError{Field: "Shard", Needs: "PDN", Why: "the report merges the shards' PDN files"}
+	case c.UntilDecided:
+		return &RuleError{Field: "Shard", With: "SPRT", Needs: "Games", Why: "shards play a fixed number of games"}
+	}
+	return nil
+}
+
+// checkTablebase checks the tablebase settings and fills in the default
+// piece count: the most pieces of a position some table holds.
+func (c *Config) checkTablebase() error {
+	switch {
+	case c.Tablebase == nil && c.TBPieces != 0:
+		return &FieldError{Field: "TBPieces", Want: "0 without tables", Got: fmt.Sprint(c.TBPieces)}
+	case c.Tablebase == nil:
+		return nil
+	}
+	most := c.Tablebase.MostPieces()
+	switch {
+	case most < 2:
+		return fmt.Errorf("the tables cover no position (up to %d pieces)", most)
+	case c.TBPieces == 0:
+		c.TBPieces = most
+	case c.TBPieces < 2 || c.TBPieces > most:
+		return &FieldError{Field: "TBPieces", Want: fmt.Sprintf("2 to %d (the largest tables hold positions of %d pieces)", most, most), Got: fmt.Sprint(c.TBPieces)}
+	}
+	return nil
 }
 
 // within is a *FieldError when v is not lo to hi (hi < lo: no upper

@@ -199,13 +199,16 @@ func readPDNOpenings(r io.Reader) ([]Opening, error) {
 
 // SelectOpenings is the openings from the start-th on (1-based), each cut
 // to its first plies moves (0: all of them), as cutechess-cli's
-// -openings start= and plies=.
+// -openings start= and plies=. A start or plies out of its range is a
+// *FieldError of OpeningStart or OpeningPlies.
 func SelectOpenings(ops []Opening, start, plies int) ([]Opening, error) {
-	if start < 1 || start > len(ops) {
-		return nil, fmt.Errorf("opening start %d: want 1 to %d (the number of openings)", start, len(ops))
-	}
-	if plies < 0 {
-		return nil, fmt.Errorf("opening plies must not be negative")
+	switch {
+	case start < 1:
+		return nil, &FieldError{Field: "OpeningStart", Want: "1 or more", Got: fmt.Sprint(start)}
+	case start > len(ops):
+		return nil, &FieldError{Field: "OpeningStart", Want: fmt.Sprintf("1 to %d (the number of openings)", len(ops)), Got: fmt.Sprint(start)}
+	case plies < 0:
+		return nil, &FieldError{Field: "OpeningPlies", Want: "0 or more", Got: fmt.Sprint(plies)}
 	}
 	out := slices.Clone(ops[start-1:])
 	for i := range out {

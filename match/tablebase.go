@@ -24,27 +24,6 @@ type Tablebase interface {
 	MostPieces() int
 }
 
-// checkTablebase checks the tablebase settings and fills in the default
-// piece count: the most pieces of a position some table holds.
-func (c *Config) checkTablebase() error {
-	switch {
-	case c.TBPieces < 0:
-		return fmt.Errorf("tablebase pieces must not be negative, not %d", c.TBPieces)
-	case c.Tablebase == nil && c.TBPieces > 0:
-		return fmt.Errorf("tablebase pieces given without tables")
-	case c.Tablebase == nil:
-		return nil
-	case c.TBPieces == 0:
-		c.TBPieces = c.Tablebase.MostPieces()
-	case c.TBPieces > c.Tablebase.MostPieces():
-		return fmt.Errorf("the largest tables hold positions of %d pieces, not %d", c.Tablebase.MostPieces(), c.TBPieces)
-	}
-	if c.TBPieces < 2 {
-		return fmt.Errorf("the tables cover no position (up to %d pieces)", c.TBPieces)
-	}
-	return nil
-}
-
 // adjudicateTablebase ends the game when the tables decide the current
 // position and it has at most the configured number of pieces.
 func (r *referee) adjudicateTablebase(side engine.Color) (gameResult, bool) {

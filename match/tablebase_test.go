@@ -108,8 +108,8 @@ func TestTablebaseSettings(t *testing.T) {
 		want   string
 	}{
 		{nil, 3, "without tables"},
-		{tb, 4, "positions of 3 pieces, not 4"},
-		{tb, -1, "must not be negative"},
+		{tb, 4, "must be 2 to 3 (the largest tables hold positions of 3 pieces), not 4"},
+		{tb, -1, "must be 2 to 3 (the largest tables hold positions of 3 pieces), not -1"},
 	} {
 		cfg := base
 		cfg.Tablebase, cfg.TBPieces = c.tb, c.pieces

@@ -202,6 +202,7 @@ func (c *matchPlayCmd) config() (match.Config, error) {
 	if cfg.Seed, err = c.seed(); err != nil {
 		return cfg, err
 	}
+	cfg.SeedNotGiven = c.Seed == ""
 	if cfg.Resume = c.Resume; c.Resume && c.Seed == "" && c.PDN != "" {
 		seed, found, err := match.ResumeSeed(c.PDN)
 		if err != nil {
@@ -219,14 +220,6 @@ func (c *matchPlayCmd) config() (match.Config, error) {
 	if c.Shard != "" {
 		if cfg.Shard, err = match.ParseShard(c.Shard); err != nil {
 			return cfg, fmt.Errorf("--shard: %v", err)
-		}
-		switch {
-		case c.Seed == "":
-			return cfg, fmt.Errorf("--shard needs --seed: every shard must play the same schedule")
-		case c.PDN == "":
-			return cfg, fmt.Errorf("--shard needs --pdn: the report merges the shards' PDN files")
-		case c.SPRT != "" && c.Games == nil && c.Rounds == nil:
-			return cfg, fmt.Errorf("--shard with --sprt needs --games or --rounds: shards play a fixed number of games")
 		}
 	}
 	self, err := os.Executable()
@@ -248,14 +241,8 @@ func (c *matchPlayCmd) config() (match.Config, error) {
 	if c.Rounds != nil {
 		rounds = *c.Rounds
 	}
-	for _, check := range []error{
-		atLeast("rounds", int64(rounds), 1), // so that games × rounds has the sign of --games
-		atLeast("opening-plies", int64(c.OpeningPlies), 0),
-		atLeast("opening-start", int64(c.OpeningStart), 1),
-	} {
-		if check != nil {
-			return cfg, check
-		}
+	if err := atLeast("rounds", int64(rounds), 1); err != nil { // so that games × rounds has the sign of --games
+		return cfg, err
 	}
 	cfg.Games = games * rounds
 	if err := c.limits(&cfg); err != nil {
@@ -270,17 +257,13 @@ func (c *matchPlayCmd) config() (match.Config, error) {
 			return cfg, err // "sprt: ..."
 		}
 		cfg.SPRT = &sp
-		if c.Games == nil && c.Rounds == nil {
-			cfg.Games = 100000 // until the test is decided
-		}
+		cfg.UntilDecided = c.Games == nil && c.Rounds == nil
 	}
 	if c.Egtb != "" || c.EgtbPieces != 0 {
 		if cfg.Tablebase, err = loadTablebase(c.Egtb); err != nil {
 			return cfg, fmt.Errorf("--egtb: %v", err)
 		}
-		if cfg.TBPieces = c.EgtbPieces; c.EgtbPieces < 0 {
-			return cfg, fmt.Errorf("--egtb-pieces must be 2 to %d, not %d", cfg.Tablebase.MostPieces(), c.EgtbPieces)
-		}
+		cfg.TBPieces = c.EgtbPieces
 	}
 	if c.Resign != "" {
 		if cfg.Resign, err = match.ParseResignRule(c.Resign); err != nil {
@@ -295,11 +278,20 @@ func (c *matchPlayCmd) config() (match.Config, error) {
 	return cfg, c.flagError(cfg.Validate())
 }
 
-// matchFlags names the flag of each match.Config field whose range
-// match.Config.Validate checks (its *match.FieldError).
+// matchFlags names the flag of each match.Config field whose range or
+// whose need of another match.Config.Validate checks (its
+// *match.FieldError and *match.RuleError), and of the settings of
+// match.SelectOpenings.
 var matchFlags = map[string]string{
 	"Engines":        "engine",
 	"Games":          "games", // games × rounds
+	"Seed":           "seed",
+	"Shard":          "shard",
+	"PDN":            "pdn",
+	"SPRT":           "sprt",
+	"TBPieces":       "egtb-pieces",
+	"OpeningStart":   "opening-start",
+	"OpeningPlies":   "opening-plies",
 	"Repeat":         "repeat",
 	"Concurrency":    "concurrency",
 	"RatingInterval": "rating-interval",
@@ -311,18 +303,30 @@ var matchFlags = map[string]string{
 	"Wait":           "wait",
 }
 
-// flagError is err, a setting out of its range told with the flag that
-// sets it.
+// flagError is err, a setting out of its range or one that needs another,
+// told with the flags that set them.
 func (c *matchPlayCmd) flagError(err error) error {
 	var fe *match.FieldError
-	if !errors.As(err, &fe) || matchFlags[fe.Field] == "" {
-		return err
+	var re *match.RuleError
+	switch {
+	case errors.As(err, &fe) && matchFlags[fe.Field] != "":
+		got := fe.Got
+		if fe.Field == "Games" && c.Games != nil {
+			got = strconv.Itoa(*c.Games) // the flag's value, not games × rounds
+		}
+		return fmt.Errorf("--%s must be %s, not %s", matchFlags[fe.Field], fe.Want, got)
+	case errors.As(err, &re) && matchFlags[re.Field] != "" && matchFlags[re.Needs] != "" && (re.With == "" || matchFlags[re.With] != ""):
+		flags := "--" + matchFlags[re.Field]
+		if re.With != "" {
+			flags += " with --" + matchFlags[re.With]
+		}
+		needs := "--" + matchFlags[re.Needs]
+		if re.Needs == "Games" {
+			needs += " or --rounds" // games × rounds
+		}
+		return fmt.Errorf("%s needs %s: %s", flags, needs, re.Why)
 	}
-	got := fe.Got
-	if fe.Field == "Games" && c.Games != nil {
-		got = strconv.Itoa(*c.Games) // the flag's value, not games × rounds
-	}
-	return fmt.Errorf("--%s must be %s, not %s", matchFlags[fe.Field], fe.Want, got)
+	return err
 }
 
 // seed is --seed, or a fresh random seed.
@@ -380,7 +384,7 @@ func (c *matchPlayCmd) openings(cfg *match.Config) error {
 	}
 	ops, err := match.SelectOpenings(ops, c.OpeningStart, c.OpeningPlies)
 	if err != nil {
-		return fmt.Errorf("--openings: %v", err)
+		return c.flagError(err)
 	}
 	cfg.Openings = ops
 	return nil

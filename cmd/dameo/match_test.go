@@ -85,7 +85,12 @@ func TestMatchSeedAndShardChecks(t *testing.T) {
 		"-rounds":                          "-rounds needs a value",
 		"-openings file=a.pdn format=fen":  "format=fen",
 		"-engines x":                       "unknown option -engines",
-		"--opening-start 99999":            "opening start",
+		"--opening-start 99999":            "--opening-start must be 1 to ",
+		"--opening-start 0":                "--opening-start must be 1 or more, not 0",
+		"--opening-plies -1":               "--opening-plies must be 0 or more, not -1",
+		"--egtb-pieces -1":                 "--egtb-pieces must be 2 to ",
+		"--resume":                         "resume continues the match of a PDN file: give it (--pdn)",
+		"--shard 1/2 --seed 4 --pdn x.pdn --sprt elo0=0,elo1=5": "--shard with --sprt needs --games or --rounds",
 	} {
 		_, errOut, code := run(t, append([]string{"match", "-e", "name=a", "-e", "name=b", "--depth", "1"}, strings.Fields(args)...)...)
 		if code != 2 || !strings.Contains(errOut, want) {
