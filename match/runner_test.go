@@ -7,7 +7,6 @@ package match
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"os"
 	"path/filepath"
@@ -105,9 +104,15 @@ func TestMisbehavingEngines(t *testing.T) {
 		// A line of 2 MiB: the reason says why, not just "protocol violation".
 		{"longline", pdn.TerminationCrash, 2, true, "a line longer than 1048576 bytes"},
 	}
-	// Reading a 2 MiB line may take longer than the margin on a busy
-	// machine: that case gets a margin no load reaches.
-	margin := map[string]time.Duration{"longline": time.Minute}
+	// The engines answer at once, but on a loaded machine an answer can
+	// come later than 50 ms and a short margin (a game lost on time by
+	// either engine before the misbehaviour, or a 2 MiB line read late):
+	// both engines get a margin no load reaches. Only the time forfeits
+	// under test (slow, hang) keep a short one, for the bad engine alone,
+	// which misbehaves at its first move so that no earlier move of its
+	// own is on that clock.
+	const loaded, short = time.Minute, 150 * time.Millisecond
+	timeFailure := map[string]bool{"slow": true, "hang": true}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
 			t.Parallel()
@@ -118,18 +123,24 @@ func TestMisbehavingEngines(t *testing.T) {
 			}
 			pdnPath := filepath.Join(dir, "games.pdn")
 			var log, out bytes.Buffer
+			at, margin := "2", loaded
+			if timeFailure[c.mode] {
+				at, margin = "1", short
+			}
+			bad := badEngine(t, "bad", badDir, "-mode", c.mode, "-at", at)
+			bad.Margin = &margin
 			cfg := Config{
-				Engines: []EngineSpec{
-					badEngine(t, "bad", badDir, "-mode", c.mode, "-at", "2"),
-					badEngine(t, "good", dir),
-				},
-				Games:     c.games,
-				TC:        TimeControl{MoveTime: 50 * time.Millisecond},
-				Margin:    cmp.Or(margin[c.mode], 150*time.Millisecond),
-				PDN:       pdnPath,
-				DrawPlies: 100,
-				Log:       &syncWriter{w: &log},
-				Out:       &syncWriter{w: &out},
+				Engines: []EngineSpec{bad, badEngine(t, "good", dir)},
+				Games:   c.games,
+				TC:      TimeControl{MoveTime: 50 * time.Millisecond},
+				Margin:  loaded,
+				// The restarts failed the default 10 s start-up beside busy
+				// processes: a minute, which a loaded machine meets.
+				StartTimeout: loaded,
+				PDN:          pdnPath,
+				DrawPlies:    100,
+				Log:          &syncWriter{w: &log},
+				Out:          &syncWriter{w: &out},
 			}
 			s, err := Run(context.Background(), cfg)
 			if err != nil {

@@ -37,7 +37,7 @@ type exitCase struct {
 // counts as 130, as shells report it.
 func runCase(t *testing.T, bin string, c exitCase) (string, int) {
 	t.Helper()
-	cmd := exec.Command(bin, c.args...)
+	cmd := exec.Command(bin, loadedStart(c.args)...)
 	var stdout, stderr testio.SyncBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	cmd.Stdin = strings.NewReader(c.stdin)
