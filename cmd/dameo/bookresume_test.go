@@ -14,12 +14,10 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
-
-	"github.com/dameo/dameo/internal/testbin"
 )
 
 func TestBookBuildResumedMidRound(t *testing.T) {
-	bin := testbin.Build(t, "cmd/dameo", false)
+	bin := dameoBinary(t)
 	dir := t.TempDir()
 	args := []string{"book", "build", "--from-search", "--positions", "12", "--depth", "3", "--hash", "1", "--concurrency", "1"}
 	whole, part := filepath.Join(dir, "whole.bin"), filepath.Join(dir, "part.bin")

@@ -28,7 +28,7 @@ func TestMain(m *testing.M) { testbin.Main(m) }
 // run runs dameo with args and returns its stdout, stderr and exit status.
 func run(t *testing.T, args ...string) (string, string, int) {
 	t.Helper()
-	cmd := exec.Command(testbin.Build(t, "cmd/dameo", false), loadedStart(args)...)
+	cmd := exec.Command(dameoBinary(t), loadedStart(args)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()

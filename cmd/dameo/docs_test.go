@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/hubclient"
-	"github.com/dameo/dameo/internal/testbin"
 	"github.com/dameo/dameo/internal/testio"
 )
 
@@ -202,7 +201,7 @@ func TestDocExamples(t *testing.T) {
 		t.Fatal(err)
 	}
 	files = append(files, filepath.Join(root, "README.md"))
-	bin := testbin.Build(t, "cmd/dameo", false)
+	bin := dameoBinary(t)
 	tested := 0
 	for _, f := range files {
 		for _, b := range docBlocks(t, f) {

@@ -15,11 +15,10 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/egtb"
-	"github.com/dameo/dameo/internal/testbin"
 )
 
 func TestEgtbBuildInterrupted(t *testing.T) {
-	bin := testbin.Build(t, "cmd/dameo", false)
+	bin := dameoBinary(t)
 	dir := t.TempDir()
 	cmd := exec.Command(bin, "egtb", "build", "--pieces", "4", "--egtb", dir, "--threads", "1")
 	var stdout, stderr bytes.Buffer

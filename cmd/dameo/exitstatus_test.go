@@ -17,7 +17,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/dameo/dameo/internal/testbin"
 	"github.com/dameo/dameo/internal/testio"
 )
 
@@ -82,7 +81,7 @@ func TestExitStatus(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs every subcommand, some of them to an interruption")
 	}
-	bin := testbin.Build(t, "cmd/dameo", false)
+	bin := dameoBinary(t)
 	dir := t.TempDir()
 	path := func(name string) string { return filepath.Join(dir, name) }
 	missing := path("missing/file")

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/internal/fifotest"
-	"github.com/dameo/dameo/internal/testbin"
 )
 
 func TestBookInputsRefuseAFIFO(t *testing.T) {
@@ -69,7 +68,7 @@ func TestSideFilesRefuseFIFOsAndDevices(t *testing.T) {
 // tests) alone can take longer than the limit.
 func runWithin(t *testing.T, args ...string) (errOut string, code int) {
 	t.Helper()
-	testbin.Build(t, "cmd/dameo", false)
+	dameoBinary(t)
 	type result struct {
 		errOut string
 		code   int

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dameo/dameo/internal/testbin"
 	"github.com/dameo/dameo/levels"
 )
 
@@ -73,7 +72,7 @@ func TestPageURLs(t *testing.T) {
 // reported with the address to open by hand; one that works is silent.
 func TestOpenBrowserSaysWhenItCannot(t *testing.T) {
 	const url = "http://localhost:8080/"
-	bin := testbin.Build(t, "cmd/dameo", false)
+	bin := dameoBinary(t)
 	for _, c := range []struct {
 		command []string
 		want    string // in the report, "" for none
