@@ -1,16 +1,20 @@
 // Tests of the rules between a match's settings that Config.Validate
 // states: a shard's needs, the games of a match played until
 // the SPRT decides, the tablebase piece count, and the range errors of
-// SelectOpenings, each a typed error naming the Config fields.
+// SelectOpenings and of the fixed limits of a move, each a typed error
+// naming the Config fields.
 
 package match
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dameo/dameo/hubclient"
+	"github.com/dameo/dameo/search"
 )
 
 // validConfig is a Config that Validate accepts: two engines at depth 1,
@@ -141,5 +145,43 @@ func TestSelectOpeningsFields(t *testing.T) {
 	}
 	if got, err := SelectOpenings(ops, 3, 0); err != nil || len(got) != 1 {
 		t.Errorf("the last opening: %d openings, %v", len(got), err)
+	}
+}
+
+// TestLimitFields: the fixed limits of a move (MoveTimeLimit, DepthLimit,
+// NodesLimit) accept their range and give a *FieldError naming the field
+// and the range outside it.
+func TestLimitFields(t *testing.T) {
+	type limit struct {
+		name string
+		make func() (TimeControl, error)
+		want TimeControl
+	}
+	for _, l := range []limit{
+		{"move time 0.1", func() (TimeControl, error) { return MoveTimeLimit(100 * time.Millisecond) }, TimeControl{MoveTime: 100 * time.Millisecond}},
+		{"depth 1", func() (TimeControl, error) { return DepthLimit(1) }, TimeControl{Depth: 1}},
+		{"depth max", func() (TimeControl, error) { return DepthLimit(search.MaxDepth) }, TimeControl{Depth: search.MaxDepth}},
+		{"nodes 1", func() (TimeControl, error) { return NodesLimit(1) }, TimeControl{Nodes: 1}},
+	} {
+		tc, err := l.make()
+		if err != nil || tc != l.want || tc.Validate() != nil {
+			t.Errorf("%s: %+v, %v; want %+v", l.name, tc, err, l.want)
+		}
+	}
+	for _, bad := range []struct {
+		name, field, want string
+		make              func() (TimeControl, error)
+	}{
+		{"move time 0", "MoveTime", "more than 0 seconds", func() (TimeControl, error) { return MoveTimeLimit(0) }},
+		{"move time < 0", "MoveTime", "more than 0 seconds", func() (TimeControl, error) { return MoveTimeLimit(-time.Second) }},
+		{"depth 0", "Depth", "1 to " + strconv.Itoa(search.MaxDepth), func() (TimeControl, error) { return DepthLimit(0) }},
+		{"depth past the search's", "Depth", "1 to " + strconv.Itoa(search.MaxDepth), func() (TimeControl, error) { return DepthLimit(search.MaxDepth + 1) }},
+		{"nodes 0", "Nodes", "1 or more", func() (TimeControl, error) { return NodesLimit(0) }},
+	} {
+		tc, err := bad.make()
+		var fe *FieldError
+		if !errors.As(err, &fe) || fe.Field != bad.field || fe.Want != bad.want || tc != (TimeControl{}) {
+			t.Errorf("%s: %+v, %v; want a *FieldError of %s, %s", bad.name, tc, err, bad.field, bad.want)
+		}
 	}
 }

@@ -303,7 +303,7 @@ func TestEngineSpecLimitsAndEach(t *testing.T) {
 		"cmd=x tc=10 depth=2", "cmd=x st=0", "cmd=x depth=0", "cmd=x nodes=-1", "cmd=x tc=abc",
 		"cmd=x timemargin=-5", "cmd=x timemargin=1.5", "cmd=x restart=sometimes", "cmd=x proto=uci", "args=x",
 		// The protocol's whole numbers: no sign, exponent or overflow.
-		"cmd=x depth=+5", "cmd=x nodes=1e6", "cmd=x depth=99999999999",
+		"cmd=x depth=+5", "cmd=x nodes=1e6", "cmd=x depth=99999999999", "cmd=x depth=101", "cmd=x nodes=0",
 	} {
 		if _, err := ParseEngineSpec(bad, nil); err == nil {
 			t.Errorf("ParseEngineSpec(%q) accepted", bad)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
+	"github.com/dameo/dameo/search"
 )
 
 // EngineSpec describes one engine of a match: how to start it (its Name,
@@ -188,21 +189,34 @@ func parseSpecWords(words []string) (EngineSpec, error) {
 			limits.Moves, limits.Base, limits.Inc = tc.Moves, tc.Base, tc.Inc
 		case k == "st":
 			kinds[k] = true
-			if limits.MoveTime, err = parseSeconds(v); err != nil || limits.MoveTime <= 0 {
+			d, err := parseSeconds(v)
+			if err == nil {
+				_, err = MoveTimeLimit(d)
+			}
+			if err != nil {
 				return e, fmt.Errorf("st=%q: want a positive number of seconds", v)
 			}
+			limits.MoveTime = d
 		case k == "depth":
 			kinds[k] = true
-			var n int64
-			n, err = hub.ParseWhole(v, 1, math.MaxInt32)
-			if limits.Depth = int(n); err != nil {
-				return e, fmt.Errorf("depth=%q: want a positive number of plies", v)
+			n, err := hub.ParseWhole(v, 0, math.MaxInt32)
+			if err == nil {
+				_, err = DepthLimit(int(n))
 			}
+			if err != nil {
+				return e, fmt.Errorf("depth=%q: want a number of plies, 1 to %d", v, search.MaxDepth)
+			}
+			limits.Depth = int(n)
 		case k == "nodes":
 			kinds[k] = true
-			if limits.Nodes, err = hub.ParseWhole(v, 1, math.MaxInt64); err != nil {
+			n, err := hub.ParseWhole(v, 0, math.MaxInt64)
+			if err == nil {
+				_, err = NodesLimit(n)
+			}
+			if err != nil {
 				return e, fmt.Errorf("nodes=%q: want a positive number", v)
 			}
+			limits.Nodes = n
 		default:
 			return e, fmt.Errorf("unknown key %q (want %s, ponder, tc, st, depth, nodes, margin, timemargin, restart, proto)", k, hubclient.SpecKeys)
 		}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
+	"github.com/dameo/dameo/search"
 )
 
 // TimeControl is the limit of each move. Exactly one kind is set: a clock
@@ -93,6 +94,34 @@ func parseSeconds(s string) (time.Duration, error) {
 // ParseSeconds reads a duration in seconds ("0.1", "1:30") or with its
 // unit ("100ms"), for --movetime and similar flags.
 func ParseSeconds(s string) (time.Duration, error) { return parseSeconds(s) }
+
+// MoveTimeLimit is the time control of a fixed time per move: more than 0
+// (a *FieldError of field MoveTime otherwise).
+func MoveTimeLimit(d time.Duration) (TimeControl, error) {
+	if err := positive("MoveTime", d); err != nil {
+		return TimeControl{}, err
+	}
+	return TimeControl{MoveTime: d}, nil
+}
+
+// DepthLimit is the time control of a fixed depth: 1 to search.MaxDepth,
+// the deepest the Hub's depth parameter asks for (a *FieldError of field
+// Depth otherwise).
+func DepthLimit(depth int) (TimeControl, error) {
+	if err := within("Depth", depth, 1, search.MaxDepth); err != nil {
+		return TimeControl{}, err
+	}
+	return TimeControl{Depth: depth}, nil
+}
+
+// NodesLimit is the time control of a fixed number of nodes: 1 or more (a
+// *FieldError of field Nodes otherwise).
+func NodesLimit(nodes int64) (TimeControl, error) {
+	if nodes < 1 {
+		return TimeControl{}, &FieldError{Field: "Nodes", Want: "1 or more", Got: strconv.FormatInt(nodes, 10)}
+	}
+	return TimeControl{Nodes: nodes}, nil
+}
 
 // IsClock reports whether the time control runs a clock.
 func (tc TimeControl) IsClock() bool { return tc.Base > 0 || tc.Inc > 0 }

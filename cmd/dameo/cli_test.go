@@ -360,6 +360,10 @@ func TestMessagesSayWhatIsWrong(t *testing.T) {
 		{[]string{"gui", "-e", "name=x option.threads=2"}, "the page sets the engine's parameters"},
 		{[]string{"bot", "--token-file", token, "--engine", "cmd=./no-such-engine"}, "cannot run ./no-such-engine"},
 		{[]string{"datagen", "x.txt", "--interval", "0"}, "--interval must be more than 0 seconds"},
+		// match's limits are match's rules, told with the flags.
+		{[]string{"match", "-e", "cmd=x", "-e", "cmd=y", "--depth", "101"}, "--depth must be 1 to 100, not 101"},
+		{[]string{"match", "-e", "cmd=x", "-e", "cmd=y", "--nodes", "0"}, "--nodes must be 1 or more, not 0"},
+		{[]string{"match", "-e", "cmd=x", "-e", "cmd=y", "--movetime", "0"}, "--movetime must be more than 0 seconds, not 0"},
 	} {
 		_, errOut, code := run(t, c.args...)
 		if code != 2 || !strings.Contains(errOut, c.want) {

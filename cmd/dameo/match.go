@@ -301,6 +301,9 @@ var matchFlags = map[string]string{
 	"HangTimeout":    "timeout",
 	"StartTimeout":   "start-timeout",
 	"Wait":           "wait",
+	"MoveTime":       "movetime",
+	"Depth":          "depth",
+	"Nodes":          "nodes",
 }
 
 // flagError is err, a setting out of its range or one that needs another,
@@ -350,20 +353,14 @@ func (c *matchPlayCmd) limits(cfg *match.Config) error {
 			return fmt.Errorf("--tc: %v", err)
 		}
 	case c.Movetime != nil:
-		if err := positiveSeconds("movetime", *c.Movetime); err != nil {
-			return err
-		}
-		cfg.TC.MoveTime = c.Movetime.duration()
+		cfg.TC, err = match.MoveTimeLimit(c.Movetime.duration())
 	case c.Depth != nil:
-		if err := depthFlag(*c.Depth); err != nil {
-			return err
-		}
-		cfg.TC.Depth = *c.Depth
+		cfg.TC, err = match.DepthLimit(*c.Depth)
 	case c.Nodes != nil:
-		if err := atLeast("nodes", *c.Nodes, 1); err != nil {
-			return err
-		}
-		cfg.TC.Nodes = *c.Nodes
+		cfg.TC, err = match.NodesLimit(*c.Nodes)
+	}
+	if err != nil {
+		return c.flagError(err)
 	}
 	cfg.Margin, cfg.HangTimeout, cfg.StartTimeout = c.Margin.duration(), c.Timeout.duration(), c.StartTimeout.duration()
 	return nil
