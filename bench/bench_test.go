@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/internal/racetest"
 	"github.com/dameo/dameo/search"
 )
 
@@ -45,7 +46,7 @@ func TestPositions(t *testing.T) {
 // repository. It takes some 7 to 15 seconds, so it also runs in -short
 // mode, but not under the race detector.
 func TestSignature(t *testing.T) {
-	if raceEnabled {
+	if racetest.Enabled {
 		t.Skip("the bench is too slow under the race detector")
 	}
 	sum, err := Run(context.Background(), search.Options{Threads: 1, HashMiB: DefaultHashMiB}, DefaultDepth, io.Discard)

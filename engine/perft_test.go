@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/dameo/dameo/internal/racetest"
 )
 
 // perftFile holds the reference counts: position text, depth and leaf
@@ -61,7 +63,7 @@ func TestPerftReference(t *testing.T) {
 		if c.depth > 5 && !*perftDeep {
 			continue
 		}
-		if (testing.Short() || raceEnabled) && c.nodes > 10_000_000 {
+		if (testing.Short() || racetest.Enabled) && c.nodes > 10_000_000 {
 			continue
 		}
 		p, err := ParsePosition(c.text)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/hub"
+	"github.com/dameo/dameo/internal/racetest"
 	"github.com/dameo/dameo/internal/testbin"
 	"github.com/dameo/dameo/internal/testio"
 )
@@ -32,7 +33,7 @@ func dameoBinary(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("end-to-end test skipped in short mode")
 	}
-	return testbin.Build(t, "cmd/dameo", raceEnabled)
+	return testbin.Build(t, "cmd/dameo", racetest.Enabled)
 }
 
 // startHub runs `dameo hub args...` and wraps it in a harness.

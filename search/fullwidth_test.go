@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/internal/racetest"
 )
 
 // TestFullWidthFindsEveryShortWin: searched to exactly the length of the
@@ -15,6 +16,7 @@ import (
 // where the selective search, which prunes and reduces late quiet moves
 // near the horizon, may not.
 func TestFullWidthFindsEveryShortWin(t *testing.T) {
+	racetest.Skip(t, "one search thread, as the quicker searches of this package")
 	r := rand.New(rand.NewPCG(5, 6))
 	full := New(Options{Threads: 1, HashMiB: 4, FullWidth: true})
 	sel := New(Options{Threads: 1, HashMiB: 4})

@@ -10,6 +10,7 @@ import (
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/eval"
+	"github.com/dameo/dameo/internal/racetest"
 )
 
 // randomPosition places a few random pieces of each colour (men never on
@@ -70,6 +71,7 @@ func loses(p engine.Position, d int) bool {
 }
 
 func TestTacticsAgainstMinimax(t *testing.T) {
+	racetest.Skip(t, "one search thread, as the quicker searches of this package")
 	r := rand.New(rand.NewPCG(1, 2))
 	s := New(Options{Threads: 1, HashMiB: 4})
 	found := map[int]int{}

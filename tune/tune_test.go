@@ -19,6 +19,7 @@ import (
 	"github.com/dameo/dameo/datagen"
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/eval"
+	"github.com/dameo/dameo/internal/racetest"
 	"github.com/dameo/dameo/search"
 )
 
@@ -126,7 +127,7 @@ func TestModelIsEval(t *testing.T) {
 func TestGradientNumerically(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 4))
 	games, every := 4, 7
-	if raceEnabled {
+	if racetest.Enabled {
 		games, every = 2, 40
 	}
 	recs := packed(t, randomRecords(rng, games, 0))
@@ -224,7 +225,7 @@ func testData(t *testing.T, dir string) *Data {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(7, 8))
 	games := 60
-	if raceEnabled {
+	if racetest.Enabled {
 		games = 20
 	}
 	path := dataFile(t, dir, "data.bin", "seed=1 shard=1/1", randomRecords(rng, games, 0))
@@ -258,7 +259,7 @@ func TestRunDeterministic(t *testing.T) {
 	var logs []string
 	var results []Result
 	threads, epochs := []int{1, 3, 3}, 4
-	if raceEnabled {
+	if racetest.Enabled {
 		threads, epochs = threads[:2], 2
 	}
 	for _, threads := range threads {

@@ -6,6 +6,7 @@ package main
 import (
 	"testing"
 
+	"github.com/dameo/dameo/internal/racetest"
 	"github.com/dameo/dameo/internal/testbin"
 )
 
@@ -18,7 +19,7 @@ import (
 // protocol's end-to-end tests.
 func dameoBinary(tb testing.TB) string {
 	tb.Helper()
-	if raceEnabled {
+	if racetest.Enabled {
 		tb.Skip("runs the non-race dameo binary, already checked by go test without -race")
 	}
 	return testbin.Build(tb, "cmd/dameo", false)

@@ -14,6 +14,7 @@ import (
 	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/egtb/internal/frame"
 	"github.com/dameo/dameo/egtb/internal/layout"
+	"github.com/dameo/dameo/internal/racetest"
 	"io"
 	"math"
 	"os"
@@ -185,6 +186,7 @@ func resumedCall(unit []egtb.Material, wave, waves int, solved uint64) string {
 // positions, to the files of an uninterrupted build, and removes the
 // checkpoint.
 func TestSlicedBuildResumesFromCheckpoint(t *testing.T) {
+	racetest.Skip(t, "builds of one unit; TestSolveSlicedEqualsSolve runs the sliced solver's goroutines")
 	for _, unit := range checkpointUnits {
 		ref := dirWithout(t, unit)
 		if err := buildUnit(context.Background(), ref, unit, nil, BuildOptions{}); err != nil {
@@ -235,6 +237,7 @@ func TestSlicedBuildResumesFromCheckpoint(t *testing.T) {
 // saying why, and the unit is solved from its start to the files of an
 // uninterrupted build.
 func TestSlicedBuildRefusesDamagedCheckpoint(t *testing.T) {
+	racetest.Skip(t, "builds of one unit on one goroutine; TestSolveSlicedEqualsSolve runs the sliced solver's goroutines")
 	unit, other := checkpointUnits[0], unitOf(egtb.Material{WhiteMen: 2, WhiteKings: 0, BlackMen: 0, BlackKings: 1})
 	ref := dirWithout(t, unit)
 	if err := buildUnit(context.Background(), ref, unit, nil, BuildOptions{}); err != nil {
