@@ -5,9 +5,9 @@
 //
 // A position's features (AppendFeatures) are, from the side to move's
 // view: the hand-chosen terms (material, advancement, mobility and so on;
-// Term), the contents of every 2×2 window of the board (pieces of either
+// Term), the contents of every 2×2 block of the board (pieces of either
 // colour, a table per pair of ranks), the squares of the kings (left–right
-// mirrored), and the contents of every window of 4 files × 3 ranks (men
+// mirrored), and the contents of every pattern of 4 files × 3 ranks (men
 // only, a base-3 index into one of a few tables of 3^12 values, the
 // left–right mirror sharing values). The evaluation is
 //
@@ -17,7 +17,7 @@
 // weights over the same indices and rounds them to int16.
 //
 // An Evaluator holds a set of weights in the layout the search reads; a
-// State holds a position's window readings, rank by rank, updated as
+// State holds a position's pattern readings, rank by rank, updated as
 // moves are made so that they are not read again from the board; a Stack,
 // one per search thread, holds the States of a search path (Reset at the
 // root, Push after a move), brings them up to date lazily and scores the

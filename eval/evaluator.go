@@ -1,6 +1,6 @@
 // The Evaluator: a set of weights in the layout the search reads (the
 // 4×3 tables as flat middlegame–endgame pairs, each value at a reading and
-// at its mirror image's, so that a window's reading is its index in the
+// at its mirror image's, so that a pattern's reading is its index in the
 // search), fixed when it is made so
 // that any number of searchers and goroutines can share it, and the
 // evaluation itself.
@@ -36,10 +36,10 @@ func termPair(mg, eg int16) int64 { return int64(mg) + int64(eg)<<32 }
 
 // Evaluator is a static evaluation. It does not change after it is made.
 type Evaluator struct {
-	terms    [NumTerms]int64                       // termPair of each term's weights
-	patterns [NumPatternTables][patternKeys]pair16 // by patternKey; empty windows (and keys of no window) hold 0
+	terms    [NumTerms]int64                   // termPair of each term's weights
+	blocks   [NumBlockTables][blockKeys]pair16 // by blockKey; empty blocks (and keys of no block) hold 0
 	kings    [NumKingSquares]pair16
-	windows  *[NumWindowTables][WindowConfigs]pair16
+	patterns *[NumPatternTables][PatternConfigs]pair16
 }
 
 // NewEvaluator is the evaluation with weights w (a copy: changing w later
@@ -48,25 +48,25 @@ func NewEvaluator(w *Weights) (*Evaluator, error) {
 	if err := w.check(); err != nil {
 		return nil, err
 	}
-	e := &Evaluator{windows: new([NumWindowTables][WindowConfigs]pair16)}
+	e := &Evaluator{patterns: new([NumPatternTables][PatternConfigs]pair16)}
 	at := func(i int) pair16 { return makePair16(w.MG[i], w.EG[i]) }
 	for t := range NumTerms {
 		e.terms[t] = termPair(w.MG[TermIndex(t)], w.EG[TermIndex(t)])
 	}
-	for t := range e.patterns {
-		for key, c := range patternConfig {
+	for t := range e.blocks {
+		for key, c := range blockConfig {
 			if c != 0 {
-				e.patterns[t][key] = at(PatternIndex(t, c))
+				e.blocks[t][key] = at(BlockIndex(t, c))
 			}
 		}
 	}
 	for k := range e.kings {
 		e.kings[k] = at(kingSquaresOffset + k)
 	}
-	for c := range WindowConfigs {
+	for c := range PatternConfigs {
 		index := canonical(int32(c))
-		for t := range e.windows {
-			e.windows[t][c] = at(WindowIndex(t, index))
+		for t := range e.patterns {
+			e.patterns[t][c] = at(PatternIndex(t, index))
 		}
 	}
 	return e, nil
@@ -76,18 +76,18 @@ func NewEvaluator(w *Weights) (*Evaluator, error) {
 // a man, within ±Bound: the tapered sum of the weights of p's features
 // (AppendFeatures), computed from the board.
 func (e *Evaluator) Evaluate(p *engine.Position) int32 {
-	var v windowView
+	var v patternView
 	v.read(sideMen(p))
 	return e.evaluate(p, &v)
 }
 
-// EvaluateState is Evaluate with the 4×3 windows read from s, which must
+// EvaluateState is Evaluate with the 4×3 patterns read from s, which must
 // be p's state (State.Init, State.Update): the same score, sooner.
 func (e *Evaluator) EvaluateState(p *engine.Position, s *State) int32 {
 	return e.evaluate(p, &s.views[p.SideToMove()])
 }
 
-// EvaluateAfter is EvaluateState of after, with its windows brought from
+// EvaluateAfter is EvaluateState of after, with its patterns brought from
 // s, the state of before (any two positions, as State.Update), for this
 // evaluation only: s does not change. Only the side to move's view is
 // brought up to date, half the work of Update, for a position from whose
@@ -99,15 +99,15 @@ func (e *Evaluator) EvaluateAfter(after, before *engine.Position, s *State) int3
 	return e.evaluate(after, &v)
 }
 
-// evaluate is the score of p whose windows, from the side to move's view,
-// are v. The windows come first: their tables are large and rarely in the
+// evaluate is the score of p whose patterns, from the side to move's view,
+// are v. The patterns come first: their tables are large and rarely in the
 // nearest cache, and the term counts that follow keep the processor busy
 // while their values arrive.
-func (e *Evaluator) evaluate(p *engine.Position, v *windowView) int32 {
+func (e *Evaluator) evaluate(p *engine.Position, v *patternView) int32 {
 	var mg, eg int32
-	windows := e.windows
-	for r := range windowsUp {
-		table := &windows[windowTable[r]]
+	patterns := e.patterns
+	for r := range patternsUp {
+		table := &patterns[patternTable[r]]
 		lo, hi := v.rowReadings(r)
 		a, b, c := table[lo&readingMask], table[lo>>readingBits&readingMask], table[lo>>(2*readingBits)]
 		d, f := table[hi&readingMask], table[hi>>readingBits]
@@ -116,7 +116,7 @@ func (e *Evaluator) evaluate(p *engine.Position, v *windowView) int32 {
 	}
 	var counts [NumTerms]int32
 	termCounts(p, &counts)
-	pm, pe := patternSum(&e.patterns, p)
+	pm, pe := blockSum(&e.blocks, p)
 	mg, eg = mg+pm, eg+pe
 	var terms int64
 	for t, n := range &counts {

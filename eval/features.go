@@ -15,20 +15,20 @@ import (
 // group's offset plus its place in the group.
 const (
 	termsOffset       = 0
-	patternsOffset    = termsOffset + int(NumTerms)
-	kingSquaresOffset = patternsOffset + NumPatternTables*PatternConfigs
-	windowsOffset     = kingSquaresOffset + NumKingSquares
+	blocksOffset      = termsOffset + int(NumTerms)
+	kingSquaresOffset = blocksOffset + NumBlockTables*BlockConfigs
+	patternsOffset    = kingSquaresOffset + NumKingSquares
 	// NumParams is the number of features, the length of Weights.MG and
 	// Weights.EG.
-	NumParams = windowsOffset + NumWindowTables*WindowConfigs
+	NumParams = patternsOffset + NumPatternTables*PatternConfigs
 )
 
 // TermIndex is the feature index of term t.
 func TermIndex(t Term) int { return termsOffset + int(t) }
 
-// PatternIndex is the feature index of a 2×2 window of table t holding
-// contents c (PatternContents).
-func PatternIndex(t int, c uint8) int { return patternsOffset + t*PatternConfigs + int(c) }
+// BlockIndex is the feature index of a 2×2 block of table t holding
+// contents c (BlockContents).
+func BlockIndex(t int, c uint8) int { return blocksOffset + t*BlockConfigs + int(c) }
 
 // KingSquareIndex is the feature index of a king on square s, in the side
 // to move's view (engine.Orient), of the opponent if enemy.
@@ -36,28 +36,28 @@ func KingSquareIndex(enemy bool, s engine.Square) int {
 	return kingSquaresOffset + kingSquare(enemy, int(s))
 }
 
-// WindowIndex is the feature index of a 4×3 window of table t with index
-// c (WindowContents).
-func WindowIndex(t int, c int32) int { return windowsOffset + t*WindowConfigs + int(c) }
+// PatternIndex is the feature index of a 4×3 pattern of table t with index
+// c (PatternContents).
+func PatternIndex(t int, c int32) int { return patternsOffset + t*PatternConfigs + int(c) }
 
 // Feature is an active feature of a position: its index in the weight
 // vector and how many times it counts (negative for the opponent's share
 // of a term). An index may appear more than once in a position's list
-// (two windows with the same contents): the counts add.
+// (two patterns with the same contents): the counts add.
 type Feature struct {
 	Index uint32
 	Count int16
 }
 
 // MaxFeatures bounds the number of features AppendFeatures lists for one
-// position (every term, every 2×2 window, a king on every square, every
-// 4×3 window).
-const MaxFeatures = int(NumTerms) + NumPatterns + 64 + NumWindows
+// position (every term, every 2×2 block, a king on every square, every
+// 4×3 pattern).
+const MaxFeatures = int(NumTerms) + NumBlocks + 64 + NumPatterns
 
 // AppendFeatures appends the active features of p, from the side to
 // move's view, to dst and returns the extended slice: the terms whose
-// count is not 0, the 2×2 windows that are not empty, each king's square,
-// and every 4×3 window.
+// count is not 0, the 2×2 blocks that are not empty, each king's square,
+// and every 4×3 pattern.
 func AppendFeatures(dst []Feature, p *engine.Position) []Feature {
 	var counts [NumTerms]int32
 	termCounts(p, &counts)
@@ -67,11 +67,11 @@ func AppendFeatures(dst []Feature, p *engine.Position) []Feature {
 			dst = append(dst, Feature{uint32(TermIndex(Term(t))), int16(n)})
 		}
 	}
-	var pc [NumPatterns]uint8
-	PatternContents(p, &pc)
+	var pc [NumBlocks]uint8
+	BlockContents(p, &pc)
 	for w, c := range pc {
 		if c != 0 {
-			dst = append(dst, Feature{uint32(PatternIndex(w/patternsPerLine, c)), 1})
+			dst = append(dst, Feature{uint32(BlockIndex(w/blocksPerLine, c)), 1})
 		}
 	}
 	own, enemy := sideKings(p)
@@ -81,10 +81,10 @@ func AppendFeatures(dst []Feature, p *engine.Position) []Feature {
 	for k := enemy; k != 0; k &= k - 1 {
 		dst = append(dst, Feature{uint32(KingSquareIndex(true, engine.Square(bits.TrailingZeros64(k)))), 1})
 	}
-	var wc [NumWindows]int32
-	WindowContents(p, &wc)
+	var wc [NumPatterns]int32
+	PatternContents(p, &wc)
 	for w, c := range wc {
-		dst = append(dst, Feature{uint32(WindowIndex(WindowTable(w), c)), 1})
+		dst = append(dst, Feature{uint32(PatternIndex(PatternTable(w), c)), 1})
 	}
 	return dst
 }

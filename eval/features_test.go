@@ -72,9 +72,9 @@ func TestFeatureIndicesDistinct(t *testing.T) {
 	for term := range NumTerms {
 		mark(TermIndex(term))
 	}
-	for tb := range NumPatternTables {
-		for c := range PatternConfigs {
-			mark(PatternIndex(tb, uint8(c)))
+	for tb := range NumBlockTables {
+		for c := range BlockConfigs {
+			mark(BlockIndex(tb, uint8(c)))
 		}
 	}
 	for _, enemy := range []bool{false, true} {
@@ -87,9 +87,9 @@ func TestFeatureIndicesDistinct(t *testing.T) {
 			}
 		}
 	}
-	for tb := range NumWindowTables {
-		for c := range WindowConfigs {
-			mark(WindowIndex(tb, int32(c)))
+	for tb := range NumPatternTables {
+		for c := range PatternConfigs {
+			mark(PatternIndex(tb, int32(c)))
 		}
 	}
 	for i, s := range seen {

@@ -78,7 +78,7 @@ func TestReadRefusesDamage(t *testing.T) {
 		{"version", put(8, 2), "format version 2"},
 		{"feature set", put(12, 7), "feature set 7"},
 		{"groups", put(16, 3), "of 3 groups"},
-		{"group shape", put(20+4*3, 12), "windows 4x3"},
+		{"group shape", put(20+4*3, 12), "patterns 4x3"},
 		{"description length", put(headerSize-4, MaxDescription+1), "more than 4096"},
 		{"checksum", func() []byte { d := slices.Clone(good); d[len(d)/2] ^= 1; return d }(), "checksum"},
 		{"description not UTF-8", func() []byte { d := slices.Clone(good); d[headerSize] = 0xff; return resum(d) }(), "not UTF-8"},
@@ -138,7 +138,7 @@ func TestReadBounded(t *testing.T) {
 
 // TestEmbeddedWeights: the embedded file decodes, says what made it, and
 // holds the generation-3 weights of docs/tuning.md (a few values pinned,
-// and the king squares and 4×3 windows trained, not left 0).
+// and the king squares and 4×3 patterns trained, not left 0).
 func TestEmbeddedWeights(t *testing.T) {
 	w, description, err := Decode(defaultFile)
 	if err != nil {
@@ -153,8 +153,8 @@ func TestEmbeddedWeights(t *testing.T) {
 	}{
 		{TermIndex(TermMan), 105, 142},
 		{TermIndex(TermTempo), 9, 2},
-		{PatternIndex(0, 1), -13, -18},
-		{PatternIndex(6, 80), 12, 48},
+		{BlockIndex(0, 1), -13, -18},
+		{BlockIndex(6, 80), 12, 48},
 	} {
 		if w.MG[tc.index] != tc.mg || w.EG[tc.index] != tc.eg {
 			t.Errorf("weight %d: %d %d, want %d %d", tc.index, w.MG[tc.index], w.EG[tc.index], tc.mg, tc.eg)
@@ -167,7 +167,7 @@ func TestEmbeddedWeights(t *testing.T) {
 		}
 	}
 	if trained != 83427 {
-		t.Errorf("%d king-square and window weights are not 0, want 83427 (the generation-3 file)", trained)
+		t.Errorf("%d king-square and pattern weights are not 0, want 83427 (the generation-3 file)", trained)
 	}
 	d := DefaultWeights()
 	d.MG[0] = 1

@@ -15,8 +15,8 @@ type Group struct {
 func Groups() []Group {
 	return []Group{
 		{"terms", termsOffset, int(NumTerms)},
-		{"patterns 2x2", patternsOffset, NumPatternTables * PatternConfigs},
+		{"blocks 2x2", blocksOffset, NumBlockTables * BlockConfigs},
 		{"king squares", kingSquaresOffset, NumKingSquares},
-		{"windows 4x3", windowsOffset, NumWindowTables * WindowConfigs},
+		{"patterns 4x3", patternsOffset, NumPatternTables * PatternConfigs},
 	}
 }

@@ -1,6 +1,6 @@
 // The king squares: a value per square for the side to move's kings and
 // one for the opponent's, in the side to move's view, the left–right
-// mirror sharing values. The 4×3 windows see men only; this is how kings
+// mirror sharing values. The 4×3 patterns see men only; this is how kings
 // are told apart from them beyond TermKing.
 
 package eval

@@ -1,131 +1,165 @@
-// The 2×2 patterns: every 2×2 window of the board, seen from the side to
-// move (its men moving toward rank 8), indexes a table of learned values
-// by its contents (each square empty, the side to move's piece or the
-// opponent's; kings count as pieces of their colour). The windows of a
-// pair of ranks share one table. An empty window is no feature: it adds
-// nothing, so the many empty windows of an endgame cost no time.
+// The patterns of 4 files × 3 ranks, in the manner of Scan: each pattern's
+// men, seen from the side to move (its men moving toward rank 8), read as
+// a base-3 number (each square empty or a king 0, own man 1, enemy man 2)
+// that indexes a table of 3^12 learned values. The patterns stand at every
+// placement on the board; those of nearby ranks share a table, and a
+// pattern and its left–right mirror image share a value (the index is the
+// smaller of the two readings). Kings are not in the patterns: they have
+// their own features (kings.go).
 
 package eval
 
 import "github.com/dameo/dameo/engine"
 
 const (
-	// patternSide: the windows are patternSide × patternSide squares.
-	patternSide = 2
-	// patternsPerLine: window positions along a rank or a file.
-	patternsPerLine = 8 - patternSide + 1
-	// NumPatterns is the number of 2×2 windows.
-	NumPatterns = patternsPerLine * patternsPerLine
-	// NumPatternTables is the number of 2×2 tables: one per pair of
-	// ranks, shared by the windows on those ranks (window w, numbered rank
-	// by rank from a1–b2 in the side to move's view, uses table
-	// w / patternsPerLine).
-	NumPatternTables = patternsPerLine
-	// PatternConfigs is the number of contents of a 2×2 window: 3 to the
-	// power of its 4 squares, Σ state × 3^square with the squares in the
-	// order lower left, lower right, upper left, upper right and the
-	// states 0 empty, 1 own piece, 2 enemy piece. Contents 0 (empty) is
-	// never a feature.
-	PatternConfigs = 81
+	patternFiles   = 4
+	patternRanks   = 3
+	patternsAcross = 8 - patternFiles + 1 // placements along a rank
+	patternsUp     = 8 - patternRanks + 1 // placements along a file
+	// NumPatterns is the number of 4×3 patterns: pattern w covers files
+	// w%5 to w%5+3 and ranks w/5 to w/5+2 in the side to move's view.
+	NumPatterns = patternsAcross * patternsUp
+	// NumPatternTables is the number of 4×3 tables (PatternTable).
+	NumPatternTables = 4
+	// PatternConfigs is the number of contents of a 4×3 pattern, 3^12: the
+	// square on the pattern's file j and rank i (both from 0) is digit
+	// 4i + j, its state 0 (empty or king), 1 (own man) or 2 (enemy man).
+	PatternConfigs = 531441
 )
 
-// patternKeys is the number of window keys: a window's key is a byte of
-// a rankPair word, its left file's four bits then its right file's
-// (patternKey).
-const patternKeys = 256
+// patternTable is the table of the patterns on each rank placement: the
+// home ranks, the two lower middle, the two upper middle, and the
+// opponent's home ranks.
+var patternTable = [patternsUp]uint8{0, 1, 1, 2, 2, 3}
 
-// patternConfig maps the key of a window to its contents index (0 for a
-// key no window has, own and enemy pieces on one square).
-var patternConfig = func() (t [patternKeys]uint8) {
-	// The key bits of own pieces on the window's squares, in the order of
-	// the contents (lower left, lower right, upper left, upper right); an
-	// enemy piece's bit is 2 above its square's.
-	ownBits := [4]int{0, 4, 1, 5}
-	for key := range t {
-		c, pow := 0, 1
-		for _, b := range ownBits {
-			own, enemy := key>>b&1, key>>(b+2)&1
-			if own&enemy != 0 {
-				c = 0 // no window has it
-				break
-			}
-			c += (own + 2*enemy) * pow
-			pow *= 3
+// PatternTable is the table of pattern w.
+func PatternTable(w int) int { return int(patternTable[w/patternsAcross]) }
+
+func pow3(n int) int32 {
+	p := int32(1)
+	for range n {
+		p *= 3
+	}
+	return p
+}
+
+// rankReadings is the number of readings of one rank of a pattern, 3^4.
+const rankReadings = 81
+
+// rankMirror is the reading of one rank of a pattern (its four digits)
+// with its files reversed.
+var rankMirror = func() (t [rankReadings]int32) {
+	for r := range t {
+		d := int32(r)
+		for j := range patternFiles {
+			t[r] += d % 3 * pow3(patternFiles-1-j)
+			d /= 3
 		}
-		t[key] = uint8(c)
 	}
 	return t
 }()
 
-// sidePieces are the side to move's and the opponent's pieces, in the side
-// to move's view.
-func sidePieces(p *engine.Position) (own, enemy engine.Bitboard) {
-	us := p.SideToMove()
-	return engine.Orient(p.Pieces(us), us), engine.Orient(p.Pieces(us.Other()), us)
+// mirrorReading is the reading of the left–right mirror image of a pattern
+// that reads c: each rank's files reversed.
+func mirrorReading(c int32) int32 {
+	var m int32
+	for i, place := 0, int32(1); i < patternRanks; i, place = i+1, place*rankReadings {
+		m += rankMirror[c%rankReadings] * place
+		c /= rankReadings
+	}
+	return m
 }
 
-// nibbleSpread[b] is the 8 bits of b 4 apart: bit j in bit 4j.
-var nibbleSpread = func() (t [256]uint32) {
+// canonical is the table index of a pattern that reads c: the smaller of
+// c and its mirror image's reading.
+func canonical(c int32) int32 { return min(c, mirrorReading(c)) }
+
+// patternView is the men of every pattern seen by one side (own men moving
+// toward rank 8), kept by rank so that a change of one square changes two
+// words: ranks[R] holds the readings of the rank's four squares at each
+// pattern placement along it (placement f covers files f to f+3), each
+// 0 to rankReadings−1, packed readingBits apart, placements 0–2 in
+// ranks[R][0] and 3–4 in ranks[R][1]. A pattern's reading is its three
+// ranks' readings at its placement, rank i of the pattern times
+// rankReadings^i (rowReadings). A reading and its left–right mirror image
+// share a value: the Evaluator's tables hold it at both, so the view keeps
+// no mirror reading (PatternIndex takes the smaller).
+type patternView struct {
+	ranks [8][rankWords]uint64
+}
+
+const (
+	// readingBits is the width of a packed reading: a pattern's reading,
+	// below PatternConfigs, fits.
+	readingBits = 21
+	readingMask = 1<<readingBits - 1
+	// readingsPerWord is the number of packed readings in a word.
+	readingsPerWord = 64 / readingBits
+	// rankWords is the number of words of a rank's placements.
+	rankWords = (patternsAcross + readingsPerWord - 1) / readingsPerWord
+)
+
+// placementReadings[b] are the packed readings (as in patternView.ranks) of
+// a rank whose own men are the bits of b and that has no enemy men; the
+// enemy men's readings are twice those of the same squares' own men.
+var placementReadings = func() (t [256][rankWords]uint64) {
 	for b := range t {
-		for j := range 8 {
-			t[b] |= uint32(b>>j&1) << (4 * j)
+		for f := range patternsAcross {
+			var c uint64
+			for j := range patternFiles {
+				if b>>(f+j)&1 != 0 {
+					c += uint64(pow3(j))
+				}
+			}
+			t[b][f/readingsPerWord] += c << (readingBits * (f % readingsPerWord))
 		}
 	}
 	return t
 }()
 
-// rankNibbles is the first rank of own and enemy pieces by file: file f's
-// own piece in bit 4f, its enemy piece in bit 4f+2.
-func rankNibbles(own, enemy engine.Bitboard) uint32 {
-	return nibbleSpread[uint8(own)] | nibbleSpread[uint8(enemy)]<<2
+// rowReadings are the readings of the patterns on rank placement r (ranks
+// r to r+2), packed as in patternView.ranks: placements 0–2 in lo, 3–4 in
+// hi. Packed readings add without carries, each below 1<<readingBits.
+func (v *patternView) rowReadings(r int) (lo, hi uint64) {
+	a, b, c := &v.ranks[r], &v.ranks[r+1], &v.ranks[r+2]
+	return a[0] + rankReadings*(b[0]+rankReadings*c[0]), a[1] + rankReadings*(b[1]+rankReadings*c[1])
 }
 
-// rankPair is the ranks r and r+1 of own and enemy pieces by file, the
-// rankNibbles of rank r and, a bit higher, of rank r+1: file f's own piece
-// on rank r in bit 4f, on rank r+1 in 4f+1, its enemy piece on those
-// ranks in 4f+2 and 4f+3. The key of the window on files f and f+1 is
-// its byte from bit 4f: no multiplication gathers the window's bits.
-func rankPair(own, enemy engine.Bitboard, r int) uint32 {
-	return rankNibbles(own>>(8*r), enemy>>(8*r)) | rankNibbles(own>>(8*r+8), enemy>>(8*r+8))<<1
+// reading is the reading of pattern w.
+func (v *patternView) reading(w int) int32 {
+	lo, hi := v.rowReadings(w / patternsAcross)
+	f := w % patternsAcross
+	if f >= readingsPerWord {
+		lo, f = hi, f-readingsPerWord
+	}
+	return int32(lo >> (readingBits * f) & readingMask)
 }
 
-// patternKey is the patternConfig key of the window on files f and f+1 of
-// a rankPair word.
-func patternKey(pair uint32, f int) uint8 { return uint8(pair >> (4 * f)) }
-
-// PatternContents sets c to the contents of each 2×2 window of p, in the
-// side to move's view (window w on files w%7, w%7+1 and ranks w/7, w/7+1).
-func PatternContents(p *engine.Position, c *[NumPatterns]uint8) {
-	own, enemy := sidePieces(p)
-	for r := range patternsPerLine {
-		pair := rankPair(own, enemy, r)
-		for f := range patternsPerLine {
-			c[r*patternsPerLine+f] = patternConfig[patternKey(pair, f)]
+// read sets v to the patterns of own and enemy men, both in the viewer's
+// orientation.
+func (v *patternView) read(own, enemy engine.Bitboard) {
+	for r := range v.ranks {
+		o, e := &placementReadings[own>>(8*r)&255], &placementReadings[enemy>>(8*r)&255]
+		for k := range v.ranks[r] {
+			v.ranks[r][k] = o[k] + 2*e[k]
 		}
 	}
 }
 
-// patternSum is the middlegame and the endgame value of p's 2×2 windows
-// in tables t, indexed by window key (one lookup, no contents index in
-// between), whose empty windows hold 0 (so that no branch skips them).
-func patternSum(t *[NumPatternTables][patternKeys]pair16, p *engine.Position) (mg, eg int32) {
-	own, enemy := sidePieces(p)
-	lower := rankNibbles(own, enemy)
-	for r := range patternsPerLine {
-		own, enemy = own>>8, enemy>>8
-		upper := rankNibbles(own, enemy)
-		pair := lower | upper<<1 // rankPair(own, enemy, r), one rank read once
-		lower = upper
-		if pair == 0 {
-			continue // two empty ranks: all their windows are empty
-		}
-		table := &t[r]
-		for range patternsPerLine {
-			v := table[uint8(pair)] // patternKey(pair, f), from f = 0 up
-			mg += v.mg()
-			eg += v.eg()
-			pair >>= 4
-		}
+// sideMen are the side to move's and the opponent's men, in the side to
+// move's view.
+func sideMen(p *engine.Position) (own, enemy engine.Bitboard) {
+	us := p.SideToMove()
+	return engine.Orient(p.Men(us), us), engine.Orient(p.Men(us.Other()), us)
+}
+
+// PatternContents sets c to the index of each 4×3 pattern of p in its table
+// (the smaller of its reading and its mirror image's), from the side to
+// move's view.
+func PatternContents(p *engine.Position, c *[NumPatterns]int32) {
+	var v patternView
+	v.read(sideMen(p))
+	for w := range c {
+		c[w] = canonical(v.reading(w))
 	}
-	return mg, eg
 }

@@ -1,5 +1,5 @@
 // The incremental state of the evaluation: the contents of the 4×3
-// windows seen by each side, kept per ply on a Stack (stack.go) and
+// patterns seen by each side, kept per ply on a Stack (stack.go) and
 // updated from the squares whose men a move changes, so that an
 // evaluation reads them instead of the board.
 
@@ -11,10 +11,10 @@ import (
 	"github.com/dameo/dameo/engine"
 )
 
-// State is the windows of a position as each side sees them (State.Init),
+// State is the patterns of a position as each side sees them (State.Init),
 // brought up to date move by move (State.Update).
 type State struct {
-	views [2]windowView // by colour: own men are that colour's
+	views [2]patternView // by colour: own men are that colour's
 }
 
 // Init sets s to the state of p.
@@ -36,7 +36,7 @@ func (s *State) Update(before, after *engine.Position) {
 // update changes v, colour us's view of before, into its view of after:
 // the squares whose men of us (digit 1) or of the opponent (digit 2)
 // differ.
-func (v *windowView) update(us engine.Color, before, after *engine.Position) {
+func (v *patternView) update(us engine.Color, before, after *engine.Position) {
 	flip := flip[us]
 	for i, c := range [2]engine.Color{us, us.Other()} {
 		digit := int64(i + 1)
@@ -55,10 +55,10 @@ func (v *windowView) update(us engine.Color, before, after *engine.Position) {
 var flip = [2]int{0, 56}
 
 // add adds d to the digit of square sq (in the view's orientation) in
-// every window that holds it: to its reading at each placement along its
+// every pattern that holds it: to its reading at each placement along its
 // rank that covers its file. The packed readings wrap around as uint64 and
 // so add d < 0 exactly.
-func (v *windowView) add(sq int, d int64) {
+func (v *patternView) add(sq int, d int64) {
 	rank, man := &v.ranks[sq>>3&7], &fileReadings[sq&7]
 	rank[0] += uint64(d) * man[0]
 	rank[1] += uint64(d) * man[1]

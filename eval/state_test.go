@@ -2,7 +2,7 @@
 // move by move, or across several moves at once, equals the state read
 // from the board at every ply, for both sides' views, through promotions
 // and captures of many pieces, and evaluates alike, kept or not
-// (EvaluateAfter); each view's readings are those of its windows square
+// (EvaluateAfter); each view's readings are those of its patterns square
 // by square; updating and evaluating allocate nothing.
 
 package eval
@@ -106,8 +106,8 @@ func TestStateUpdateAcrossMoves(t *testing.T) {
 	}
 }
 
-// TestStateReadings: every window reading of each view of a state is the
-// window's base-3 reading square by square (own men 1, enemy men 2).
+// TestStateReadings: every pattern reading of each view of a state is the
+// pattern's base-3 reading square by square (own men 1, enemy men 2).
 func TestStateReadings(t *testing.T) {
 	for _, p := range gamePositions(30) {
 		var s State
@@ -115,16 +115,16 @@ func TestStateReadings(t *testing.T) {
 		for c := range s.views {
 			us := engine.Color(c)
 			own, enemy := engine.Orient(p.Men(us), us), engine.Orient(p.Men(us.Other()), us)
-			for w := range NumWindows {
+			for w := range NumPatterns {
 				var want int32
-				for i := range windowRanks {
-					for j := range windowFiles {
-						sq := 8*(w/windowsAcross+i) + w%windowsAcross + j
-						want += int32(own>>sq&1+2*(enemy>>sq&1)) * pow3(windowFiles*i+j)
+				for i := range patternRanks {
+					for j := range patternFiles {
+						sq := 8*(w/patternsAcross+i) + w%patternsAcross + j
+						want += int32(own>>sq&1+2*(enemy>>sq&1)) * pow3(patternFiles*i+j)
 					}
 				}
 				if got := s.views[c].reading(w); got != want {
-					t.Fatalf("%v: %v's view, window %d reads %d, want %d", &p, us, w, got, want)
+					t.Fatalf("%v: %v's view, pattern %d reads %d, want %d", &p, us, w, got, want)
 				}
 			}
 		}
@@ -149,10 +149,10 @@ func TestStateViews(t *testing.T) {
 	if got := s.views[engine.White].reading(0); got != 1 {
 		t.Errorf("White's view of a1: %d, want 1", got)
 	}
-	// In Black's view a1 is a8: rank 7, the top rank of the windows of
-	// rank placement 5, digit 8 of window 25.
+	// In Black's view a1 is a8: rank 7, the top rank of the patterns of
+	// rank placement 5, digit 8 of pattern 25.
 	if got := s.views[engine.Black].reading(25); got != 2*6561 {
-		t.Errorf("Black's view of a1: window 25 holds %d, want %d", got, 2*6561)
+		t.Errorf("Black's view of a1: pattern 25 holds %d, want %d", got, 2*6561)
 	}
 }
 

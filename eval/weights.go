@@ -10,7 +10,7 @@ import "fmt"
 // middlegame and the endgame weight of feature i (0 ≤ i < NumParams). The
 // evaluation blends them by phase: all MG with all the men of the start
 // on the board (FullPhase), all EG with none. The weights of empty 2×2
-// windows (PatternIndex(t, 0)) are never used.
+// patterns (BlockIndex(t, 0)) are never used.
 type Weights struct {
 	MG, EG []int16
 }
