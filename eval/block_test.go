@@ -34,15 +34,7 @@ func referenceBlocks(p *engine.Position) [NumBlocks]uint8 {
 }
 
 func TestBlocksMatchReference(t *testing.T) {
-	positions := gamePositions(100)
-	for i := range positions {
-		p := &positions[i]
-		var idx [NumBlocks]uint8
-		BlockContents(p, &idx)
-		if want := referenceBlocks(p); idx != want {
-			t.Fatalf("%v: blocks %v, reference %v", p, idx, want)
-		}
-	}
+	matchesReference(t, 100, "blocks", BlockContents, referenceBlocks)
 }
 
 // TestBlocksSeeOwnAndEnemy: the start position seen by White and by

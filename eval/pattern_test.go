@@ -43,15 +43,7 @@ func referencePatterns(p *engine.Position) [NumPatterns]int32 {
 }
 
 func TestPatternsMatchReference(t *testing.T) {
-	positions := gamePositions(100)
-	for i := range positions {
-		p := &positions[i]
-		var idx [NumPatterns]int32
-		PatternContents(p, &idx)
-		if want := referencePatterns(p); idx != want {
-			t.Fatalf("%v: patterns %v, reference %v", p, idx, want)
-		}
-	}
+	matchesReference(t, 100, "patterns", PatternContents, referencePatterns)
 	for _, tc := range []struct {
 		pos  string
 		want int32 // pattern a1–d3

@@ -1,9 +1,11 @@
-// Test helpers: the positions of random games and random weights.
+// Test helpers: the positions of random games, the check of a fast
+// reading against its reference, and random weights.
 
 package eval
 
 import (
 	"math/rand/v2"
+	"testing"
 
 	"github.com/dameo/dameo/engine"
 )
@@ -44,4 +46,19 @@ func mustEvaluator(w *Weights) *Evaluator {
 		panic(err)
 	}
 	return e
+}
+
+// matchesReference checks read against reference, two readings of the
+// same feature (name), on the positions of n random games.
+func matchesReference[T comparable](t *testing.T, n int, name string, read func(*engine.Position, *T), reference func(*engine.Position) T) {
+	t.Helper()
+	positions := gamePositions(n)
+	for i := range positions {
+		p := &positions[i]
+		var got T
+		read(p, &got)
+		if want := reference(p); got != want {
+			t.Fatalf("%v: %s %v, reference %v", p, name, got, want)
+		}
+	}
 }
