@@ -20,7 +20,7 @@ import (
 // generous while (a hang, not a matter of speed).
 func loadWithin(t *testing.T, path string) error {
 	t.Helper()
-	return fifotest.Within(t, 30*time.Second, "Load("+path+")", func() error {
+	return fifotest.Within(t, 2*time.Minute, "Load("+path+")", func() error {
 		_, err := Load(path)
 		return err
 	})

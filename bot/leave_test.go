@@ -41,7 +41,7 @@ func TestLeavingResignsTheGame(t *testing.T) {
 			var err error
 			select {
 			case err = <-done:
-			case <-time.After(30 * time.Second):
+			case <-time.After(2 * time.Minute):
 				t.Fatal("Run did not return")
 			}
 			if how == "interrupt" && err != nil {

@@ -25,7 +25,7 @@ func TestRunRefusesOddOutputs(t *testing.T) {
 	fifo := fifotest.Make(t, filepath.Join(dir, "fifo"))
 	for _, path := range []string{os.DevNull, "/dev/full", dir, fifo} {
 		for _, resume := range []bool{false, true} {
-			err := fifotest.Within(t, 20*time.Second, fmt.Sprintf("%s (resume %v)", path, resume), func() error {
+			err := fifotest.Within(t, 2*time.Minute, fmt.Sprintf("%s (resume %v)", path, resume), func() error {
 				_, err := Run(context.Background(), testConfig(1, 1), path, resume)
 				return err
 			})

@@ -109,7 +109,7 @@ func browserMissing(t *testing.T, why string) {
 // do runs browser actions, each within 20 seconds.
 func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
 	if err := chromedp.Do(ctx, actions...); err != nil {
 		p.t.Fatal(err)
@@ -119,7 +119,7 @@ func (p *page) do(actions ...chromedp.Action[chromedp.Void]) {
 // wait waits until the JavaScript expression is true.
 func (p *page) wait(expr string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
 	if _, err := chromedp.Run(ctx, chromedp.Poll[bool](expr, chromedp.WithPollingInterval(20*time.Millisecond))); err != nil {
 		p.t.Fatalf("waiting for %s: %v (status: %q)", expr, err, p.eval(`document.getElementById("status").textContent`))
@@ -129,7 +129,7 @@ func (p *page) wait(expr string) {
 // eval is the value of a JavaScript expression, as JSON text.
 func (p *page) eval(expr string) string {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[[]byte](expr))
 	if err != nil {
@@ -152,7 +152,7 @@ func (p *page) label(sq string) string {
 // screenshot saves the page as testdata/screenshots/<name>.png.
 func (p *page) screenshot(name string) {
 	p.t.Helper()
-	ctx, cancel := context.WithTimeout(p.ctx, 20*time.Second)
+	ctx, cancel := context.WithTimeout(p.ctx, time.Minute)
 	defer cancel()
 	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 	if err != nil {

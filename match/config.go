@@ -23,8 +23,12 @@ const (
 	// limit may think before it is considered hung.
 	DefaultHangTimeout = 60 * time.Second
 	// DefaultStartTimeout bounds the start-up handshake (hub ... ready):
-	// an engine that cannot start is reported quickly.
-	DefaultStartTimeout = 10 * time.Second
+	// an engine that cannot be run fails at once, one that does not speak
+	// the protocol is reported after this long. It leaves room for an
+	// engine that reads its tables or book at start on a loaded machine
+	// (dameo hub took over 10 s under a load of 20 beside a match's
+	// other games, the default before).
+	DefaultStartTimeout = 30 * time.Second
 	// syncTimeout bounds the answer to new-game and ping before a game,
 	// which may take an engine a while (clearing a large hash table).
 	syncTimeout = 30 * time.Second

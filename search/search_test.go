@@ -246,13 +246,14 @@ func preparedWorker(p engine.Position) *worker {
 }
 
 // waitResult fails the test if the search does not return; the deadline is
-// a hang detector, far above any expected time.
+// a hang detector, far above any expected time even on a loaded machine
+// under the race detector.
 func waitResult(t *testing.T, done <-chan Result) Result {
 	t.Helper()
 	select {
 	case r := <-done:
 		return r
-	case <-time.After(30 * time.Second):
+	case <-time.After(2 * time.Minute):
 		t.Fatal("search did not return")
 		return Result{}
 	}

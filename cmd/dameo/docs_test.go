@@ -170,7 +170,7 @@ func checkHubSession(t *testing.T, bin string, b docBlock) {
 				var ok bool
 				select {
 				case got, ok = <-lines:
-				case <-time.After(30 * time.Second):
+				case <-time.After(2 * time.Minute):
 				}
 				if !ok {
 					t.Errorf("%s: waiting for %q, the engine said only\n%s", where, want, strings.Join(seen, "\n"))

@@ -1,4 +1,5 @@
-// The search's bounds and the rules' no-progress limit in the CLI: as kong variables, so that flag help
+// The search's bounds, the rules' no-progress limit and the match's
+// default timeouts in the CLI: as kong variables, so that flag help
 // texts and defaults quote them (${max_depth} and so on) instead of
 // repeating the numbers, and as the check of flags against them.
 
@@ -7,6 +8,7 @@ package main
 import (
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/alecthomas/kong"
 	"github.com/dameo/dameo/bench"
@@ -14,6 +16,7 @@ import (
 	"github.com/dameo/dameo/egtb/gen"
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/levels"
+	"github.com/dameo/dameo/match"
 	"github.com/dameo/dameo/search"
 )
 
@@ -31,7 +34,13 @@ var limitVars = kong.Vars{
 	"max_table_memory": strconv.Itoa(maxTableMemory),
 	"no_progress":      strconv.Itoa(engine.NoProgressLimit),
 	"max_level":        strconv.Itoa(levels.Full),
+	"match_margin":     secondsVar(match.DefaultMargin),
+	"hang_timeout":     secondsVar(match.DefaultHangTimeout),
+	"start_timeout":    secondsVar(match.DefaultStartTimeout),
 }
+
+// secondsVar is d as a kong variable: seconds, as the flags read them.
+func secondsVar(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'g', -1, 64) }
 
 // flagBounds checks options and limits built from flags against the
 // search's bounds; its errors name the flag (the search names a field as

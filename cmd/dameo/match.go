@@ -44,9 +44,9 @@ type matchPlayCmd struct {
 	Movetime       *seconds `xor:"limit" placeholder:"S" help:"Fixed time per move in seconds, more than 0 (default: none)."`
 	Depth          *int     `xor:"limit" placeholder:"D" help:"Fixed search depth, 1 to ${max_depth} (default: none)."`
 	Nodes          *int64   `xor:"limit" placeholder:"N" help:"Fixed nodes per move, 1 or more (default: none)."`
-	Margin         seconds  `default:"0.1" placeholder:"S" help:"Seconds an engine may overstep its time before it loses on time, more than 0 (default ${default})."`
-	Timeout        seconds  `default:"60" placeholder:"S" help:"With --depth or --nodes: seconds after which a silent engine is considered hung, more than 0 (default ${default})."`
-	StartTimeout   seconds  `default:"10" placeholder:"S" help:"Seconds an engine has to start and answer the Hub handshake before it is reported as failed, more than 0 (default ${default})."`
+	Margin         seconds  `default:"${match_margin}" placeholder:"S" help:"Seconds an engine may overstep its time before it loses on time, more than 0 (default ${default})."`
+	Timeout        seconds  `default:"${hang_timeout}" placeholder:"S" help:"With --depth or --nodes: seconds after which a silent engine is considered hung, more than 0 (default ${default})."`
+	StartTimeout   seconds  `default:"${start_timeout}" placeholder:"S" help:"Seconds an engine has to start and answer the Hub handshake before it is reported as failed, more than 0 (default ${default})."`
 	Recover        bool     `help:"Try again to start an engine that could not start, before each of its games (default: give it up; its games are not played)."`
 	Openings       string   `placeholder:"FILE" help:"Openings: one per line, a position (position text or PlayStrategy's FEN form) and/or moves (\"d3-d4 e6-e5\"), or PDN games (default: the built-in set of all positions after two plies)."`
 	OpeningsFormat string   `enum:"auto,pdn,txt" default:"auto" help:"Format of --openings: pdn, txt (lines) or auto (by the file name: .pdn/.pgn is PDN; default ${default})."`
