@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 )
 
@@ -101,7 +102,7 @@ func overrunGame(ctx context.Context, cfg OverrunConfig, rng *rand.Rand, n int) 
 	}
 	var out Overruns
 	for len(out) < n && g.Result() == engine.Ongoing {
-		done, err := e.Think(ctx, pos, hubclient.Limits{MoveTime: cfg.MoveTime}, nil)
+		done, err := e.Think(ctx, pos, hub.Level{MoveTime: cfg.MoveTime}, nil)
 		if err != nil {
 			return out, err
 		}

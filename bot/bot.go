@@ -88,8 +88,8 @@ const (
 // parseLimits reads Config.Limits, fields of a level line: depth, nodes
 // and move-time, each positive and bounded, in the protocol's grammar
 // (package hub's numbers, as the engine reads them).
-func parseLimits(s string) (hubclient.Limits, error) {
-	var lim hubclient.Limits
+func parseLimits(s string) (hub.Level, error) {
+	var lim hub.Level
 	l, err := hub.Parse("level " + s)
 	if err != nil {
 		return lim, fmt.Errorf("limits %q: %v", s, err)
@@ -134,7 +134,7 @@ type bot struct {
 	client    *client
 	log       *logger
 	me        string // the account's id
-	limits    hubclient.Limits
+	limits    hub.Level
 	resignAll chan struct{} // closed to resign every game
 
 	mu       sync.Mutex

@@ -11,6 +11,7 @@ import (
 	"math"
 	"time"
 
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 )
 
@@ -49,7 +50,7 @@ type thought struct {
 // notation, from the start position) under lim. When ctx ends first the
 // search is stopped and ctx's error returned. An error line of the engine
 // fails it: the bot cannot tell which position was searched.
-func think(ctx context.Context, e *hubclient.Engine, moves []string, lim hubclient.Limits) (thought, error) {
+func think(ctx context.Context, e *hubclient.Engine, moves []string, lim hub.Level) (thought, error) {
 	var t thought
 	done, err := e.Think(ctx, hubclient.Position{Moves: moves}, lim, func(in hubclient.Info) {
 		if !math.IsNaN(in.Score) {

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 )
 
@@ -241,7 +242,7 @@ func (g *game) judge(t thought, turns int) (offerDraw bool) {
 
 // level is the engine's limits for the next move: the bot's clock from
 // the state, and Config.Limits.
-func (g *game) level(s *GameState) hubclient.Limits {
+func (g *game) level(s *GameState) hub.Level {
 	l := g.b.limits
 	if g.timed {
 		left, inc := s.WTime, s.WInc
@@ -249,7 +250,7 @@ func (g *game) level(s *GameState) hubclient.Limits {
 			left, inc = s.BTime, s.BInc
 		}
 		l.Clock, l.Time, l.Inc = true, millis(left), millis(inc)
-	} else if l == (hubclient.Limits{}) {
+	} else if l == (hub.Level{}) {
 		l.MoveTime = noClockMoveTime
 	}
 	return l

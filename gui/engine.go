@@ -8,6 +8,7 @@ package gui
 import (
 	"context"
 
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 )
 
@@ -22,8 +23,8 @@ type engineConn interface {
 	SetParam(name, value string) error
 	NewGame() error
 	Exited() <-chan struct{}
-	Think(ctx context.Context, pos hubclient.Position, lim hubclient.Limits, onInfo func(hubclient.Info)) (hubclient.Done, error)
-	Analyze(ctx context.Context, pos hubclient.Position, lim hubclient.Limits, onInfo func(hubclient.Info)) (hubclient.Done, error)
+	Think(ctx context.Context, pos hubclient.Position, lim hub.Level, onInfo func(hubclient.Info)) (hubclient.Done, error)
+	Analyze(ctx context.Context, pos hubclient.Position, lim hub.Level, onInfo func(hubclient.Info)) (hubclient.Done, error)
 	Close()
 }
 

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/pdn"
 )
@@ -80,7 +81,7 @@ func (f *fakeEngine) SetParam(name, value string) error {
 func (f *fakeEngine) NewGame() error { return f.record("new-game") }
 
 // start records the lines that start a search and returns the position.
-func (f *fakeEngine) start(pos hubclient.Position, lim hubclient.Limits, flag string) (engine.Position, error) {
+func (f *fakeEngine) start(pos hubclient.Position, lim hub.Level, flag string) (engine.Position, error) {
 	lines := []string{pos.Line().String()}
 	if level := lim.Line(); len(level.Args) > 0 {
 		lines = append(lines, level.String())
@@ -107,7 +108,7 @@ func (f *fakeEngine) start(pos hubclient.Position, lim hubclient.Limits, flag st
 
 // Think answers the first legal move in notation order, after one info
 // line; when held, only at stop.
-func (f *fakeEngine) Think(ctx context.Context, pos hubclient.Position, lim hubclient.Limits, onInfo func(hubclient.Info)) (hubclient.Done, error) {
+func (f *fakeEngine) Think(ctx context.Context, pos hubclient.Position, lim hub.Level, onInfo func(hubclient.Info)) (hubclient.Done, error) {
 	p, err := f.start(pos, lim, "think")
 	if err != nil {
 		return hubclient.Done{}, err
@@ -128,7 +129,7 @@ func (f *fakeEngine) Think(ctx context.Context, pos hubclient.Position, lim hubc
 }
 
 // Analyze sends one info line, then waits for stop (the context's end).
-func (f *fakeEngine) Analyze(ctx context.Context, pos hubclient.Position, lim hubclient.Limits, onInfo func(hubclient.Info)) (hubclient.Done, error) {
+func (f *fakeEngine) Analyze(ctx context.Context, pos hubclient.Position, lim hub.Level, onInfo func(hubclient.Info)) (hubclient.Done, error) {
 	p, err := f.start(pos, lim, "analyze")
 	if err != nil {
 		return hubclient.Done{}, err

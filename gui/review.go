@@ -20,6 +20,7 @@ import (
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/explorer"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 )
 
@@ -57,7 +58,7 @@ const explorerMinGames = 20
 type review struct {
 	nodes []*node // the main line's nodes, the start first
 	next  int     // the node searched now
-	lim   hubclient.Limits
+	lim   hub.Level
 	lines map[*node][]string // the best line the search found from a position
 }
 
@@ -105,8 +106,8 @@ func (s *session) startReview(lim limit) error {
 	if s.mode != modeAnalyse && !s.g.over() {
 		return errGameNotOver
 	}
-	hl := hubclient.Limits{MoveTime: seconds(lim.MoveTime), Depth: lim.Depth, Nodes: lim.Nodes}
-	if hl == (hubclient.Limits{}) {
+	hl := hub.Level{MoveTime: seconds(lim.MoveTime), Depth: lim.Depth, Nodes: lim.Nodes}
+	if hl == (hub.Level{}) {
 		hl.Nodes = reviewNodes
 	}
 	nodes := append([]*node{s.g.root}, s.g.mainLine()...)

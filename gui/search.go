@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/pdn"
 )
@@ -126,7 +127,7 @@ func (s *session) startJob(i int, j *job) error {
 	review := s.reviewParams(sl, j) // first: it drops pending parameters
 	params := append(append(sl.pending, review...), s.levelParam(sl, j)...)
 	sl.pending = nil
-	var lim hubclient.Limits
+	var lim hub.Level
 	switch j.kind {
 	case jobAnalyse:
 		params = append(params, hubclient.Param{Name: "multipv", Value: strconv.Itoa(j.multipv)})
@@ -160,7 +161,7 @@ func (s *session) startJob(i int, j *job) error {
 		var done hubclient.Done
 		var err error
 		if j.kind == jobAnalyse {
-			done, err = conn.Analyze(ctx, pos, hubclient.Limits{}, onInfo)
+			done, err = conn.Analyze(ctx, pos, hub.Level{}, onInfo)
 		} else {
 			done, err = conn.Think(ctx, pos, lim, onInfo)
 		}
@@ -205,12 +206,12 @@ func posOf(n *node) hubclient.Position {
 }
 
 // limits are the limits of an engine's move: its clock or the move time.
-func (s *session) limits() hubclient.Limits {
+func (s *session) limits() hub.Level {
 	if s.clk == nil {
-		return hubclient.Limits{MoveTime: seconds(s.lim.MoveTime)}
+		return hub.Level{MoveTime: seconds(s.lim.MoveTime)}
 	}
 	last := s.g.last()
-	return hubclient.Limits{Clock: true, Time: s.clk.beforeIncrement(last.SideToMove(), s.now()), Inc: s.clk.inc}
+	return hub.Level{Clock: true, Time: s.clk.beforeIncrement(last.SideToMove(), s.now()), Inc: s.clk.inc}
 }
 
 // seconds is a duration of x seconds.

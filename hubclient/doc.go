@@ -26,7 +26,7 @@
 // and do not use the engine.
 //
 // The search exchange: [Engine.Think] sends pos (a [Position]), level (the
-// [Limits], hub.Level, its seconds written by hub.FormatSeconds) and go
+// [hub.Level], its seconds written by hub.FormatSeconds) and go
 // think, passes each info line to its caller as an [Info] (hub.Info), and
 // returns the engine's [Done]. The
 // caller's context bounds it: when the context ends, stop is sent and its

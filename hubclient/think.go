@@ -52,7 +52,7 @@ type pondering struct {
 // *GarbageError; after them the engine's state is unknown. Error lines do
 // not end the exchange: their messages come in Done.Errors. One goroutine
 // searches at a time.
-func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, onInfo func(Info)) (Done, error) {
+func (e *Engine) Think(ctx context.Context, pos Position, lim hub.Level, onInfo func(Info)) (Done, error) {
 	if e.PondersOn(pos) {
 		hit := hub.NewLine("ponder-hit")
 		e.searchLines = append(e.pondering.lines, hit)
@@ -67,7 +67,7 @@ func (e *Engine) Think(ctx context.Context, pos Position, lim Limits, onInfo fun
 
 // Analyze runs go analyze on pos under lim (often none: until ctx ends),
 // as Think does; the done after stop is returned with ctx's error.
-func (e *Engine) Analyze(ctx context.Context, pos Position, lim Limits, onInfo func(Info)) (Done, error) {
+func (e *Engine) Analyze(ctx context.Context, pos Position, lim hub.Level, onInfo func(Info)) (Done, error) {
 	return e.search(ctx, pos, lim, "analyze", onInfo)
 }
 
@@ -75,7 +75,7 @@ func (e *Engine) Analyze(ctx context.Context, pos Position, lim Limits, onInfo f
 // expects) under lim, the limits of its own next move, and returns at
 // once. The next Think on pos sends ponder-hit; any other search, or
 // StopPondering, stops it.
-func (e *Engine) Ponder(pos Position, lim Limits) error {
+func (e *Engine) Ponder(pos Position, lim hub.Level) error {
 	if err := e.StopPondering(context.Background()); err != nil {
 		return err
 	}
@@ -110,7 +110,7 @@ func (e *Engine) SearchLines() []hub.Line { return e.searchLines }
 
 // search stops a ponder search, starts a search with go flag and reads it
 // to its done.
-func (e *Engine) search(ctx context.Context, pos Position, lim Limits, flag string, onInfo func(Info)) (Done, error) {
+func (e *Engine) search(ctx context.Context, pos Position, lim hub.Level, flag string, onInfo func(Info)) (Done, error) {
 	if err := e.StopPondering(ctx); err != nil {
 		return Done{}, fmt.Errorf("ending the ponder search: %w", err)
 	}
@@ -124,7 +124,7 @@ func (e *Engine) search(ctx context.Context, pos Position, lim Limits, flag stri
 
 // startLines are the lines that start a search: pos, level (unless lim
 // has no limit), go flag.
-func startLines(pos Position, lim Limits, flag string) []hub.Line {
+func startLines(pos Position, lim hub.Level, flag string) []hub.Line {
 	lines := []hub.Line{pos.Line()}
 	if level := lim.Line(); len(level.Args) > 0 {
 		lines = append(lines, level)

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/dameo/dameo/hub"
 )
 
 // searcher records every line it reads in got.txt; go think is answered at
@@ -56,7 +58,7 @@ func got(t *testing.T, e *Engine, dir string) []string {
 func TestThink(t *testing.T) {
 	e, dir := scriptEngine(t, searcher, false)
 	var infos []Info
-	done, err := e.Think(context.Background(), Position{Moves: []string{"c3-c4"}}, Limits{Clock: true, Time: time.Minute, Inc: time.Second},
+	done, err := e.Think(context.Background(), Position{Moves: []string{"c3-c4"}}, hub.Level{Clock: true, Time: time.Minute, Inc: time.Second},
 		func(in Info) { infos = append(infos, in) })
 	if err != nil {
 		t.Fatal(err)
@@ -87,7 +89,7 @@ func linesText(e *Engine) string {
 
 func TestThinkCollectsErrors(t *testing.T) {
 	e, _ := scriptEngine(t, searcher, false)
-	done, err := e.Think(context.Background(), Position{Moves: []string{"bad"}}, Limits{Depth: 2}, nil)
+	done, err := e.Think(context.Background(), Position{Moves: []string{"bad"}}, hub.Level{Depth: 2}, nil)
 	if err != nil || done.Move != "c3-c4" || !slices.Equal(done.Errors, []string{"illegal move bad"}) {
 		t.Errorf("done %+v, %v", done, err)
 	}
@@ -96,14 +98,14 @@ func TestThinkCollectsErrors(t *testing.T) {
 func TestPonderHit(t *testing.T) {
 	e, dir := scriptEngine(t, searcher, false)
 	pos := Position{Moves: []string{"c3-c4", "f6-f5"}}
-	if err := e.Ponder(pos, Limits{MoveTime: time.Second}); err != nil {
+	if err := e.Ponder(pos, hub.Level{MoveTime: time.Second}); err != nil {
 		t.Fatal(err)
 	}
 	if !e.PondersOn(pos) || e.PondersOn(Position{Moves: pos.Moves[:1]}) {
 		t.Error("PondersOn")
 	}
 	var infos []Info
-	done, err := e.Think(context.Background(), pos, Limits{Depth: 9}, func(in Info) { infos = append(infos, in) })
+	done, err := e.Think(context.Background(), pos, hub.Level{Depth: 9}, func(in Info) { infos = append(infos, in) })
 	if err != nil || done.Move != "b2-b3" {
 		t.Fatalf("done %+v, %v", done, err)
 	}
@@ -120,7 +122,7 @@ func TestPonderHit(t *testing.T) {
 	if e.PondersOn(pos) {
 		t.Error("pondering after the ponder-hit")
 	}
-	if _, err := e.Think(context.Background(), pos, Limits{Depth: 9}, nil); err != nil { // a new search: no ponder-hit
+	if _, err := e.Think(context.Background(), pos, hub.Level{Depth: 9}, nil); err != nil { // a new search: no ponder-hit
 		t.Fatal(err)
 	}
 	if g := got(t, e, dir); g[len(g)-1] != "go think" {
@@ -130,10 +132,10 @@ func TestPonderHit(t *testing.T) {
 
 func TestPonderMiss(t *testing.T) {
 	e, dir := scriptEngine(t, searcher, false)
-	if err := e.Ponder(Position{Moves: []string{"c3-c4", "f6-f5"}}, Limits{}); err != nil {
+	if err := e.Ponder(Position{Moves: []string{"c3-c4", "f6-f5"}}, hub.Level{}); err != nil {
 		t.Fatal(err)
 	}
-	done, err := e.Think(context.Background(), Position{Moves: []string{"c3-c4", "g6-g5"}}, Limits{Depth: 1}, nil)
+	done, err := e.Think(context.Background(), Position{Moves: []string{"c3-c4", "g6-g5"}}, hub.Level{Depth: 1}, nil)
 	if err != nil || done.Move != "c3-c4" {
 		t.Fatalf("done %+v, %v", done, err)
 	}
@@ -141,7 +143,7 @@ func TestPonderMiss(t *testing.T) {
 	if g := got(t, e, dir); !slices.Equal(g, want) {
 		t.Errorf("sent %q, want %q", g, want)
 	}
-	if err := e.Ponder(Position{}, Limits{}); err != nil {
+	if err := e.Ponder(Position{}, hub.Level{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := e.StopPondering(context.Background()); err != nil {
@@ -165,7 +167,7 @@ func TestAnalyzeStoppedByContext(t *testing.T) {
 	e, dir := scriptEngine(t, searcher, false)
 	ctx, cancel := context.WithCancel(context.Background())
 	var infos []Info
-	done, err := e.Analyze(ctx, Position{Start: "Wxyz"}, Limits{}, func(in Info) {
+	done, err := e.Analyze(ctx, Position{Start: "Wxyz"}, hub.Level{}, func(in Info) {
 		infos = append(infos, in)
 		cancel()
 	})
@@ -185,7 +187,7 @@ func TestThinkEngineIgnoresStop(t *testing.T) {
 	e, _ := scriptEngine(t, `while read -r line; do :; done`, false)
 	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 	defer cancel()
-	_, err := e.Think(ctx, Position{}, Limits{}, nil)
+	_, err := e.Think(ctx, Position{}, hub.Level{}, nil)
 	if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, ErrNoStop) {
 		t.Errorf("error %v; want the deadline and ErrNoStop", err)
 	}
@@ -197,7 +199,7 @@ func TestThinkRefusesGarbage(t *testing.T) {
 		`read -r line; echo 'ready'; sleep 1000`:         "unexpected command",
 	} {
 		e, _ := scriptEngine(t, script, false)
-		_, err := e.Think(context.Background(), Position{}, Limits{}, nil)
+		_, err := e.Think(context.Background(), Position{}, hub.Level{}, nil)
 		var g *GarbageError
 		if !errors.As(err, &g) || !errors.Is(err, ErrGarbage) || !strings.Contains(g.Why, why) || g.Text == "" {
 			t.Errorf("%s: error %v; want garbage (%s)", script, err, why)
@@ -207,7 +209,7 @@ func TestThinkRefusesGarbage(t *testing.T) {
 
 func TestThinkEngineExits(t *testing.T) {
 	e, _ := scriptEngine(t, `read -r line; exit 3`, false)
-	if _, err := e.Think(context.Background(), Position{}, Limits{}, nil); !errors.Is(err, ErrExited) {
+	if _, err := e.Think(context.Background(), Position{}, hub.Level{}, nil); !errors.Is(err, ErrExited) {
 		t.Errorf("error %v", err)
 	}
 }

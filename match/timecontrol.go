@@ -13,7 +13,6 @@ import (
 	"unicode"
 
 	"github.com/dameo/dameo/hub"
-	"github.com/dameo/dameo/hubclient"
 	"github.com/dameo/dameo/search"
 )
 
@@ -185,20 +184,20 @@ type clock struct {
 func newClock(tc TimeControl) *clock { return &clock{tc: tc, left: tc.Base} }
 
 // limits are the limits of this side's next move, for its level line.
-func (c *clock) limits() hubclient.Limits {
+func (c *clock) limits() hub.Level {
 	switch {
 	case c.tc.IsClock():
-		l := hubclient.Limits{Clock: true, Time: c.left, Inc: c.tc.Inc}
+		l := hub.Level{Clock: true, Time: c.left, Inc: c.tc.Inc}
 		if c.tc.Moves > 0 {
 			l.Moves = c.tc.Moves - c.moves%c.tc.Moves
 		}
 		return l
 	case c.tc.MoveTime > 0:
-		return hubclient.Limits{MoveTime: c.tc.MoveTime}
+		return hub.Level{MoveTime: c.tc.MoveTime}
 	case c.tc.Depth > 0:
-		return hubclient.Limits{Depth: c.tc.Depth}
+		return hub.Level{Depth: c.tc.Depth}
 	default:
-		return hubclient.Limits{Nodes: c.tc.Nodes}
+		return hub.Level{Nodes: c.tc.Nodes}
 	}
 }
 

@@ -1,5 +1,5 @@
-// What a search is given: the position (a pos line, hub.Pos) and the
-// limits (a level line, hub.Level).
+// The position a search is given: a pos line (hub.Pos). Its limits are a
+// hub.Level, the level line, used as it is.
 
 package hubclient
 
@@ -32,9 +32,3 @@ func (p Position) Line() hub.Line {
 func (p Position) Equal(q Position) bool {
 	return p.Start == q.Start && slices.Equal(p.Moves, q.Moves)
 }
-
-// Limits are the limits of one search, the level line's (hub.Level): its
-// Line is the level line, with times as hub.FormatSeconds writes them (a
-// positive time never as 0). The zero value has none (a level line is then
-// not sent).
-type Limits = hub.Level
