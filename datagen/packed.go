@@ -70,7 +70,7 @@ func pack(r *Record, seq int, last bool) (Packed, error) {
 		return b, fmt.Errorf("a position of %d pieces: a record holds at most %d", bits.OnesCount64(uint64(occ)), MaxPieces)
 	case r.Score < -search.Win || r.Score > search.Win:
 		return b, fmt.Errorf("score %d outside ±%d", r.Score, search.Win)
-	case r.Game < 0 || r.Game > math.MaxUint32:
+	case r.Game < 0 || int64(r.Game) > math.MaxUint32:
 		return b, fmt.Errorf("game index %d outside 0 to %d", r.Game, uint32(math.MaxUint32))
 	case seq < 0 || seq > math.MaxUint16:
 		return b, fmt.Errorf("a game of more than %d positions", math.MaxUint16+1)

@@ -62,7 +62,7 @@ func (c Config) settings() string {
 // Validate reports settings that cannot make a run.
 func (c Config) Validate() error {
 	switch {
-	case c.Games < 1 || c.Games > math.MaxUint32:
+	case c.Games < 1 || int64(c.Games) > math.MaxUint32:
 		return fmt.Errorf("games must be 1 to %d", uint32(math.MaxUint32))
 	case c.Shards < 1 || c.Shard < 1 || c.Shard > c.Shards:
 		return fmt.Errorf("shard %d/%d: want I/N with 1 ≤ I ≤ N", c.Shard, c.Shards)
