@@ -42,9 +42,12 @@ func TestRealMatch(t *testing.T) {
 		name   string
 		tc     TimeControl
 		ponder bool
+		games  int
 	}{
-		{"depth", TimeControl{Depth: 3}, false},
-		{"clock-ponder", TimeControl{Base: time.Second, Inc: 10 * time.Millisecond}, true},
+		{"depth", TimeControl{Depth: 3}, false, 4},
+		// Two engines thinking on their clocks and pondering keep three
+		// cores busy for the whole clock: one game pair, on a short one.
+		{"clock-ponder", TimeControl{Base: 500 * time.Millisecond, Inc: 10 * time.Millisecond}, true, 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			pdnPath := filepath.Join(dir, c.name+".pdn")
@@ -53,7 +56,7 @@ func TestRealMatch(t *testing.T) {
 			var out bytes.Buffer
 			s, err := Run(context.Background(), Config{
 				Engines: []EngineSpec{t2, t1},
-				Games:   4,
+				Games:   c.games,
 				TC:      c.tc,
 				// The engines keep to their clocks; the margin before a loss
 				// on time is one no load reaches (1 s was, and a game lost
@@ -70,11 +73,11 @@ func TestRealMatch(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%v\n%s", err, out.String())
 			}
-			if s.Games != 4 {
-				t.Fatalf("%d games finished\n%s", s.Games, out.String())
+			if s.Games != c.games {
+				t.Fatalf("%d games finished, want %d\n%s", s.Games, c.games, out.String())
 			}
 			games := readPDN(t, pdnPath)
-			if len(games) != 4 {
+			if len(games) != c.games {
 				t.Fatalf("PDN has %d games", len(games))
 			}
 			for _, g := range games {
