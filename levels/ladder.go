@@ -58,8 +58,8 @@ var Ladder = [Full + 1]Level{
 	{Elo: 2243, Description: "8,000 nodes, among the 6 best moves", Nodes: 8_000, MultiPV: 6, Temperature: 25, MaxLoss: 90},
 	{Elo: 2526, Description: "20,000 nodes, among the 5 best moves", Nodes: 20_000, MultiPV: 5, Temperature: 18, MaxLoss: 60},
 	{Elo: 2791, Description: "50,000 nodes, among the 4 best moves", Nodes: 50_000, MultiPV: 4, Temperature: 12, MaxLoss: 40},
-	{Elo: 2978, Description: "120,000 nodes, among the 3 best moves", Nodes: 120_000, MultiPV: 3, Temperature: 8, MaxLoss: 25},
-	{Elo: 3117, Description: "300,000 nodes, between the 2 best moves", Nodes: 300_000, MultiPV: 2, Temperature: 5, MaxLoss: 15},
-	{Elo: 3327, Description: "1,000,000 nodes, between the 2 best moves, rarely the second", Nodes: 1_000_000, MultiPV: 2, Temperature: 2, MaxLoss: 6},
-	{Elo: 3639, Description: "the full engine"},
+	{Elo: 2977, Description: "120,000 nodes, among the 3 best moves", Nodes: 120_000, MultiPV: 3, Temperature: 8, MaxLoss: 25},
+	{Elo: 3121, Description: "300,000 nodes, between the 2 best moves", Nodes: 300_000, MultiPV: 2, Temperature: 5, MaxLoss: 15},
+	{Elo: 3317, Description: "1,000,000 nodes, between the 2 best moves, rarely the second", Nodes: 1_000_000, MultiPV: 2, Temperature: 2, MaxLoss: 6},
+	{Elo: 3598, Description: "the full engine"},
 }
