@@ -8,13 +8,13 @@ package main
 import (
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/alecthomas/kong"
 	"github.com/dameo/dameo/bench"
 	"github.com/dameo/dameo/egtb"
 	"github.com/dameo/dameo/egtb/gen"
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/hub"
 	"github.com/dameo/dameo/levels"
 	"github.com/dameo/dameo/match"
 	"github.com/dameo/dameo/search"
@@ -34,13 +34,10 @@ var limitVars = kong.Vars{
 	"max_table_memory": strconv.Itoa(maxTableMemory),
 	"no_progress":      strconv.Itoa(engine.NoProgressLimit),
 	"max_level":        strconv.Itoa(levels.Full),
-	"match_margin":     secondsVar(match.DefaultMargin),
-	"hang_timeout":     secondsVar(match.DefaultHangTimeout),
-	"start_timeout":    secondsVar(match.DefaultStartTimeout),
+	"match_margin":     hub.FormatSeconds(match.DefaultMargin),
+	"hang_timeout":     hub.FormatSeconds(match.DefaultHangTimeout),
+	"start_timeout":    hub.FormatSeconds(match.DefaultStartTimeout),
 }
-
-// secondsVar is d as a kong variable: seconds, as the flags read them.
-func secondsVar(d time.Duration) string { return strconv.FormatFloat(d.Seconds(), 'g', -1, 64) }
 
 // flagBounds checks options and limits built from flags against the
 // search's bounds; its errors name the flag (the search names a field as
