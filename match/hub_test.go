@@ -62,7 +62,7 @@ func TestRealMatch(t *testing.T) {
 				// on time is one no load reaches (1 s was, and a game lost
 				// at its first moves failed the test).
 				Margin: time.Minute,
-				// The default 10 s start-up bound failed here under a
+				// A 10 s start-up bound (the old default) failed here under a
 				// load of 20 (issue 34): a minute, which a loaded machine meets.
 				StartTimeout: time.Minute,
 				PDN:          pdnPath,

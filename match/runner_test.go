@@ -134,7 +134,7 @@ func TestMisbehavingEngines(t *testing.T) {
 				Games:   c.games,
 				TC:      TimeControl{MoveTime: 50 * time.Millisecond},
 				Margin:  loaded,
-				// The restarts failed the default 10 s start-up beside busy
+				// The restarts failed a 10 s start-up bound beside busy
 				// processes: a minute, which a loaded machine meets.
 				StartTimeout: loaded,
 				PDN:          pdnPath,

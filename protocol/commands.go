@@ -172,10 +172,11 @@ func (s *session) loadBook(path string) (Book, error) {
 }
 
 // applyOptions gives the searcher the threads, hash, full-width and
-// combinations parameters if they changed since it last got them.
+// combinations parameters if they changed since it last got them, and
+// always at init (before it, the searcher may not have them).
 func (s *session) applyOptions() {
 	a := &s.applied
-	if a.Threads == s.set.threads && a.HashMiB == s.set.hashMiB && a.FullWidth == s.set.fullWidth && a.Combinations == s.set.combinations {
+	if s.initted && a.Threads == s.set.threads && a.HashMiB == s.set.hashMiB && a.FullWidth == s.set.fullWidth && a.Combinations == s.set.combinations {
 		return
 	}
 	opts := s.applied // other options stay as the searcher was made

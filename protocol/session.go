@@ -37,8 +37,12 @@ type Book interface {
 // Config sets up a session.
 type Config struct {
 	Searcher Searcher
-	// Options are the options Searcher was created with: the initial
-	// threads and hash parameters (they must pass Options.Validate).
+	// Options are the searcher's options: the initial threads and hash
+	// parameters (they must pass Options.Validate), its tables and its
+	// evaluation. The session gives them to Searcher at init, with the
+	// parameters' changes, so Searcher may be made with a smaller table
+	// until then: an engine whose front-end sets hash before init makes
+	// one table, not two.
 	Options search.Options
 	// LoadBook loads the book file at path, or the built-in book when path
 	// is empty. Nil means the engine has no book.
@@ -70,7 +74,7 @@ type session struct {
 	out      *writer
 	rng      *rand.Rand
 	set      settings
-	applied  search.Options // options last given to the searcher
+	applied  search.Options // options last given to the searcher (before init: Config.Options, which it may not have yet)
 	initted  bool           // init done (book loaded, options applied)
 	book     Book           // loaded book, nil when none
 	bookFile string         // the book-file value book was loaded for

@@ -43,9 +43,9 @@ func run(t *testing.T, args ...string) (string, string, int) {
 }
 
 // loadedStart gives a match the tests run a start-up timeout a loaded
-// machine meets (60 s) unless the test gives one: the default 10 s were
-// exceeded by engines started beside busy processes, and the match
-// failed. It returns the other commands' arguments as they are.
+// machine meets (60 s) unless the test gives one: a 10 s bound (the old
+// default) was exceeded by engines started beside busy processes, and the
+// match failed. It returns the other commands' arguments as they are.
 func loadedStart(args []string) []string {
 	if len(args) == 0 || args[0] != "match" || len(args) > 1 && args[1] == "report" ||
 		slices.ContainsFunc(args, func(a string) bool { return strings.HasPrefix(a, "--start-timeout") }) {

@@ -52,7 +52,11 @@ func (c *hubCmd) Run() error {
 	} else {
 		opts.Tablebase = tb
 	}
-	player := levels.NewPlayer(search.New(opts), opts)
+	// The searcher gets its table at init, sized by then by the front-end's
+	// hash parameter: made now at its default size, it would be made twice.
+	small := opts
+	small.HashMiB = search.MinHashMiB
+	player := levels.NewPlayer(search.New(small), opts)
 	cfg := protocol.Config{
 		Searcher: player,
 		Options:  opts,
