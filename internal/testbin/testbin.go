@@ -1,15 +1,19 @@
-// Building the module's programs once per test process, into one temporary
-// folder, and removing them when the tests end.
+// Building the module's programs for the tests: once per test process, into
+// a folder the module's test processes share, where go build relinks a
+// program only when it is out of date.
 
 package testbin
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"os/exec"
 	"path"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -18,8 +22,8 @@ import (
 const Module = "github.com/dameo/dameo"
 
 var (
-	mu     sync.Mutex // serialises builds of parallel tests
-	dir    string
+	mu     sync.Mutex            // serialises builds of parallel tests
+	tmp    string                // the process's own folder, where no shared one is
 	binary = map[string]string{} // built package (and race mode) -> path
 )
 
@@ -47,14 +51,16 @@ func Build(tb testing.TB, pkg string, race bool) string {
 	if bin, ok := binary[key]; ok {
 		return bin
 	}
-	if dir == "" {
-		d, err := os.MkdirTemp("", "dameo-testbin")
-		if err != nil {
-			tb.Fatal(err)
-		}
-		dir = d
+	dir, unlock, err := folder()
+	if err != nil {
+		tb.Fatal(err)
 	}
-	bin := filepath.Join(dir, fmt.Sprintf("%s-%d%s", path.Base(pkg), len(binary), exeSuffix()))
+	defer unlock()
+	name := strings.ReplaceAll(pkg, "/", "_")
+	if race {
+		name += "-race"
+	}
+	bin := filepath.Join(dir, name+exeSuffix())
 	args := []string{"build", "-o", bin}
 	if race {
 		args = append(args, "-race") // a race in the binary fails its exit status
@@ -66,6 +72,34 @@ func Build(tb testing.TB, pkg string, race bool) string {
 	return bin
 }
 
+// folder is where Build puts the programs, locked against the builds of
+// other test processes until unlock: a folder of the user's cache for this
+// checkout, kept from one run to the next, since every package's test
+// process and both halves of the README's test command build the same
+// programs, and go build skips the link (about a CPU-second a program) of
+// one that is up to date; or, where the system offers no cache folder or
+// no lock, a temporary folder of this process's own that Main removes.
+func folder() (dir string, unlock func(), err error) {
+	if cache, err := os.UserCacheDir(); err == nil {
+		_, file, _, _ := runtime.Caller(0)
+		sum := sha256.Sum256([]byte(filepath.Dir(file)))
+		dir := filepath.Join(cache, "dameo", "testbin", hex.EncodeToString(sum[:8]))
+		if err := os.MkdirAll(dir, 0o755); err == nil {
+			if unlock, ok := lock(filepath.Join(dir, "lock")); ok {
+				return dir, unlock, nil
+			}
+		}
+	}
+	if tmp == "" {
+		d, err := os.MkdirTemp("", "dameo-testbin")
+		if err != nil {
+			return "", nil, err
+		}
+		tmp = d
+	}
+	return tmp, func() {}, nil
+}
+
 // exeSuffix is the ending of a program's file name on this system.
 func exeSuffix() string {
 	if runtime.GOOS == "windows" {
@@ -75,7 +109,8 @@ func exeSuffix() string {
 }
 
 // Main runs the tests of a package that builds binaries, then removes the
-// binaries: its TestMain is `func TestMain(m *testing.M) { testbin.Main(m) }`.
+// binaries of a temporary folder: its TestMain is
+// `func TestMain(m *testing.M) { testbin.Main(m) }`.
 // The tests and the programs they start never see the user's data (their
 // endgame tables above all): XDG_DATA_HOME names an empty folder of their
 // own, which a test may fill.
@@ -92,12 +127,12 @@ func Main(m *testing.M) {
 	os.Exit(code)
 }
 
-// cleanup removes the binaries.
+// cleanup removes the temporary folder, if Build made one.
 func cleanup() {
 	mu.Lock()
 	defer mu.Unlock()
-	if dir != "" {
-		os.RemoveAll(dir)
-		dir, binary = "", map[string]string{}
+	if tmp != "" {
+		os.RemoveAll(tmp)
+		tmp, binary = "", map[string]string{}
 	}
 }
