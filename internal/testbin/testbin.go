@@ -80,13 +80,13 @@ func Build(tb testing.TB, pkg string, race bool) string {
 // one that is up to date; or, where the system offers no cache folder or
 // no lock, a temporary folder of this process's own that Main removes.
 func folder() (dir string, unlock func(), err error) {
-	if cache, err := os.UserCacheDir(); err == nil {
-		_, file, _, _ := runtime.Caller(0)
+	if cache, cacheErr := os.UserCacheDir(); cacheErr == nil {
+		_, file, _, _ := runtime.Caller(0) // this checkout's copy of this file
 		sum := sha256.Sum256([]byte(filepath.Dir(file)))
-		dir := filepath.Join(cache, "dameo", "testbin", hex.EncodeToString(sum[:8]))
-		if err := os.MkdirAll(dir, 0o755); err == nil {
-			if unlock, ok := lock(filepath.Join(dir, "lock")); ok {
-				return dir, unlock, nil
+		shared := filepath.Join(cache, "dameo", "testbin", hex.EncodeToString(sum[:8]))
+		if os.MkdirAll(shared, 0o755) == nil {
+			if release, ok := lock(filepath.Join(shared, "lock")); ok {
+				return shared, release, nil
 			}
 		}
 	}
