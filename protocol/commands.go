@@ -72,7 +72,8 @@ func (s *session) hub() {
 // book or book-file loads the book at once; if that fails the parameter keeps
 // its old value. Setting egtb-dir loads the tables at once, and setting
 // eval-file the weights file; if that fails the parameter and the tables or
-// the weights stay as they were. Other parameters never touch the book,
+// the weights stay as they were. The searcher gets them at once after init,
+// and at init before it. Other parameters never touch the book,
 // even when an earlier load failed. The parameters of Config.Params are set
 // by their own Set.
 func (s *session) setParam(l *hub.Line) {
@@ -104,7 +105,7 @@ func (s *session) setParam(l *hub.Line) {
 			return
 		}
 		s.applied.Tablebase = tb
-		s.cfg.Searcher.SetOptions(s.applied)
+		s.giveLoaded()
 	}
 	if name == "eval-file" {
 		e, err := eval.LoadEvaluator(next.evalFile)
@@ -113,7 +114,7 @@ func (s *session) setParam(l *hub.Line) {
 			return
 		}
 		s.applied.Eval = e
-		s.cfg.Searcher.SetOptions(s.applied)
+		s.giveLoaded()
 	}
 	bookParam := name == "book" || name == "book-file"
 	if s.initted && bookParam && next.book && (s.book == nil || next.bookFile != s.bookFile) {
@@ -129,6 +130,15 @@ func (s *session) setParam(l *hub.Line) {
 		// The table and the threads are made now, not at the next go,
 		// whose clock is running.
 		s.applyOptions()
+	}
+}
+
+// giveLoaded gives the searcher the tables or the evaluation just loaded.
+// Before init they wait in s.applied for init's applyOptions, so that no
+// transposition table is made at a size the front-end has not set yet.
+func (s *session) giveLoaded() {
+	if s.initted {
+		s.cfg.Searcher.SetOptions(s.applied)
 	}
 }
 

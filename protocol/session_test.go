@@ -222,11 +222,29 @@ func TestEgtbDirParam(t *testing.T) {
 			return fakeTables{dir}, nil
 		}
 	})
-	h.send("set-param name=egtb-dir value=/tables")
+	// Before init the tables wait for init, which gives them with the
+	// table of the size set: one SetOptions, none at the default size.
+	h.send("set-param name=egtb-dir value=/tables", "set-param name=hash value=8")
 	h.sync()
+	if calls := h.fake.Calls(); len(calls) != 0 {
+		t.Errorf("searcher calls before init %v, want none", calls)
+	}
+	h.send("init")
+	h.expect("ready")
+	if calls := h.fake.Calls(); !reflect.DeepEqual(calls, []string{"SetOptions 1 8"}) {
+		t.Errorf("searcher calls at init %v, want SetOptions 1 8", calls)
+	}
 	if got := h.fake.Tablebase(); got != (fakeTables{"/tables"}) {
 		t.Errorf("searcher tables %v, want those of /tables", got)
 	}
+	// After init a directory reaches the searcher at once.
+	h.send("set-param name=egtb-dir value=/tables2")
+	h.sync()
+	if got := h.fake.Tablebase(); got != (fakeTables{"/tables2"}) {
+		t.Errorf("searcher tables %v, want those of /tables2", got)
+	}
+	h.send("set-param name=egtb-dir value=/tables")
+	h.sync()
 	// A directory that fails to load: error, the tables and the value stay.
 	h.send("set-param name=egtb-dir value=bad")
 	h.expect(`error message="endgame tables: bad: no such directory"`)
@@ -245,7 +263,7 @@ func TestEgtbDirParam(t *testing.T) {
 		t.Errorf("searcher tables after threads=2 %v, want those of /tables", got)
 	}
 	h.finish()
-	if want := []string{"/tables", "bad"}; !reflect.DeepEqual(loads, want) {
+	if want := []string{"/tables", "/tables2", "/tables", "bad"}; !reflect.DeepEqual(loads, want) {
 		t.Errorf("loads %q, want %q", loads, want)
 	}
 	// Without a loader the parameter is refused.
@@ -269,6 +287,11 @@ func TestEvalFileParam(t *testing.T) {
 	h := start(t, nil)
 	h.send("set-param name=eval-file value=" + good)
 	h.sync()
+	if calls := h.fake.Calls(); len(calls) != 0 {
+		t.Errorf("searcher calls before init %v, want none: the evaluation waits for init", calls)
+	}
+	h.send("init")
+	h.expect("ready")
 	loaded := h.fake.Eval()
 	if loaded == nil || loaded == eval.Default() {
 		t.Fatalf("searcher evaluation %p, want the file's", loaded)
