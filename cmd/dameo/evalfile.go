@@ -1,4 +1,4 @@
-// The --eval flag of analyze, bench and datagen: the evaluation of a
+// The --eval flag of analyze, bench, datagen and shots run: the evaluation of a
 // weights file, the embedded one by default.
 
 package main

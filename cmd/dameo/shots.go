@@ -118,6 +118,7 @@ type shotsRunCmd struct {
 	Suite string `arg:"" help:"Suite file (made by dameo shots mine; docs/shots.md)." type:"path"`
 	Nodes int64  `default:"100000" help:"Nodes searched in each position, 1 or more (default ${default})." placeholder:"N"`
 	Hash  int    `default:"16" help:"Transposition table in MiB, ${min_hash} to ${max_hash} (default ${default})." placeholder:"MB"`
+	Eval  string `help:"Evaluate with the weights file FILE (made by dameo tune; default: the weights embedded in the program)." placeholder:"FILE" type:"path"`
 
 	FullWidth    bool `help:"Search without pruning or reductions, as the Hub testing parameter full-width (default off)."`
 	Combinations bool `help:"Look harder at combinations, as the Hub testing parameter combinations (default off)."`
@@ -138,6 +139,11 @@ func (c *shotsRunCmd) Run() error {
 	if err := inRange("hash", int64(c.Hash), search.MinHashMiB, search.MaxHashMiB); err != nil {
 		return err
 	}
+	opts := search.Options{Threads: 1, HashMiB: c.Hash, FullWidth: c.FullWidth, Combinations: c.Combinations}
+	var err error
+	if opts.Eval, err = loadEval(c.Eval); err != nil {
+		return err
+	}
 	f, _, err := safefile.Open(c.Suite)
 	if err != nil {
 		return usageError{err}
@@ -154,7 +160,7 @@ func (c *shotsRunCmd) Run() error {
 	defer cancel()
 	progress := startProgress("shots run: positions", 0, len(entries))
 	out := progress.above(os.Stdout)
-	solved, err := shots.Run(ctx, entries, search.Options{Threads: 1, HashMiB: c.Hash, FullWidth: c.FullWidth, Combinations: c.Combinations}, c.Nodes, func(o shots.Outcome) {
+	solved, err := shots.Run(ctx, entries, opts, c.Nodes, func(o shots.Outcome) {
 		p := o.Entry.Position
 		verdict := "missed"
 		if o.Solved {

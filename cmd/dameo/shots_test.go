@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/pdn"
 )
 
@@ -55,6 +56,20 @@ func TestShotsMineThenRun(t *testing.T) {
 	if code != 0 || !strings.HasSuffix(out, "solved=2 of 2 (100.0%) nodes=4000\n") || strings.Count(out, "solved played=") != 2 {
 		t.Fatalf("shots run: status %d, stdout %q, stderr %q", code, out, errOut)
 	}
+	// Another evaluation: the hand-set terms' weights file.
+	weights := filepath.Join(dir, "hand.bin")
+	f, err := os.Create(weights)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := eval.Write(f, eval.HandWeights(), "hand-set terms"); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	out, errOut, code = run(t, "shots", "run", suite, "--nodes", "4000", "--hash", "1", "--eval", weights)
+	if code != 0 || !regexp.MustCompile(`(?m)^solved=\d of 2 \(\d+\.\d%\) nodes=4000$`).MatchString(out) {
+		t.Fatalf("shots run --eval: status %d, stdout %q, stderr %q", code, out, errOut)
+	}
 	out, _, _ = run(t, "shots", "run", suite, "--nodes", "1")
 	if !regexp.MustCompile(`(?m)^solved=\d of 2 \(\d+\.\d%\) nodes=1$`).MatchString(out) {
 		t.Fatalf("shots run --nodes 1: %q", out)
@@ -74,6 +89,7 @@ func TestShotsBadInput(t *testing.T) {
 	for _, args := range [][]string{
 		{"shots", "run", bad},
 		{"shots", "run", filepath.Join(dir, "missing.txt")},
+		{"shots", "run", bad, "--eval", filepath.Join(dir, "missing.bin")},
 		{"shots", "mine", illegal, "-o", filepath.Join(dir, "out.txt")},
 		{"shots", "mine", filepath.Join(dir, "missing.pdn"), "-o", filepath.Join(dir, "out.txt")},
 		{"shots", "mine", illegal, "-o", filepath.Join(dir, "out.txt"), "--swing", "0"},
@@ -83,7 +99,11 @@ func TestShotsBadInput(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "out.txt")); err == nil {
 		t.Error("a failed shots mine wrote its output")
 	}
-	_, errOut, _ := run(t, "shots", "run", bad)
+	_, errOut, _ := run(t, "shots", "run", bad, "--eval", filepath.Join(dir, "missing.bin"))
+	if !strings.Contains(errOut, "--eval: ") || !strings.Contains(errOut, "missing.bin") {
+		t.Errorf("stderr %q does not name the missing weights file", errOut)
+	}
+	_, errOut, _ = run(t, "shots", "run", bad)
 	if !strings.Contains(errOut, "suite line 1: bm \"a1-a8\"") {
 		t.Errorf("stderr %q does not name the bad line", errOut)
 	}
