@@ -1,9 +1,9 @@
 // The Player: a searcher that plays at a Setting. It stands where the
 // searcher stood (it is a protocol.Searcher around one): searches
 // at level Full and analysis searches go to the searcher unchanged; a
-// weaker level searches one thread without endgame tables, with its node
-// budget and enough principal variations to score its candidates, and
-// chooses among them.
+// weaker level searches one thread without endgame tables, with the
+// ladder's own evaluation (eval.go), its node budget and enough principal
+// variations to score its candidates, and chooses among them.
 
 package levels
 
@@ -91,16 +91,17 @@ func (p *Player) SetOptions(opts search.Options) {
 
 // reduce gives the searcher the options of a weaker level (reduced) or the
 // session's own: a weaker level searches one thread, so that it is the same
-// opponent on any machine and reproducible with a seed, and without
-// endgame tables, so that it does not depend on which tables are installed
-// (nor plays perfect endgames). p.mu is held.
+// opponent on any machine and reproducible with a seed, without endgame
+// tables, so that it does not depend on which tables are installed (nor
+// plays perfect endgames), and with the evaluation the ladder was
+// calibrated with, whatever the engine's own or eval-file is. p.mu is held.
 func (p *Player) reduce(reduced bool) {
 	if reduced == p.reduced {
 		return
 	}
 	opts := p.opts
 	if reduced {
-		opts.Threads, opts.Tablebase = 1, nil
+		opts.Threads, opts.Tablebase, opts.Eval = 1, nil, ladderEval()
 	}
 	p.s.SetOptions(opts)
 	p.reduced = reduced

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dameo/dameo/engine"
+	"github.com/dameo/dameo/eval"
 	"github.com/dameo/dameo/search"
 )
 
@@ -205,21 +206,26 @@ func (someTables) ProbeAny(*engine.Position) (wdl, dtw int, ok bool) {
 	return 0, 0, false
 }
 
-// A weaker level searches one thread without endgame tables; the full
-// engine and analysis get the session's options back.
+// A weaker level searches one thread without endgame tables, with the
+// ladder's evaluation; the full engine and analysis get the session's
+// options back.
 func TestWeakerLevelsReduceTheOptions(t *testing.T) {
-	opts := search.Options{Threads: 2, HashMiB: 1, Tablebase: someTables{}}
+	own, err := eval.NewEvaluator(eval.HandWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts := search.Options{Threads: 2, HashMiB: 1, Tablebase: someTables{}, Eval: own}
 	r := &recorder{Searcher: search.New(opts)}
 	p := NewPlayer(r, opts)
 	g := engine.NewGame(engine.StartPosition())
 	last := func() search.Options { return r.opts[len(r.opts)-1] }
 	p.SetSetting(must(AtLevel(5)))
 	<-p.Start(context.Background(), g, search.Limits{Depth: 2}, nil)
-	if o := last(); o.Threads != 1 || o.Tablebase != nil || o.HashMiB != 1 {
+	if o := last(); o.Threads != 1 || o.Tablebase != nil || o.HashMiB != 1 || o.Eval != ladderEval() {
 		t.Errorf("level 5 searched with %+v", o)
 	}
 	<-p.Start(context.Background(), g, search.Limits{Depth: 2, Analysis: true}, nil)
-	if o := last(); o.Threads != 2 || o.Tablebase == nil {
+	if o := last(); o.Threads != 2 || o.Tablebase == nil || o.Eval != own {
 		t.Errorf("analysis at level 5 searched with %+v", o)
 	}
 	n := len(r.opts)
