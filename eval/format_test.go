@@ -151,10 +151,10 @@ func TestEmbeddedWeights(t *testing.T) {
 		index  int
 		mg, eg int16
 	}{
-		{TermIndex(TermMan), 105, 142},
-		{TermIndex(TermTempo), 9, 2},
-		{BlockIndex(0, 1), -13, -18},
-		{BlockIndex(6, 80), 12, 48},
+		{TermIndex(TermMan), 100, 133},
+		{TermIndex(TermTempo), 9, 4},
+		{BlockIndex(0, 1), -12, -19},
+		{BlockIndex(6, 80), 14, 59},
 	} {
 		if w.MG[tc.index] != tc.mg || w.EG[tc.index] != tc.eg {
 			t.Errorf("weight %d: %d %d, want %d %d", tc.index, w.MG[tc.index], w.EG[tc.index], tc.mg, tc.eg)
@@ -166,8 +166,8 @@ func TestEmbeddedWeights(t *testing.T) {
 			trained++
 		}
 	}
-	if trained != 83427 {
-		t.Errorf("%d king-square and pattern weights are not 0, want 83427 (the generation-3 file)", trained)
+	if trained != 94321 {
+		t.Errorf("%d king-square and pattern weights are not 0, want 94321 (the generation-4 file)", trained)
 	}
 	d := DefaultWeights()
 	d.MG[0] = 1
