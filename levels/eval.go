@@ -20,11 +20,12 @@ var ladderFile []byte
 // ladderEval is the ladder's evaluation, decoded on the first weaker move.
 var ladderEval = sync.OnceValue(func() *eval.Evaluator {
 	w, _, err := eval.Decode(ladderFile)
-	if err == nil {
-		var e *eval.Evaluator
-		if e, err = eval.NewEvaluator(w); err == nil {
-			return e
-		}
+	if err != nil {
+		panic("the ladder's embedded weights file: " + err.Error()) // a test checks it
 	}
-	panic("the ladder's embedded weights file: " + err.Error()) // a test checks it
+	e, err := eval.NewEvaluator(w)
+	if err != nil {
+		panic("the ladder's embedded weights: " + err.Error()) // a test checks it
+	}
+	return e
 })
