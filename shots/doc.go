@@ -16,5 +16,7 @@
 //
 // A suite is a text file, one entry a line (suite.go; docs/shots.md).
 // Run searches every entry at a fixed number of nodes and counts those
-// where the search plays the entry's move: the solved rate.
+// where the search plays the entry's move (the solved rate) and, of the
+// avoid entries, those where it does not play the move that fell (the
+// avoided rate).
 package shots

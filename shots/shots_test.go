@@ -217,11 +217,16 @@ func TestRun(t *testing.T) {
 	}
 	entries := []Entry{{Position: p, Best: res.Move}, {Position: p, Best: other, Avoid: res.Move}}
 	var outcomes []Outcome
-	solved, err := Run(context.Background(), entries, opts, 3000, func(o Outcome) { outcomes = append(outcomes, o) })
+	entries = append(entries, Entry{Position: p, Best: res.Move, Avoid: other})
+	tally, err := Run(context.Background(), entries, opts, 3000, func(o Outcome) { outcomes = append(outcomes, o) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if solved != 1 || len(outcomes) != 2 || !outcomes[0].Solved || outcomes[1].Solved || outcomes[1].Played != res.Move {
-		t.Fatalf("solved %d, outcomes %+v", solved, outcomes)
+	if len(outcomes) != 3 || !outcomes[0].Solved || outcomes[1].Solved || outcomes[1].Played != res.Move ||
+		!outcomes[1].FellIn || outcomes[0].FellIn || !outcomes[2].Solved || outcomes[2].FellIn {
+		t.Fatalf("outcomes %+v", outcomes)
+	}
+	if want := (Tally{Entries: 3, Solved: 2, Avoids: 2, Avoided: 1}); tally != want {
+		t.Errorf("tally %+v, want %+v", tally, want)
 	}
 }

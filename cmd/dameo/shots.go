@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/internal/safefile"
 	"github.com/dameo/dameo/pdn"
 	"github.com/dameo/dameo/search"
@@ -128,8 +129,11 @@ type shotsRunCmd struct {
 func (c *shotsRunCmd) Help() string {
 	return `Searches each position with one thread and a fresh table to --nodes nodes
 (the figures are the same on every machine) and prints one line a
-position, "solved" or "missed" with the move played and the move wanted,
-then "solved=<K> of <N> (<percent>%) nodes=<N>".`
+position: "solved" (the move wanted was played), "fell" (the move that fell
+into the combination in the game was played) or "missed", with the moves;
+then "solved=<K> of <N> (<percent>%) [avoided=<A> of <M> (<percent>%)]
+nodes=<N>", the avoided rate counting the entries with an am move whose
+search did not play it.`
 }
 
 func (c *shotsRunCmd) Run() error {
@@ -160,19 +164,38 @@ func (c *shotsRunCmd) Run() error {
 	defer cancel()
 	progress := startProgress("shots run: positions", 0, len(entries))
 	out := progress.above(os.Stdout)
-	solved, err := shots.Run(ctx, entries, opts, c.Nodes, func(o shots.Outcome) {
-		p := o.Entry.Position
-		verdict := "missed"
-		if o.Solved {
-			verdict = "solved"
-		}
-		fmt.Fprintf(out, "%s played=%s bm=%s id=%s\n", verdict, p.FormatMove(o.Played), p.FormatMove(o.Entry.Best), o.Entry.ID)
+	tally, err := shots.Run(ctx, entries, opts, c.Nodes, func(o shots.Outcome) {
+		fmt.Fprintln(out, outcomeLine(o))
 		progress.add(1)
 	})
 	progress.close()
 	if err != nil {
 		return interruptedBy(ctx, err)
 	}
-	fmt.Printf("solved=%d of %d (%.1f%%) nodes=%d\n", solved, len(entries), 100*float64(solved)/float64(len(entries)), c.Nodes)
+	percent := func(k, n int) float64 { return 100 * float64(k) / float64(n) }
+	fmt.Printf("solved=%d of %d (%.1f%%) ", tally.Solved, tally.Entries, percent(tally.Solved, tally.Entries))
+	if tally.Avoids > 0 {
+		fmt.Printf("avoided=%d of %d (%.1f%%) ", tally.Avoided, tally.Avoids, percent(tally.Avoided, tally.Avoids))
+	}
+	fmt.Printf("nodes=%d\n", c.Nodes)
 	return nil
+}
+
+// outcomeLine is the line of an entry's outcome in dameo shots run:
+//
+//	solved|fell|missed played=<move> bm=<move> [am=<move>] id=<text>
+func outcomeLine(o shots.Outcome) string {
+	p := o.Entry.Position
+	verdict := "missed"
+	switch {
+	case o.Solved:
+		verdict = "solved"
+	case o.FellIn:
+		verdict = "fell"
+	}
+	line := verdict + " played=" + p.FormatMove(o.Played) + " bm=" + p.FormatMove(o.Entry.Best)
+	if o.Entry.Avoid != engine.NoMove {
+		line += " am=" + p.FormatMove(o.Entry.Avoid)
+	}
+	return line + " id=" + o.Entry.ID
 }

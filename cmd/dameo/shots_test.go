@@ -53,7 +53,7 @@ func TestShotsMineThenRun(t *testing.T) {
 	}
 	// At the nodes that named the moves, the same search solves them all.
 	out, errOut, code = run(t, "shots", "run", suite, "--nodes", "4000", "--hash", "1")
-	if code != 0 || !strings.HasSuffix(out, "solved=2 of 2 (100.0%) nodes=4000\n") || strings.Count(out, "solved played=") != 2 {
+	if code != 0 || !strings.HasSuffix(out, "solved=2 of 2 (100.0%) avoided=1 of 1 (100.0%) nodes=4000\n") || strings.Count(out, "solved played=") != 2 {
 		t.Fatalf("shots run: status %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	// Another evaluation: the hand-set terms' weights file.
@@ -67,11 +67,11 @@ func TestShotsMineThenRun(t *testing.T) {
 	}
 	f.Close()
 	out, errOut, code = run(t, "shots", "run", suite, "--nodes", "4000", "--hash", "1", "--eval", weights)
-	if code != 0 || !regexp.MustCompile(`(?m)^solved=\d of 2 \(\d+\.\d%\) nodes=4000$`).MatchString(out) {
+	if code != 0 || !regexp.MustCompile(`(?m)^solved=\d of 2 \(\d+\.\d%\) avoided=\d of 1 \(\d+\.\d%\) nodes=4000$`).MatchString(out) {
 		t.Fatalf("shots run --eval: status %d, stdout %q, stderr %q", code, out, errOut)
 	}
 	out, _, _ = run(t, "shots", "run", suite, "--nodes", "1")
-	if !regexp.MustCompile(`(?m)^solved=\d of 2 \(\d+\.\d%\) nodes=1$`).MatchString(out) {
+	if !regexp.MustCompile(`(?m)^solved=\d of 2 \(\d+\.\d%\) avoided=\d of 1 \(\d+\.\d%\) nodes=1$`).MatchString(out) {
 		t.Fatalf("shots run --nodes 1: %q", out)
 	}
 }
