@@ -1,6 +1,7 @@
 // Tests of the server's limits and its keeping out of strangers: the Host
 // tied to the listening address, the token, the caps on pages, engines,
-// hash and threads, the HTTP timeouts, and the PDN file's rate.
+// hash and threads, the HTTP timeouts, the PDN file's rate, and the
+// refusal of pages once the server closes.
 
 package gui
 
@@ -293,5 +294,16 @@ func TestReadGameFile(t *testing.T) {
 		if _, err := ReadGameFile(path); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: error %v, want %q", path, err, want)
 		}
+	}
+}
+
+func TestAClosedServerRefusesPages(t *testing.T) {
+	srv := New(Config{})
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(ts.Close)
+	srv.Close()
+	wsURL := "ws" + strings.TrimPrefix(ts.URL, "http") + "/ws"
+	if _, r, err := websocket.Dial(context.Background(), wsURL, nil); err == nil || r == nil || r.StatusCode != http.StatusServiceUnavailable {
+		t.Fatalf("a page after Close: %v %v", err, r)
 	}
 }

@@ -97,6 +97,8 @@ type Server struct {
 
 	ctx      context.Context
 	cancel   context.CancelFunc
+	closeMu  sync.Mutex // orders sessions' starts before Close's wait
+	closed   bool
 	sessions sync.WaitGroup
 	pages    atomic.Int32 // sessions running
 	engines  *budget
@@ -188,8 +190,23 @@ func (s *Server) Handler() http.Handler {
 
 // Close ends every session, and with them their engines, and waits.
 func (s *Server) Close() {
+	s.closeMu.Lock()
+	s.closed = true
+	s.closeMu.Unlock()
 	s.cancel()
 	s.sessions.Wait()
+}
+
+// beginSession counts a session that Close will wait for, unless the server
+// is closing; the WaitGroup must not grow from zero while Close waits.
+func (s *Server) beginSession() bool {
+	s.closeMu.Lock()
+	defer s.closeMu.Unlock()
+	if s.closed {
+		return false
+	}
+	s.sessions.Add(1)
+	return true
 }
 
 // hostAllowed reports whether a request's Host is an address the server
@@ -235,14 +252,17 @@ func (s *Server) serveWebSocket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.pages.Add(-1)
+	if !s.beginSession() {
+		http.Error(w, "the server is shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	defer s.sessions.Done()
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return // Accept has answered
 	}
 	defer conn.CloseNow()
 	conn.SetReadLimit(maxMessage)
-	s.sessions.Add(1)
-	defer s.sessions.Done()
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 
