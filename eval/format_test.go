@@ -151,10 +151,10 @@ func TestEmbeddedWeights(t *testing.T) {
 		index  int
 		mg, eg int16
 	}{
-		{TermIndex(TermMan), 100, 133},
-		{TermIndex(TermTempo), 9, 4},
-		{BlockIndex(0, 1), -12, -19},
-		{BlockIndex(6, 80), 14, 59},
+		{TermIndex(TermMan), 98, 123},
+		{TermIndex(TermTempo), 9, 6},
+		{BlockIndex(0, 1), -12, -21},
+		{BlockIndex(6, 80), 14, 62},
 	} {
 		if w.MG[tc.index] != tc.mg || w.EG[tc.index] != tc.eg {
 			t.Errorf("weight %d: %d %d, want %d %d", tc.index, w.MG[tc.index], w.EG[tc.index], tc.mg, tc.eg)
@@ -166,8 +166,8 @@ func TestEmbeddedWeights(t *testing.T) {
 			trained++
 		}
 	}
-	if trained != 94321 {
-		t.Errorf("%d king-square and pattern weights are not 0, want 94321 (the generation-4 file)", trained)
+	if trained != 100157 {
+		t.Errorf("%d king-square and pattern weights are not 0, want 100157 (the generation-5 file)", trained)
 	}
 	d := DefaultWeights()
 	d.MG[0] = 1
