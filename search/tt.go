@@ -14,6 +14,8 @@ import (
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
+
+	"github.com/dameo/dameo/internal/hugepages"
 )
 
 // bound says how a stored score relates to the true score.
@@ -106,7 +108,7 @@ const prefaultMiB = 256
 // those writes now rather than in the first search, on its clock.
 func newTable(mib int) *table {
 	n := max(uint64(mib)<<20/64, 1)
-	t := &table{buckets: make([]ttBucket, n)}
+	t := &table{buckets: hugepages.Make[ttBucket](int(n))}
 	if mib <= prefaultMiB {
 		t.clear()
 	}
