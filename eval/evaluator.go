@@ -11,7 +11,6 @@ import (
 	"math/bits"
 
 	"github.com/dameo/dameo/engine"
-	"github.com/dameo/dameo/internal/hugepages"
 )
 
 // pair16 is a feature's middlegame and endgame weight side by side, so
@@ -40,7 +39,7 @@ type Evaluator struct {
 	terms    [NumTerms]int64                   // termPair of each term's weights
 	blocks   [NumBlockTables][blockKeys]pair16 // by blockKey; empty blocks (and keys of no block) hold 0
 	kings    [NumKingSquares]pair16
-	patterns [NumPatternTables]*[PatternConfigs]pair16 // consecutive, in one allocation on huge pages
+	patterns *[NumPatternTables][PatternConfigs]pair16
 }
 
 // NewEvaluator is the evaluation with weights w (a copy: changing w later
@@ -49,11 +48,7 @@ func NewEvaluator(w *Weights) (*Evaluator, error) {
 	if err := w.check(); err != nil {
 		return nil, err
 	}
-	e := new(Evaluator)
-	tables := hugepages.Make[pair16](NumPatternTables * PatternConfigs)
-	for t := range e.patterns {
-		e.patterns[t] = (*[PatternConfigs]pair16)(tables[t*PatternConfigs:])
-	}
+	e := &Evaluator{patterns: new([NumPatternTables][PatternConfigs]pair16)}
 	at := func(i int) pair16 { return makePair16(w.MG[i], w.EG[i]) }
 	for t := range NumTerms {
 		e.terms[t] = termPair(w.MG[TermIndex(t)], w.EG[TermIndex(t)])
@@ -110,8 +105,9 @@ func (e *Evaluator) EvaluateAfter(after, before *engine.Position, s *State) int3
 // while their values arrive.
 func (e *Evaluator) evaluate(p *engine.Position, v *patternView) int32 {
 	var mg, eg int32
+	patterns := e.patterns
 	for r := range patternsUp {
-		table := e.patterns[patternTable[r]]
+		table := &patterns[patternTable[r]]
 		lo, hi := v.rowReadings(r)
 		a, b, c := table[lo&readingMask], table[lo>>readingBits&readingMask], table[lo>>(2*readingBits)]
 		d, f := table[hi&readingMask], table[hi>>readingBits]

@@ -14,8 +14,6 @@ import (
 	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
-
-	"github.com/dameo/dameo/internal/hugepages"
 )
 
 // bound says how a stored score relates to the true score.
@@ -108,7 +106,7 @@ const prefaultMiB = 256
 // those writes now rather than in the first search, on its clock.
 func newTable(mib int) *table {
 	n := max(uint64(mib)<<20/64, 1)
-	t := &table{buckets: hugepages.Make[ttBucket](int(n))}
+	t := &table{buckets: make([]ttBucket, n)}
 	if mib <= prefaultMiB {
 		t.clear()
 	}
