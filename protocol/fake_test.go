@@ -1,7 +1,8 @@
 // A fake searcher and book for in-process session tests: the searcher
 // records its calls and limits, reports one info line, and returns the
 // first legal move at once or, for infinite and ponder searches, when its
-// context is cancelled (or after ponder-hit when it has a limit).
+// context is cancelled (or after ponder-hit when it has a limit), after
+// its lag.
 
 package protocol
 
@@ -10,6 +11,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sync"
+	"time"
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/eval"
@@ -23,6 +25,9 @@ type fakeSearcher struct {
 	hit    chan struct{} // closed by PonderHit; nil when idle
 	// move, when not NoMove, is returned instead of the first legal move.
 	move engine.Move
+	// lag is how long a search takes to return once stopped (a real one
+	// takes milliseconds, more on a loaded machine).
+	lag  time.Duration
 	tb   search.Tablebase // the tables last given by SetOptions
 	ev   *eval.Evaluator  // the evaluation last given by SetOptions
 	opts search.Options   // the options SetOptions last gave
@@ -95,11 +100,17 @@ func (f *fakeSearcher) Start(ctx context.Context, g *engine.Game, l search.Limit
 	f.calls = append(f.calls, "Search")
 	f.limits = append(f.limits, l)
 	f.hit = hit
-	want := f.move
+	want, lag := f.move, f.lag
 	f.mu.Unlock()
 	done := make(chan search.Result, 1)
 	p := g.Position()
-	go func() { done <- f.search(ctx, p, l, info, want, hit) }()
+	go func() {
+		r := f.search(ctx, p, l, info, want, hit)
+		if ctx.Err() != nil {
+			time.Sleep(lag)
+		}
+		done <- r
+	}()
 	return done
 }
 

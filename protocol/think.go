@@ -30,6 +30,7 @@ type running struct {
 	active bool                 // the search goroutine has not returned yet
 	hold   bool                 // pondering before ponder-hit or stop: done waits
 	held   *search.Result       // an outcome waiting for ponder-hit or stop
+	stop   bool                 // stop was received: the done is owed, also if the input ends first
 	cancel context.CancelFunc   // cancels the search's context
 }
 
@@ -145,6 +146,7 @@ func (s *session) busy(in input) bool {
 				s.send(hub.NewLine("pong"))
 				return true
 			case "stop":
+				s.cur.stop = true
 				s.stopSearch()
 				s.release()
 				return true
@@ -178,7 +180,8 @@ func (s *session) finish() {
 }
 
 // abort ends the session's search without answering it (quit, end of
-// input): it stops the search and waits a little for it to return.
+// input): it stops the search and waits a little for it to return. A search
+// already stopped by `stop` is answered, since that stop promised its done.
 func (s *session) abort() {
 	if s.cur == nil {
 		return
@@ -186,7 +189,11 @@ func (s *session) abort() {
 	if s.cur.active {
 		s.stopSearch()
 		select {
-		case <-s.cur.done:
+		case r := <-s.cur.done:
+			if s.cur.stop {
+				s.searched(r)
+				return
+			}
 		case <-time.After(quitWait):
 			s.diag("the search did not stop within %v", quitWait)
 		}

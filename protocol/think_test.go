@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/dameo/dameo/engine"
 	"github.com/dameo/dameo/hub"
@@ -198,6 +199,26 @@ func TestIllegalSearchMove(t *testing.T) {
 		t.Errorf("done move %s is not legal: %v", mv, err)
 	}
 	h.finish()
+}
+
+// A stop owes its done even when the input ends, or quit comes, before the
+// stopped search has returned. Found by a script's one-shot use,
+// `printf 'go analyze\nstop\n' | dameo hub`, which lost the done in about
+// one run in eight.
+func TestStopThenEndStillAnswers(t *testing.T) {
+	for _, last := range []string{"", "quit"} {
+		h := start(t, nil)
+		h.fake.lag = 100 * time.Millisecond
+		h.send("go analyze")
+		h.expectPrefix("info ")
+		h.send("stop")
+		if last != "" {
+			h.send(last)
+		}
+		h.in.Close()
+		h.expectPrefix("done move=")
+		h.ended()
+	}
 }
 
 func TestQuitAndEOFMidSearch(t *testing.T) {
