@@ -78,7 +78,7 @@ func (s *session) hub() {
 // by their own Set.
 func (s *session) setParam(l *hub.Line) {
 	name, ok := l.Get("name")
-	if !ok {
+	if !ok || name == "" {
 		s.fail("set-param needs name=")
 		return
 	}

@@ -117,6 +117,10 @@ func TestSetParamErrors(t *testing.T) {
 		{"set-param", "set-param needs name="},
 		{"set-param name=hash", "set-param hash needs value="},
 		{"set-param name value=1", "set-param needs name="},
+		// An empty name is no name (it was "set-param  needs value=" and
+		// "unknown parameter ", found by hostile testing).
+		{"set-param name=", "set-param needs name="},
+		{`set-param name="" value=1`, "set-param needs name="},
 		{"set-param name=colour value=red", "unknown parameter colour"},
 		{"set-param name=threads value=0", "bad value 0 for parameter threads: want a whole number from 1 to 256"},
 		{"set-param name=threads value=257", "bad value 257 for parameter threads: want a whole number from 1 to 256"},
