@@ -5,7 +5,9 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // StartText is the position text of the start position.
@@ -60,7 +62,7 @@ func ParsePosition(text string) (Position, error) {
 				return Position{}, fmt.Errorf("rank %d has more than 8 squares", rank+1)
 			}
 			if !placePiece(c, Bitboard(1)<<(8*rank+file), &pieces, &kings) {
-				return Position{}, fmt.Errorf("unknown character %q in rank %d", c, rank+1)
+				return Position{}, fmt.Errorf("unknown character %s in rank %d", quoteChar(r[j:]), rank+1)
 			}
 			file++
 		}
@@ -155,22 +157,35 @@ func (p Position) String() string {
 // ParseHub reads the Hub position form: 'W' or 'B' for the side to move,
 // then 64 characters a8..h8, a7..h7, ..., a1..h1 ('w', 'b', 'W', 'B', 'e').
 func ParseHub(s string) (Position, error) {
-	if len(s) != 65 {
-		return Position{}, fmt.Errorf("hub position has %d characters, want 65 (side and 64 squares)", len(s))
+	// Characters, not bytes: any character of more than one byte is
+	// refused below, named as written.
+	if n := utf8.RuneCountInString(s); n != 65 {
+		return Position{}, fmt.Errorf("hub position has %d characters, want 65 (side and 64 squares)", n)
 	}
 	side, ok := sideLetter(s[:1], "W", "B")
 	if !ok {
-		return Position{}, fmt.Errorf("bad side to move %q in hub position (want 'W' or 'B')", s[0])
+		return Position{}, fmt.Errorf("bad side to move %s in hub position (want 'W' or 'B')", quoteChar(s))
 	}
 	var pieces [2]Bitboard
 	var kings Bitboard
 	for i := 0; i < 64; i++ {
 		sq := Square(8*(7-i/8) + i%8)
 		if s[1+i] != 'e' && !placePiece(s[1+i], Bitboard(1)<<sq, &pieces, &kings) {
-			return Position{}, fmt.Errorf("unknown character %q at square %v of hub position", s[1+i], sq)
+			return Position{}, fmt.Errorf("unknown character %s at square %v of hub position", quoteChar(s[1+i:]), sq)
 		}
 	}
 	return NewPosition(pieces[White], pieces[Black], kings, side)
+}
+
+// quoteChar is the first character of s quoted for an error message, as
+// it was written: 'é' rather than its first byte, and a byte that is not
+// UTF-8 as '\xff'.
+func quoteChar(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError && n <= 1 {
+		return fmt.Sprintf("'\\x%02x'", s[0])
+	}
+	return strconv.QuoteRune(r)
 }
 
 // Hub is the Hub position form of p.

@@ -53,6 +53,9 @@ func TestPositionTextErrors(t *testing.T) {
 		"bbbbbbbb/1bbbbbb1/2bbbb2/8/8/2wwww2/wwwwwwww/wwwwwwww w":  "white has 20 pieces, at most 18",
 		"bbbbbbbb/bbbbbbb1/2bbbb2/8/8/2wwww2/1wwwwww1/wwwwwwww b":  "black has 19 pieces, at most 18",
 		"BBBBBBBB/BBBBBBBB/BBBB4/8/8/8/8/8 w":                      "black has 20 pieces",
+		// A character of more than one byte is named as it was written
+		// (it was the first byte as a character: 'Ã' for 'é').
+		"8/8/8/8/8/8/8/7é w": "unknown character 'é' in rank 1",
 	} {
 		_, err := ParsePosition(text)
 		if err == nil {
@@ -75,6 +78,14 @@ func TestHubErrors(t *testing.T) {
 		"W" + strings.Repeat("w", 8) + strings.Repeat("e", 56):  "white man on a8",
 		"W" + strings.Repeat("w", 64):                           "white has 64 pieces, at most 18",
 		"B" + strings.Repeat("e", 45) + strings.Repeat("W", 19): "white has 19 pieces, at most 18",
+		// Characters are counted and named as written, not as bytes (65
+		// characters with an 'é' were "66 characters", and 'é' was 'Ã').
+		good[:64] + "é":        "unknown character 'é' at square h1",
+		good[:63] + "é":        "64 characters", // 65 bytes
+		good[:63] + "éw":       "unknown character 'é' at square g1",
+		"É" + good[1:]:         "bad side to move 'É'",
+		good + "é":             "66 characters",
+		good[:63] + "\xff\xff": "unknown character '\\xff' at square g1",
 	} {
 		_, err := ParseHub(s)
 		if err == nil || !strings.Contains(err.Error(), want) {
