@@ -9,6 +9,8 @@ package gui
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -29,6 +31,34 @@ func TestBrowserPlayer(t *testing.T) {
 	t.Run("EvaluationBarGraphAndArrows", func(t *testing.T) { evaluationShown(t, browser) })
 	t.Run("MoveBoxBookLinkExplorer", func(t *testing.T) { moveBoxBookLinkExplorer(t, browser) })
 	t.Run("LevelChosenWithTheGame", func(t *testing.T) { levelChosen(t, browser) })
+	t.Run("LargeFileRefusedBeforeSending", func(t *testing.T) { largeFileRefused(t, browser) })
+}
+
+// largeFileRefused: a PDN file larger than the server reads in one message
+// is refused on the page, with a message, before it is sent (the server
+// would close the connection, and the game with it), and the game goes on.
+func largeFileRefused(t *testing.T, browser context.Context) {
+	p := openPage(t, browser, 1100, 860)
+	p.newGame("play-white")
+	p.play(true, "c3", "c4")
+	big := filepath.Join(t.TempDir(), "games.pdn")
+	game := "[Result \"1-0\"]\n1. c3-c4 f6-f5 1-0\n\n"
+	if err := os.WriteFile(big, []byte(strings.Repeat(game, maxMessage/len(game)+1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ input, want string }{{"#pdn-file", "MiB is more than the 4.0 MiB the server reads at once"}, {"#explorer-file", "--games FILE.pdn"}} {
+		p.eval(`document.getElementById("status").textContent = ""`)
+		p.do(chromedp.SetUploadFiles(chromedp.CSS(c.input), []string{big}))
+		p.wait(`document.getElementById("status").textContent !== ""`)
+		if got := p.text(`document.getElementById("status").textContent`); !strings.Contains(got, c.want) {
+			t.Errorf("a file too large for the server in %s: the page says %q, want %q", c.input, got, c.want)
+		}
+		if ws := p.eval(`window.dameo.ws.readyState`); ws != "1" {
+			t.Fatalf("the WebSocket's state is %s after a file too large, want 1 (open)", ws)
+		}
+	}
+	next := p.text(`(window.dameo.state.legal.find((m) => m.text === "d3-d4") || window.dameo.state.legal[0]).path.join(" ")`)
+	p.play(true, strings.Fields(next)...)
 }
 
 // levelChosen: the New game form offers the server's levels, highest and

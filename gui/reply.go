@@ -12,8 +12,10 @@ import (
 )
 
 // helloMsg names the engines the page may choose from, the largest hash
-// and threads the server lets it set (0 for no cap), and the levels a game
-// against the engine may have (none: no choice).
+// and threads the server lets it set (0 for no cap), the levels a game
+// against the engine may have (none: no choice), and the largest message
+// the server reads (a larger one closes the connection, so the page
+// refuses to send it).
 type helloMsg struct {
 	Type       string   `json:"type"` // "hello"
 	Engines    []string `json:"engines"`
@@ -21,6 +23,7 @@ type helloMsg struct {
 	MaxThreads int      `json:"maxThreads,omitempty"`
 	Initial    string   `json:"initial"` // the start position's text, which the address leaves out
 	Levels     []Level  `json:"levels,omitempty"`
+	MaxMessage int      `json:"maxMessage"` // bytes
 }
 
 // errorMsg says why a request was refused or what went wrong.

@@ -103,7 +103,7 @@ func newSession(ctx context.Context, engines []hubclient.Spec, start startFunc, 
 // engines on the way out.
 func (s *session) run(ctx context.Context, in <-chan []byte) {
 	defer s.close()
-	s.send(helloMsg{Type: "hello", Engines: s.engineNames(), MaxHash: s.caps.hash, MaxThreads: s.caps.threads, Initial: engine.StartText, Levels: s.levels})
+	s.send(helloMsg{Type: "hello", Engines: s.engineNames(), MaxHash: s.caps.hash, MaxThreads: s.caps.threads, Initial: engine.StartText, Levels: s.levels, MaxMessage: maxMessage})
 	s.update()
 	for {
 		select {

@@ -69,6 +69,7 @@ export class App {
         fillLevels(msg.levels ?? []);
         if (msg.maxHash) input("opt-hash").max = String(msg.maxHash);
         if (msg.maxThreads) input("opt-threads").max = String(msg.maxThreads);
+        this.conn.maxMessage = msg.maxMessage ?? 0;
         openAddress(this);
         break;
       case "state": this.receiveState(msg); break;

@@ -15,13 +15,26 @@ export class Connection {
     this.ws.onopen = () => status("connected");
     this.ws.onclose = () => status("disconnected from the server; reload the page to reconnect", true);
     this.ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+    /** the largest message the server reads, in bytes, as hello says (0: not known yet) */
+    this.maxMessage = 0;
   }
 
   /**
-   * send sends a request, if the socket is open.
+   * send sends a request, if the socket is open. One larger than the
+   * server reads (a PDN file) is refused here with a message: the server
+   * would close the connection, and the page's game with it.
    * @param {Request} msg
    */
   send(msg) {
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify(msg));
+    const text = JSON.stringify(msg);
+    const size = new TextEncoder().encode(text).length;
+    if (this.maxMessage && size > this.maxMessage) {
+      /** @param {number} n */
+      const mib = (n) => `${(n / (1 << 20)).toFixed(1)} MiB`;
+      const hint = msg.type === "explorerload" ? "; give a larger file of games to dameo gui --games FILE.pdn" : "";
+      status(`not sent: ${mib(size)} is more than the ${mib(this.maxMessage)} the server reads at once${hint}`, true);
+      return;
+    }
+    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
   }
 }

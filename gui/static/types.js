@@ -180,6 +180,7 @@
  * @property {number} [maxThreads]
  * @property {string} initial
  * @property {Level[]} [levels] by number, the last the full engine; none: no choice
+ * @property {number} [maxMessage] the largest message the server reads, in bytes
  */
 
 /**
