@@ -32,6 +32,27 @@ func TestBrowserPlayer(t *testing.T) {
 	t.Run("MoveBoxBookLinkExplorer", func(t *testing.T) { moveBoxBookLinkExplorer(t, browser) })
 	t.Run("LevelChosenWithTheGame", func(t *testing.T) { levelChosen(t, browser) })
 	t.Run("LargeFileRefusedBeforeSending", func(t *testing.T) { largeFileRefused(t, browser) })
+	t.Run("FileOfManyGamesOpened", func(t *testing.T) { fileOfManyGamesOpened(t, browser) })
+}
+
+// fileOfManyGamesOpened: a PDN file of many games (2 MiB, within what the
+// server reads) opens its first game on the board, and the PDN panel shows
+// that game, not the whole file (which the page took a minute to lay out).
+func fileOfManyGamesOpened(t *testing.T, browser context.Context) {
+	p := openPage(t, browser, 1100, 860)
+	p.click(`#choose-open`)
+	file := filepath.Join(t.TempDir(), "games.pdn")
+	game := "[Event \"later\"]\n[Result \"1-0\"]\n1. d3-d4 f6-f5 1-0\n\n"
+	text := "[Event \"first\"]\n[Result \"*\"]\n1. c3-c4 f6-f5 2. d3-d4 *\n\n" + strings.Repeat(game, (2<<20)/len(game))
+	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p.do(chromedp.SetUploadFiles(chromedp.CSS(`#pdn-file`), []string{file}))
+	p.wait(`window.dameo.moves().join(" ") === "c3-c4 f6-f5 d3-d4"`)
+	p.wait(`document.getElementById("pdn").value.includes("c3-c4")`)
+	if got := p.text(`document.getElementById("pdn").value`); strings.Contains(got, "later") || len(got) > 1000 {
+		t.Errorf("the PDN panel holds %d characters after a file of games was opened, want its first game's: %.200q", len(got), got)
+	}
 }
 
 // largeFileRefused: a PDN file larger than the server reads in one message

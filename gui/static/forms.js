@@ -22,8 +22,11 @@ export function setupForms(app) {
   file.onchange = async () => {
     const f = file.files && file.files[0];
     if (!f) return;
-    pdnText().value = await f.text();
-    app.send({ type: "loadpdn", text: pdnText().value });
+    // The file goes to the server as it is, not through the text box (a
+    // file of many games there takes the page seconds to lay out, at every
+    // change while the panel is open); the box then shows the game loaded.
+    app.send({ type: "loadpdn", text: await f.text() });
+    app.send({ type: "savepdn" });
   };
   const games = input("explorer-file");
   games.onchange = async () => {
