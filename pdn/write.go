@@ -20,7 +20,8 @@ const lineWidth = 79
 // are written as "?" ("????.??.??" for Date); the Result tag always equals
 // g.Result ("*" when empty). It returns an error, writing nothing, when g
 // cannot be represented: a bad tag name, a line break in a tag value, a
-// malformed move, a '}' in a comment or an unknown result.
+// malformed move, a '}' in a comment, a tag value or a comment longer than
+// the reader takes (MaxTagLength, MaxCommentLength) or an unknown result.
 func Write(w io.Writer, g *Game) error {
 	text, err := Format(g)
 	if err != nil {
@@ -161,6 +162,9 @@ func writeTag(b *strings.Builder, name, value string) error {
 	if strings.ContainsAny(value, "\r\n") {
 		return fmt.Errorf("pdn: tag %s: value contains a line break", name)
 	}
+	if len(value) > MaxTagLength {
+		return fmt.Errorf("pdn: tag %s: value longer than %d bytes (the reader's limit)", name, MaxTagLength)
+	}
 	b.WriteByte('[')
 	b.WriteString(name)
 	b.WriteString(` "`)
@@ -181,13 +185,22 @@ func writeComment(lw *lineWrapper, c string) error {
 	if strings.Contains(c, "}") {
 		return fmt.Errorf("pdn: comment %q contains '}'", c)
 	}
-	for i, f := range strings.Fields(c) {
+	// Written, the comment is its words one blank apart.
+	fields := strings.Fields(c)
+	n := len(fields) - 1
+	for _, f := range fields {
+		n += len(f)
+	}
+	if n > MaxCommentLength {
+		return fmt.Errorf("pdn: comment longer than %d bytes (the reader's limit)", MaxCommentLength)
+	}
+	for i, f := range fields {
 		if i == 0 {
 			f = "{" + f
 		}
 		lw.word(f)
 	}
-	if len(strings.Fields(c)) == 0 {
+	if len(fields) == 0 {
 		lw.word("{")
 	}
 	lw.glue("}")
