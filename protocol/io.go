@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"time"
 
@@ -39,7 +40,9 @@ func readLines(r io.Reader, lines chan<- input, readErr *error, log *exchangeLog
 	tooLong := false
 	for {
 		chunk, err := br.ReadSlice('\n')
-		if len(long)+len(chunk) > maxLineLen+1 {
+		// The bound is on the text; the line end ("\n" or "\r\n") may
+		// add two bytes (checked again once the line is whole).
+		if len(long)+len(chunk) > maxLineLen+2 {
 			tooLong, long = true, long[:0]
 		} else if !tooLong {
 			long = append(long, chunk...)
@@ -54,7 +57,7 @@ func readLines(r io.Reader, lines chan<- input, readErr *error, log *exchangeLog
 			return
 		}
 		in := input{text: trimNewline(string(long))}
-		if tooLong {
+		if tooLong || len(strings.TrimSuffix(in.text, "\r")) > maxLineLen {
 			in = input{err: errLineTooLong}
 		} else {
 			log.write("recv", in.text)

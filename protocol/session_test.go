@@ -695,3 +695,30 @@ func TestSearchTestingParams(t *testing.T) {
 		h.finish()
 	}
 }
+
+// The bound is on a line's text: a line of maxLineLen bytes is read
+// whether it ends with "\n" or "\r\n", one byte more is too long either
+// way. (It was maxLineLen+1 bytes with the line end, so a full line from
+// Windows was refused; found by hostile testing.)
+func TestLineBoundIgnoresLineEnd(t *testing.T) {
+	full, over := strings.Repeat("x", maxLineLen), strings.Repeat("y", maxLineLen+1)
+	in := full + "\r\n" + over + "\r\n" + full + "\n" + over + "\n" + "ping"
+	lines := make(chan input, 8)
+	var readErr error
+	readLines(strings.NewReader(in), lines, &readErr, nil, make(chan struct{}))
+	var got []string
+	for l := range lines {
+		switch {
+		case l.err != nil:
+			got = append(got, l.err.Error())
+		case l.text == full+"\r", l.text == full:
+			got = append(got, fmt.Sprintf("%d bytes", len(l.text)))
+		default:
+			got = append(got, fmt.Sprintf("%.10q", l.text))
+		}
+	}
+	want := []string{"1048577 bytes", errLineTooLong.Error(), "1048576 bytes", errLineTooLong.Error(), `"ping"`}
+	if readErr != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("lines %q (error %v), want %q", got, readErr, want)
+	}
+}
