@@ -33,6 +33,29 @@ func TestBrowserPlayer(t *testing.T) {
 	t.Run("LevelChosenWithTheGame", func(t *testing.T) { levelChosen(t, browser) })
 	t.Run("LargeFileRefusedBeforeSending", func(t *testing.T) { largeFileRefused(t, browser) })
 	t.Run("FileOfManyGamesOpened", func(t *testing.T) { fileOfManyGamesOpened(t, browser) })
+	t.Run("TakeBackWaitsForThePlayersMove", func(t *testing.T) { takeBackWaitsForThePlayersMove(t, browser) })
+}
+
+// takeBackWaitsForThePlayersMove: playing Black, Take back stays disabled
+// after the engine's first move (taken back, the engine would only play it
+// again) until the player has moved; then it takes back the player's move
+// and the reply, and is disabled again.
+func takeBackWaitsForThePlayersMove(t *testing.T, browser context.Context) {
+	p := openPage(t, browser, 1100, 860)
+	p.newGame("play-black")
+	p.wait(`window.dameo.moves().length === 1`)
+	if p.eval(`document.getElementById("takeback").disabled`) != "true" {
+		t.Error("playing Black, Take back is enabled after the engine's first move, before the player's")
+	}
+	p.play(true, strings.Fields(p.text(`window.dameo.state.legal[0].path.join(" ")`))...)
+	if p.eval(`document.getElementById("takeback").disabled`) != "false" {
+		t.Fatal("Take back is disabled after the player's move and the reply")
+	}
+	p.click(`#takeback`)
+	p.wait(`window.dameo.moves().length === 1 && window.dameo.state.side === "black"`)
+	if p.eval(`document.getElementById("takeback").disabled`) != "true" {
+		t.Error("Take back is enabled after the take-back, with only the engine's first move left")
+	}
 }
 
 // fileOfManyGamesOpened: a PDN file of many games (2 MiB, within what the

@@ -87,6 +87,7 @@ type stateMsg struct {
 	Black     string            `json:"black"`
 	Clock     *clockView        `json:"clock,omitempty"`
 	Thinking  string            `json:"thinking,omitempty"` // the engine searching for its move
+	TakeBack  bool              `json:"takeBack,omitempty"` // a take-back would be accepted: against the engine, the person has a move to take back
 	Analysing bool              `json:"analysing"`
 	MultiPV   int               `json:"multipv"`
 	Params    map[string]string `json:"params"`

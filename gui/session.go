@@ -353,11 +353,8 @@ func (s *session) restoreClock(n *node) {
 // takeBack takes back the last move, and in play mode as many as needed for
 // the person to be to move again.
 func (s *session) takeBack() error {
-	if s.mode == modeWatch {
-		return fmt.Errorf("the engines are playing")
-	}
-	if s.g.mainEnd == s.g.root {
-		return fmt.Errorf("no move to take back")
+	if err := s.checkTakeBack(); err != nil {
+		return err
 	}
 	for s.g.mainEnd != s.g.root {
 		s.g.takeBack()
@@ -370,6 +367,23 @@ func (s *session) takeBack() error {
 	s.line++
 	if s.paused && s.clk != nil {
 		s.clk.stop(s.now())
+	}
+	return nil
+}
+
+// checkTakeBack says why a take-back is refused now, nil when it is not.
+// Against the engine it needs a move of the person's: the engine's first
+// move alone, taken back, would only be played again. The sides take
+// turns, so the person has moved unless the main line is that one move.
+func (s *session) checkTakeBack() error {
+	if s.mode == modeWatch {
+		return fmt.Errorf("the engines are playing")
+	}
+	if s.g.mainEnd == s.g.root {
+		return fmt.Errorf("no move to take back")
+	}
+	if s.mode == modePlay && s.g.mainEnd.ply == 1 && s.players[s.g.root.pos.SideToMove()] != person {
+		return fmt.Errorf("no move of yours to take back: the engine moved first")
 	}
 	return nil
 }
@@ -643,6 +657,7 @@ func (s *session) state() stateMsg {
 		Legal: []moveView{}, Tree: g.delta(),
 		Result: o.result, Reason: o.reason, White: g.white, Black: g.black,
 		Analysing: s.analysing, MultiPV: s.multipv, Params: s.params, Game: s.games, Player: s.personSide(),
+		TakeBack: s.checkTakeBack() == nil,
 	}
 	if s.mayMove() {
 		for _, m := range p.LegalMoves() {

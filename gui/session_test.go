@@ -75,6 +75,42 @@ func TestTakeBackReturnsToThePersonsMove(t *testing.T) {
 	}
 }
 
+// TestTakeBackNeedsAPersonsMove: against the engine, a take-back needs a
+// move of the person's to take back. The engine's first move alone is not
+// one (taken back, the engine would play it again): the state says so and
+// the request is refused, whatever the page sends.
+func TestTakeBackNeedsAPersonsMove(t *testing.T) {
+	h := newHarness("fake")
+	if h.state().TakeBack {
+		t.Error("playing White, a take-back is offered before any move")
+	}
+	h.do(`{"type":"move","move":"c3-c4"}`)
+	if !h.state().TakeBack {
+		t.Error("playing White, no take-back offered after the person's move")
+	}
+	h.do(`{"type":"new","mode":"play","color":"black","limit":{"moveTime":0.5}}`)
+	if len(h.moves()) != 1 || h.state().TakeBack {
+		t.Fatalf("playing Black after the engine's first move: moves %v, take-back offered %v; want 1 move, none offered", h.moves(), h.state().TakeBack)
+	}
+	before := h.view()
+	if msg := h.do(`{"type":"takeback"}`); !strings.Contains(msg, "no move of yours") {
+		t.Errorf("a take-back of the engine's first move alone: error %q, want no move of yours to take back", msg)
+	}
+	if after := h.view(); after != before {
+		t.Errorf("the refused take-back changed the state:\n%s\n%s", before, after)
+	}
+	h.do(`{"type":"move","move":"` + h.state().Legal[0].Text + `"}`)
+	if len(h.moves()) != 3 || !h.state().TakeBack {
+		t.Fatalf("after the person's move and the reply: moves %v, take-back offered %v", h.moves(), h.state().TakeBack)
+	}
+	if msg := h.do(`{"type":"takeback"}`); msg != "" {
+		t.Fatal(msg)
+	}
+	if len(h.moves()) != 1 || h.state().TakeBack {
+		t.Errorf("after the take-back: moves %v, take-back offered %v; want the engine's first move, none offered", h.moves(), h.state().TakeBack)
+	}
+}
+
 func TestClockChargesAndCreditsEachTurn(t *testing.T) {
 	h := newHarness("fake")
 	h.do(`{"type":"new","mode":"play","color":"white","limit":{"minutes":1,"increment":2}}`)

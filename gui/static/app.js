@@ -138,7 +138,7 @@ export class App {
     button("takeback").hidden = button("resign").hidden = st.mode !== "play";
     button("pause").hidden = st.mode === "analyse";
     button("promote").hidden = button("delete").hidden = st.mode !== "analyse";
-    button("takeback").disabled = st.mainEnd === 0;
+    button("takeback").disabled = !st.takeBack;
     button("pause").disabled = !!st.result;
     button("pause").textContent = st.clock && st.clock.paused ? "Go on" : "Pause";
     button("resign").disabled = !!st.result;

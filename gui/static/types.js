@@ -136,6 +136,7 @@
  * @property {string} black
  * @property {ClockView} [clock]
  * @property {string} [thinking]
+ * @property {boolean} [takeBack] whether a take-back would be accepted: against the engine, once the person has a move to take back
  * @property {boolean} analysing
  * @property {number} multipv
  * @property {Record<string, string>} params
