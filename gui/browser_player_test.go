@@ -33,7 +33,40 @@ func TestBrowserPlayer(t *testing.T) {
 	t.Run("LevelChosenWithTheGame", func(t *testing.T) { levelChosen(t, browser) })
 	t.Run("LargeFileRefusedBeforeSending", func(t *testing.T) { largeFileRefused(t, browser) })
 	t.Run("FileOfManyGamesOpened", func(t *testing.T) { fileOfManyGamesOpened(t, browser) })
+	t.Run("StaleErrorGoesWithANewGame", func(t *testing.T) { staleErrorGoesWithANewGame(t, browser) })
 	t.Run("TakeBackWaitsForThePlayersMove", func(t *testing.T) { takeBackWaitsForThePlayersMove(t, browser) })
+}
+
+// staleErrorGoesWithANewGame: an error in the status line (the engine
+// exited) goes when the player starts a new game or loads a position, which
+// show their own status; an error of the new game, which the server sends
+// before the game's first state (here: another page holds the server's one
+// engine), stays.
+func staleErrorGoesWithANewGame(t *testing.T, browser context.Context) {
+	p := openPageAt(t, browser, 1100, 860, Config{MaxEngines: 1}, "")
+	p.newGame("play-white")
+	fail := func() {
+		p.eval(`window.dameo.receive({type: "error", message: "engine dameo exited"})`)
+		p.wait(`document.getElementById("status").classList.contains("error")`)
+	}
+	statusIs := func(after, want string, isError bool) {
+		t.Helper()
+		got, class := p.text(`document.getElementById("status").textContent`), p.text(`document.getElementById("status").className`)
+		if !strings.Contains(got, want) || (class == "error") != isError {
+			t.Errorf("after %s the status is %q (class %q), want %q (an error: %v)", after, got, class, want, isError)
+		}
+	}
+	fail()
+	p.newGame("play-white")
+	statusIs("a new game", "White to move", false)
+	fail()
+	p.setPosition("8/8/8/3b4/3w4/8/8/8 w")
+	statusIs("a position loaded", "White to move", false)
+	q := openTab(t, browser, 1100, 860, p.url, "")
+	q.newGame("play-black")
+	q.wait(`window.dameo.moves().length === 1`)
+	p.newGame("play-black")
+	statusIs("a new game without an engine free", "no engine free", true)
 }
 
 // takeBackWaitsForThePlayersMove: playing Black, Take back stays disabled

@@ -77,13 +77,20 @@ func openPageAt(t *testing.T, browser context.Context, width, height int, cfg Co
 	srv := New(cfg)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(func() { ts.Close(); srv.Close() })
+	return openTab(t, browser, width, height, ts.URL, suffix)
+}
+
+// openTab opens, in a new tab of browser sized width × height, the page of
+// the GUI server at url, at the page's address with suffix.
+func openTab(t *testing.T, browser context.Context, width, height int, url, suffix string) *page {
+	t.Helper()
 	ctx, cancel := chromedp.NewContext(browser)
 	t.Cleanup(cancel)
 	if err := chromedp.Do(ctx); err != nil { // opens the tab, for as long as ctx lives
 		t.Fatal(err)
 	}
-	p := &page{t, ctx, ts.URL}
-	p.do(chromedp.EmulateViewport(int64(width), int64(height)), chromedp.Navigate(ts.URL+"/"+suffix))
+	p := &page{t, ctx, url}
+	p.do(chromedp.EmulateViewport(int64(width), int64(height)), chromedp.Navigate(url+"/"+suffix))
 	p.wait(`window.dameo.state !== null && window.dameo.engines.length === 1`)
 	return p
 }

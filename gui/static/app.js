@@ -27,6 +27,9 @@ import { openAddress, writeAddress } from "./address.js";
 /** @type {Record<string, string>} */
 const RESULTS = { "1-0": "White wins", "0-1": "Black wins", "1/2-1/2": "Draw" };
 
+/** the requests that replace the game (those of setGame in gui/session.go) */
+const OTHER_GAME = new Set(["new", "position", "loadpdn", "open"]);
+
 export class App {
   constructor() {
     /** @type {State} the session as the server last sent it (set before anything draws it) */
@@ -52,10 +55,15 @@ export class App {
   }
 
   /**
-   * send sends a request to the server.
+   * send sends a request to the server. A request for another game (a new
+   * game, a position, a game loaded) clears an error shown, the old game's,
+   * so that the next state shows the new game's status. The new game's
+   * errors come after the request (some before its first state), and stay.
    * @param {Request} msg
    */
-  send(msg) { this.conn.send(msg); }
+  send(msg) {
+    if (this.conn.send(msg) && OTHER_GAME.has(msg.type) && byId("status").classList.contains("error")) status("");
+  }
 
   /**
    * receive acts on a message of the server.

@@ -24,6 +24,7 @@ export class Connection {
    * server reads (a PDN file) is refused here with a message: the server
    * would close the connection, and the page's game with it.
    * @param {Request} msg
+   * @returns {boolean} whether it was sent
    */
   send(msg) {
     const text = JSON.stringify(msg);
@@ -33,8 +34,10 @@ export class Connection {
       const mib = (n) => `${(n / (1 << 20)).toFixed(1)} MiB`;
       const hint = msg.type === "explorerload" ? "; give a larger file of games to dameo gui --games FILE.pdn" : "";
       status(`not sent: ${mib(size)} is more than the ${mib(this.maxMessage)} the server reads at once${hint}`, true);
-      return;
+      return false;
     }
-    if (this.ws.readyState === WebSocket.OPEN) this.ws.send(text);
+    if (this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(text);
+    return true;
   }
 }
